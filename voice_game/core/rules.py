@@ -1,0 +1,41 @@
+"""The protocol every rules engine follows (after OpenSpiel's games).
+
+A game module provides pure functions over a serializable state:
+
+- ``new_game(config, seed, deck=None) -> state``
+- ``current_player(state) -> int`` (a seat, ``CHANCE`` or ``TERMINAL``)
+- ``legal_actions(state) -> list[Action]``
+- ``apply(state, action) -> (new_state, [Event])``; raises ``RuleError`` and leaves
+  ``state`` untouched when the action is not allowed
+- ``view(state, player) -> dict``: what that one player may know
+- ``is_over(state)``, ``outcome(state)``
+- ``state_to_json`` / ``state_from_json``
+
+Chance is an explicit step: when ``current_player`` is ``CHANCE`` the only legal
+action is the chance action (for example revealing the drawn card), and whoever
+drives the game applies it.
+"""
+from __future__ import annotations
+
+from typing import Protocol
+
+CHANCE = -1
+TERMINAL = -2
+
+
+class Rules(Protocol):
+    name: str
+
+    def new_game(self, config, seed: int, deck=None): ...
+
+    def current_player(self, state) -> int: ...
+
+    def legal_actions(self, state) -> list: ...
+
+    def apply(self, state, action): ...
+
+    def view(self, state, player: int) -> dict: ...
+
+    def is_over(self, state) -> bool: ...
+
+    def outcome(self, state) -> dict: ...
