@@ -1,0 +1,116 @@
+"""The result type and the interface every speech recognizer offers.
+
+Both engines (Vosk and PocketSphinx) return a :class:`Hypothesis`; the game's
+command matcher decides what the words mean. A recognizer never interprets the
+words itself: it may return a word sequence that is not one of the allowed
+phrases (for example when the engine's runtime grammar is only a bigram model),
+and the matcher copes with that.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol, Union, runtime_checkable
+
+import numpy as np
+
+#: Raw audio as accepted by recognizers: little-endian signed 16-bit mono PCM
+#: bytes, or a numpy array (int16, or float in [-1, 1]).
+Audio = Union[bytes, bytearray, memoryview, "np.ndarray"]
+
+
+@dataclass
+class Hypothesis:
+    """One recognized utterance.
+
+    text        the recognized words, lowercase, separated by single spaces;
+                "" when nothing was recognized
+    confidence  0.0 .. 1.0, the engine's confidence in the whole text
+                (for Vosk: the mean of the word confidences)
+    words       (word, confidence) per recognized word, in order
+    engine      "vosk" or "pocketsphinx"
+    decode_ms   wall-clock time spent decoding this utterance, in ms
+    """
+
+    text: str
+    confidence: float
+    words: list[tuple[str, float]] = field(default_factory=list)
+    engine: str = ""
+    decode_ms: float = 0.0
+
+    @property
+    def empty(self) -> bool:
+        return not self.text.strip()
+
+
+@runtime_checkable
+class Recognizer(Protocol):
+    """What the listener and the game expect of a speech recognizer."""
+
+    #: Audio rate the recognizer expects, in Hz (16000).
+    sample_rate: int
+
+    #: Vocabulary words (from the phrases given so far) that the engine's model
+    #: does not know; such words can never be recognized.
+    missing_words: list[str]
+
+    def set_phrases(self, phrases: list[str]) -> None:
+        """Set the word sequences allowed from the next utterance on.
+
+        Phrases are lowercase, words separated by single spaces, and may contain
+        non-ASCII letters ("fünf", "blechbläser"). An utterance already in
+        progress finishes with the phrases it started with.
+        """
+        ...
+
+    def accept_audio(self, pcm16: Audio) -> Hypothesis | None:
+        """Feed a chunk of streaming audio.
+
+        Returns a final hypothesis when the engine detects the end of an
+        utterance in this chunk, else None.
+        """
+        ...
+
+    def finish(self) -> Hypothesis | None:
+        """End the current utterance (e.g. push-to-talk released).
+
+        Returns its hypothesis, or None when no audio was fed since the last
+        result.
+        """
+        ...
+
+    def reset(self) -> None:
+        """Drop any audio of the current utterance."""
+        ...
+
+    def decode(self, audio: Audio, rate: int = 16000) -> Hypothesis:
+        """Decode one whole utterance (independent of the streaming state)."""
+        ...
+
+
+def to_pcm16(audio: Audio, rate: int = 16000, target_rate: int = 16000) -> bytes:
+    """Convert audio to 16-bit mono little-endian PCM bytes at ``target_rate``.
+
+    ``audio`` is bytes (int16 PCM) or a numpy array (int16, or float in
+    [-1, 1]; a 2-D array is mixed down to mono). Resampling is linear
+    interpolation, good enough for speech recognition.
+    """
+    if isinstance(audio, (bytes, bytearray, memoryview)):
+        if rate == target_rate:
+            return bytes(audio)
+        arr = np.frombuffer(bytes(audio), dtype="<i2").astype(np.float32) / 32768.0
+    else:
+        arr = np.asarray(audio)
+        if arr.ndim == 2:
+            arr = arr.mean(axis=1) if arr.shape[1] <= 8 else arr.mean(axis=0)
+        if arr.dtype.kind in "iu":
+            info = np.iinfo(arr.dtype)
+            arr = arr.astype(np.float32) / float(max(abs(info.min), info.max))
+        else:
+            arr = arr.astype(np.float32)
+    if rate != target_rate and arr.size:
+        n_out = int(round(arr.size * target_rate / rate))
+        x_old = np.arange(arr.size, dtype=np.float64) / rate
+        x_new = np.arange(n_out, dtype=np.float64) / target_rate
+        arr = np.interp(x_new, x_old, arr).astype(np.float32)
+    pcm = np.clip(np.round(arr * 32767.0), -32768, 32767).astype("<i2")
+    return pcm.tobytes()
