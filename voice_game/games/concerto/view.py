@@ -1,0 +1,77 @@
+"""What one Concerto player may know.
+
+Hidden from player p: the order of every draw pile (only sizes are shown), the other
+players' hands (only how many cards), the beat patterns of p's OWN orchestra (p heard
+them once and must remember them; the opponents' patterns are visible to p, as in the
+card game where the counters face the other players), and the active conductor card
+(face down after it was read out) unless the config says ``conductor_visible``.
+The pattern counters on the discard pile and the used conductor cards lie face down.
+"""
+from __future__ import annotations
+
+from voice_game.games.concerto.state import ConcertoState
+
+
+def _current(state: ConcertoState) -> int:
+    from voice_game.games.concerto.rules import current_player
+
+    return current_player(state)
+
+
+def view(state: ConcertoState, player: int | None) -> dict:
+    s = state
+    players = []
+    for i, info in enumerate(s.players):
+        own = player == i
+        players.append({
+            "name": info["name"],
+            "birth_year": info["birth_year"],
+            "score": s.scores[i],
+            "pieces": list(s.collections[i]),
+            "orchestra": [{"instrument": ins, "pattern": None if own else pat} for ins, pat in s.orchestras[i]],
+            "hand": sorted(s.hands[i]) if own else None,
+            "specials": sorted(s.specials[i]) if own else None,
+            "hand_count": len(s.hands[i]),
+            "special_count": len(s.specials[i]),
+            "ready": s.setup_done[i],
+        })
+    perf = None
+    if s.perf is not None:
+        perf = {
+            "player": s.current,
+            "level": s.perf["level"],
+            "piece": s.perf["piece"],
+            "follow": s.perf["follow"],
+            "beats": [list(b) for b in s.perf["beats"]],
+            "encore": s.phase == "encore",
+        }
+    return {
+        "game": "concerto",
+        "you": player,
+        "players": players,
+        "maestro": s.maestro,
+        "target": s.target,
+        "phase": s.phase,
+        "current": _current(s),
+        "turn_of": s.current,
+        "turn": s.turn,
+        "market": sorted(s.market),
+        "open_pieces": dict(s.open_pieces),
+        "piece_pile_sizes": {lv: len(p) for lv, p in s.piece_piles.items()},
+        "removed_pieces": list(s.removed_pieces),
+        "instrument_pile_size": len(s.instr_pile),
+        "instrument_discard": sorted(s.instr_discard),
+        "special_pile_size": len(s.special_pile),
+        "special_discard": sorted(s.special_discard),
+        "beat_pile_size": len(s.beat_pile),
+        "beat_discard_size": len(s.beat_discard),
+        "conductor": {
+            "active": s.conductor_active is not None,
+            "card": s.conductor_active if s.conductor_visible else None,
+            "pile_size": len(s.conductor_pile),
+            "done": len(s.conductor_done),
+        },
+        "performance": perf,
+        "winners": list(s.winners),
+        "end_reason": s.end_reason,
+    }
