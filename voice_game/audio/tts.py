@@ -1,0 +1,103 @@
+"""Speech output engines.
+
+- ``text``: one line per message on stdout (tests, pipes, braille displays)
+- ``pyttsx3``: pyttsx3 (espeak-ng on Linux, SAPI5 on Windows, NSSpeech on macOS)
+- ``none``: silent (the history still keeps every message)
+- ``auto``: pyttsx3 when it works, else text with one notice
+"""
+from __future__ import annotations
+
+import sys
+
+RATE_MIN, RATE_MAX, RATE_DEFAULT = 80, 500, 175  # words per minute
+
+
+class TextOutput:
+    name = "text"
+
+    def __init__(self, stream=None):
+        self.stream = stream or sys.stdout
+        self.rate = RATE_DEFAULT
+        self.volume = 100
+
+    def say(self, text: str, interrupt: bool = False) -> None:
+        try:
+            self.stream.write(text + "\n")
+            self.stream.flush()
+        except (BrokenPipeError, ValueError):
+            pass  # the reader went away; the session ends at the next read
+
+    def set_rate(self, wpm: int) -> None:
+        self.rate = max(RATE_MIN, min(RATE_MAX, wpm))
+
+    def set_volume(self, percent: int) -> None:
+        self.volume = max(0, min(100, percent))
+
+    def close(self) -> None:
+        pass
+
+
+class SilentOutput(TextOutput):
+    name = "none"
+
+    def say(self, text: str, interrupt: bool = False) -> None:
+        pass
+
+
+class Pyttsx3Output(TextOutput):
+    """Speaks with pyttsx3 and also writes the line (for a braille display or a log)."""
+
+    name = "pyttsx3"
+
+    def __init__(self, lang: str, echo_stream=None):
+        super().__init__(echo_stream)
+        import pyttsx3  # imported here: a missing driver is a reported fallback, not a crash
+
+        self.engine = pyttsx3.init()
+        self._pick_voice(lang)
+        self.engine.setProperty("rate", self.rate)
+        self.echo = echo_stream is not None
+
+    def _pick_voice(self, lang: str) -> None:
+        try:
+            for v in self.engine.getProperty("voices"):
+                langs = [str(x).lower() for x in (getattr(v, "languages", []) or [])]
+                ident = f"{v.id} {v.name} {' '.join(langs)}".lower()
+                if lang in langs or f"/{lang}" in ident or ident.startswith(lang) or f"{lang}-" in ident:
+                    self.engine.setProperty("voice", v.id)
+                    return
+        except Exception:  # noqa: BLE001 - a voice list we cannot read keeps the default voice
+            pass
+
+    def say(self, text: str, interrupt: bool = False) -> None:
+        if self.echo:
+            super().say(text)
+        self.engine.say(text)
+        self.engine.runAndWait()
+
+    def set_rate(self, wpm: int) -> None:
+        super().set_rate(wpm)
+        self.engine.setProperty("rate", self.rate)
+
+    def set_volume(self, percent: int) -> None:
+        super().set_volume(percent)
+        self.engine.setProperty("volume", self.volume / 100)
+
+
+def make_output(kind: str, lang: str):
+    """Returns (output, fell_back)."""
+    if kind == "text":
+        return TextOutput(), False
+    if kind == "none":
+        return SilentOutput(), False
+    if kind in ("pyttsx3", "auto"):
+        try:
+            out = Pyttsx3Output(lang)
+            out.engine.say("")
+            out.engine.runAndWait()
+            return out, False
+        except Exception:  # noqa: BLE001 - any driver failure falls back to text
+            if kind == "pyttsx3":
+                return TextOutput(), True
+            return TextOutput(), True
+    return TextOutput(), True

@@ -1,0 +1,183 @@
+"""Command line: ``voice-game play orchestra ...`` and friends.
+
+Every problem the player can cause (a bad option value, a damaged save or deck file)
+is answered with one spoken sentence and a non-zero exit code, never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from voice_game.commands.grammar import LANGUAGES, load_grammar
+from voice_game.core.errors import ContentError, RuleError, SaveError
+from voice_game.narration.catalog import load_catalog
+from voice_game.narration.message import HIGH, Message
+
+DEFAULT_BOTS = ["bot:Amadeus", "bot:Clara"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="voice-game", description="Audio-first card games for blind players.")
+    sub = ap.add_subparsers(dest="command")
+    play = sub.add_parser("play", help="play a game")
+    play.add_argument("game", nargs="?", default="orchestra")
+    add_play_options(play)
+    return ap
+
+
+def add_play_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--lang", choices=LANGUAGES, default=os.environ.get("VOICE_GAME_LANG", "de"))
+    p.add_argument("--players", default=None,
+                   help='comma-separated seats, e.g. "Anna,Ben,bot:Carla,bot-strong:Dora"')
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--deck", type=Path, default=None, help="JSON file with the pile order, top card first")
+    p.add_argument("--variant", default="", help="comma-separated variants, e.g. falsche-note,grand-maestro")
+    p.add_argument("--tts", choices=["auto", "pyttsx3", "text", "none"], default="auto")
+    p.add_argument("--events", type=Path, default=None, help="write every engine event as JSON lines")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--save", type=Path, default=None, help="save after every action to this file")
+    g.add_argument("--resume", type=Path, default=None, help="continue the game saved in this file")
+    p.add_argument("--debug", action="store_true", help="print internal errors to stderr")
+
+
+def parse_seats(spec: str | None, default_name: str, levels) -> list:
+    from voice_game.session import Seat
+
+    if spec is None:
+        spec = ",".join([default_name] + DEFAULT_BOTS)
+    seats = []
+    for part in spec.split(","):
+        part = part.strip()
+        if not part:
+            raise ValueError("empty seat")
+        if ":" in part:
+            level, name = (x.strip() for x in part.split(":", 1))
+            if level not in levels:
+                raise KeyError(level)
+            if not name:
+                raise ValueError("empty name")
+            seats.append(Seat(name, level))
+        else:
+            seats.append(Seat(part))
+    return seats
+
+
+class Console:
+    """Early output before a session exists: one line per message on stdout."""
+
+    def __init__(self, output):
+        self.out = output
+
+    def say(self, text: str) -> None:
+        self.out.say(text)
+
+
+def stdin_lines():
+    for line in sys.stdin:
+        yield line.rstrip("\n")
+
+
+def play(args) -> int:
+    from voice_game.audio.tts import make_output
+    from voice_game.games.registry import available, get_kit
+    from voice_game.session import Seat, Session
+    from voice_game import savefile
+
+    lang = args.lang
+    resume_data = None
+    if args.resume:
+        # the save file decides the language of a resumed game
+        try:
+            resume_data = savefile.read_save(args.resume)
+            if resume_data.get("lang") in LANGUAGES:
+                lang = resume_data["lang"]
+        except SaveError:
+            resume_data = None
+    catalog = load_catalog(lang)
+    grammar = load_grammar(lang)
+    output, fell_back = make_output(args.tts, lang)
+    if fell_back:
+        output.say(catalog.get("app.tts_fallback"))
+
+    def fail(key: str, code: int = 2, **params) -> int:
+        output.say(catalog.get(key, **params))
+        return code
+
+    if args.resume:
+        try:
+            data = savefile.read_save(args.resume)
+        except SaveError as err:
+            return fail(f"save.{err.reason}", path=args.resume)
+        try:
+            kit = get_kit(data["game"])
+            seats = [Seat(str(s["name"]), str(s["kind"])) for s in data["seats"]]
+            state = kit.rules.state_from_json(data["state"])
+            if len(seats) != len(state.players) or any(
+                    s.is_bot and s.kind not in kit.bot_levels for s in seats):
+                raise ValueError("seats do not match the state")
+            seed = int(data.get("seed", 0))
+            bot_rngs = data.get("bot_rngs") or []
+        except (KeyError, TypeError, ValueError) as exc:
+            if args.debug:
+                print(exc, file=sys.stderr)
+            return fail("save.damaged", path=args.resume)
+        session = Session(kit, state, seats, grammar, catalog, output, stdin_lines(), seed=seed,
+                          save_path=args.resume, events_path=args.events, bot_rngs=bot_rngs, debug=args.debug)
+        session.say(Message(catalog.get("save.resumed"), "info", HIGH))
+        v = session.listener_view()
+        session.say(session.narrator.table(v))
+        return session.run()
+
+    if args.game not in available():
+        return fail("setup.unknown_game", game=args.game, games=", ".join(available()))
+    kit = get_kit(args.game)
+    try:
+        seats = parse_seats(args.players, catalog.get("setup.default_player"), kit.bot_levels)
+    except KeyError as exc:
+        return fail("setup.unknown_bot", level=exc.args[0], levels=", ".join(kit.bot_levels))
+    except ValueError:
+        return fail("setup.bad_players", players=args.players)
+    variants = [v.strip() for v in args.variant.split(",") if v.strip()]
+    deck = None
+    if args.deck:
+        try:
+            deck = kit.parse_deck(json.loads(args.deck.read_text(encoding="utf-8")))
+        except (OSError, ValueError, UnicodeDecodeError) as exc:
+            return fail("save.deck_bad", path=args.deck, problem=getattr(exc, "strerror", None) or str(exc))
+    if args.save and args.save.exists() and not savefile.is_save(args.save):
+        return fail("save.exists", path=args.save)
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
+    try:
+        state = kit.new_game([s.name for s in seats], variants, seed, deck)
+    except RuleError as err:
+        return fail(f"reason.{err.reason}", **err.params)
+    session = Session(kit, state, seats, grammar, catalog, output, stdin_lines(), seed=seed,
+                      save_path=args.save, events_path=args.events, debug=args.debug)
+    if args.events and args.events.exists():
+        args.events.unlink()
+    session.start(kit.rules.opening_events(state))
+    return session.run()
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv:
+        argv = ["play", "orchestra"]
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "play":
+            return play(args)
+    except ContentError as err:
+        print(f"voice-game: {err}", file=sys.stderr)
+        return 3
+    except KeyboardInterrupt:
+        return 130
+    build_parser().print_help()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

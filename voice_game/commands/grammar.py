@@ -1,0 +1,171 @@
+"""The grammar: one TOML file per language in ``grammars/``, the single source of every
+word the game understands.
+
+From it come the typed-command parser, the recognizer phrase lists and vocabularies,
+the rendering of actions as words, and the spoken "what can I say" help.
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+
+from voice_game.core.errors import ContentError
+from voice_game.paths import data_dir
+
+LANGUAGES = ("de", "en")
+# Slots whose values are numbers, with their range.
+NUMBER_SLOTS = {"conductor": (1, 5), "count": (1, 4), "choice": (1, 9), "position": (1, 9)}
+
+_PUNCT = re.compile(r"[^\w\s]", re.UNICODE)
+
+
+@dataclass(frozen=True)
+class Phrase:
+    words: tuple[str, ...]
+    command: tuple  # sorted (key, value) pairs, "intent" among them
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.words)
+
+    def as_dict(self) -> dict:
+        return dict(self.command)
+
+
+def freeze(command: dict) -> tuple:
+    return tuple(sorted(command.items()))
+
+
+class Grammar:
+    def __init__(self, lang: str, raw: dict, source: str):
+        self.lang = lang
+        self.source = source
+        self._validate(raw)
+        self.fillers = frozenset(self.normalize_words(" ".join(raw.get("fillers", [])), drop_fillers=False))
+        self.numbers: dict[int, list[str]] = {int(k): list(v) for k, v in raw["numbers"].items()}
+        self.word_to_number = {}
+        for n, words in self.numbers.items():
+            for w in words:
+                self.word_to_number.setdefault(w, n)
+        self.slots: dict[str, dict[str, list[str]]] = {k: dict(v) for k, v in raw.get("slots", {}).items()}
+        self.intents: dict[str, dict] = raw["intents"]
+        self.confusions = {(a, b) for a, b in raw.get("confusions", [])}
+        self.confusions |= {(b, a) for a, b in self.confusions}
+        self._expanded: dict[str, list[Phrase]] = {}
+
+    # --- validation ----------------------------------------------------------
+    def _validate(self, raw: dict) -> None:
+        def need(cond, where, problem):
+            if not cond:
+                raise ContentError(self.source, where, problem)
+
+        need(raw.get("language") == self.lang, "language", f"must be {self.lang!r}")
+        need(isinstance(raw.get("numbers"), dict), "numbers", "missing table")
+        need(isinstance(raw.get("intents"), dict) and raw["intents"], "intents", "missing table")
+        slots = raw.get("slots", {})
+        for name, intent in raw["intents"].items():
+            where = f"intents.{name}"
+            need(isinstance(intent.get("phrases"), list) and intent["phrases"], where, "needs phrases")
+            need(isinstance(intent.get("render", ""), str), where, "render must be a string")
+            for ph in intent["phrases"] + ([intent["render"]] if "render" in intent else []):
+                for slot in re.findall(r"\{(\w+)\}", ph):
+                    need(slot in NUMBER_SLOTS or slot in slots, where, f"unknown slot {{{slot}}} in {ph!r}")
+
+    # --- normalizing ---------------------------------------------------------
+    def normalize_words(self, text: str, drop_fillers: bool = True) -> list[str]:
+        text = text.lower().replace("-", " ").replace("_", " ")
+        text = _PUNCT.sub(" ", text)
+        words = []
+        for w in text.split():
+            if w.isdigit():
+                n = int(w)
+                if n in self.numbers:
+                    w = self.numbers[n][0]
+            if drop_fillers and w in self.fillers:
+                continue
+            words.append(w)
+        return words
+
+    # --- expansion -----------------------------------------------------------
+    def slot_values(self, slot: str) -> list[tuple[object, str]]:
+        """(value, words) pairs a slot can take."""
+        if slot in NUMBER_SLOTS:
+            lo, hi = NUMBER_SLOTS[slot]
+            return [(n, w) for n in range(lo, hi + 1) for w in self.numbers.get(n, [])]
+        return [(v, w) for v, words in self.slots[slot].items() for w in words]
+
+    def intents_for(self, game: str | None) -> list[str]:
+        return [name for name, it in self.intents.items()
+                if "games" not in it or (game is not None and game in it["games"])]
+
+    def phrases(self, game: str | None, intents=None) -> list[Phrase]:
+        """Every concrete phrase of the given game (plus the always-available ones)."""
+        key = game or ""
+        if key not in self._expanded:
+            out = []
+            for name in self.intents_for(game):
+                for template in self.intents[name]["phrases"]:
+                    out += self._expand(name, template)
+            self._expanded[key] = out
+        if intents is None:
+            return self._expanded[key]
+        want = set(intents)
+        return [p for p in self._expanded[key] if dict(p.command)["intent"] in want]
+
+    def _expand(self, intent: str, template: str) -> list[Phrase]:
+        parts = re.split(r"(\{\w+\})", template)
+        choices = []
+        for part in parts:
+            m = re.fullmatch(r"\{(\w+)\}", part)
+            if m:
+                choices.append([(m.group(1), v, w) for v, w in self.slot_values(m.group(1))])
+            elif part.strip():
+                choices.append([(None, None, part)])
+        out = []
+        for combo in product(*choices):
+            cmd = {"intent": intent}
+            text = []
+            for slot, value, words in combo:
+                if slot:
+                    cmd[slot] = value
+                text.append(words)
+            words = tuple(self.normalize_words(" ".join(text)))
+            if words:
+                out.append(Phrase(words, freeze(cmd)))
+        return out
+
+    def vocabulary(self, game: str | None) -> list[str]:
+        return sorted({w for p in self.phrases(game) for w in p.words})
+
+    # --- rendering -----------------------------------------------------------
+    def render(self, command: dict) -> str:
+        """Words that parse back to ``command`` (the first words of every slot value)."""
+        intent = self.intents[command["intent"]]
+        template = intent.get("render") or intent["phrases"][0]
+
+        def fill(m):
+            slot = m.group(1)
+            value = command[slot]
+            if slot in NUMBER_SLOTS:
+                return self.numbers[int(value)][0]
+            return self.slots[slot][value][0]
+
+        return re.sub(r"\{(\w+)\}", fill, template)
+
+    def needs_confirmation(self, intent: str) -> bool:
+        return bool(self.intents.get(intent, {}).get("confirm", False))
+
+
+@lru_cache(maxsize=None)
+def load_grammar(lang: str) -> Grammar:
+    if lang not in LANGUAGES:
+        raise ContentError("grammars", "language", f"unknown language {lang!r}")
+    path = data_dir("grammars") / f"{lang}.toml"
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ContentError(str(path), "/", f"cannot read: {exc}") from exc
+    return Grammar(lang, raw, str(path))

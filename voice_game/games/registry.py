@@ -1,0 +1,57 @@
+"""The games the table knows, each as a kit of its parts."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+
+@dataclass
+class GameKit:
+    name: str
+    rules: Any  # module with the core protocol
+    view: Callable  # (state, player) -> dict
+    view_scores: Callable  # (view) -> outcome-like dict
+    narrator: Callable  # (catalog, humans, verbose) -> narrator
+    adapter: Any  # GameAdapter
+    make_bot: Callable  # (level, seed) -> bot
+    bot_levels: tuple
+    new_game: Callable  # (players, variants, seed, deck) -> state
+    parse_deck: Callable  # (json data) -> deck argument for new_game
+    variants: tuple
+    chance_action: Callable  # (state) -> the chance action to apply
+
+
+def _orchestra() -> GameKit:
+    from voice_game.games.orchestra import rules
+    from voice_game.games.orchestra.bots import BOT_LEVELS, make_bot
+    from voice_game.games.orchestra.commands import OrchestraCommands
+    from voice_game.games.orchestra.state import REVEAL, VARIANTS, OrchestraConfig
+    from voice_game.games.orchestra.view import view, view_scores
+    from voice_game.narration.orchestra import OrchestraNarrator
+
+    def new_game(players, variants, seed, deck):
+        return rules.new_game(OrchestraConfig(list(players), tuple(variants)), seed, deck)
+
+    def parse_deck(data):
+        if not isinstance(data, dict) or not isinstance(data.get("musicians"), list) \
+                or not all(isinstance(x, str) for x in data["musicians"]):
+            raise ValueError('expected {"musicians": ["tuba", ...]}')
+        return list(data["musicians"])
+
+    return GameKit("orchestra", rules, view, view_scores, OrchestraNarrator, OrchestraCommands(),
+                   make_bot, tuple(BOT_LEVELS), new_game, parse_deck, VARIANTS, lambda s: REVEAL)
+
+
+_FACTORIES = {"orchestra": _orchestra}
+
+
+def available() -> list[str]:
+    return list(_FACTORIES)
+
+
+def get_kit(name: str) -> GameKit:
+    return _FACTORIES[name]()
+
+
+def register(name: str, factory) -> None:
+    _FACTORIES[name] = factory

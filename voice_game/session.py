@@ -1,0 +1,339 @@
+"""The one session loop: input -> parse -> apply -> events -> narrate -> output.
+
+It wires a game's rules engine, the command parser, the narrator and the output. It
+never lets an exception reach the player: rule errors are narrated, unexpected ones
+get one spoken sentence and the game state stays as it was.
+"""
+from __future__ import annotations
+
+import json
+import traceback
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+
+from voice_game.commands.grammar import Grammar
+from voice_game.commands.parser import understand
+from voice_game.core.errors import RuleError
+from voice_game.core.rules import CHANCE
+from voice_game.narration.catalog import Catalog
+from voice_game.narration.message import HIGH, LOW, Message
+from voice_game import savefile
+
+HISTORY = 50
+RATE_STEP = 25
+
+
+@dataclass
+class Seat:
+    name: str
+    kind: str = "human"  # human, or a bot level such as "bot" / "bot-strong"
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind != "human"
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "kind": self.kind}
+
+
+@dataclass
+class InputLine:
+    text: str
+    confidence: float = 1.0
+    source: str = "keyboard"
+
+
+class Session:
+    def __init__(self, kit, state, seats: list[Seat], grammar: Grammar, catalog: Catalog, output,
+                 inputs, seed: int = 0, save_path: Path | None = None, events_path: Path | None = None,
+                 bot_rngs: list | None = None, verbose: bool = True, audio=None, debug: bool = False):
+        self.kit = kit
+        self.state = state
+        self.seats = seats
+        self.g = grammar
+        self.c = catalog
+        self.out = output
+        self.inputs = iter(inputs)
+        self.seed = seed
+        self.save_path = Path(save_path) if save_path else None
+        self.events_path = Path(events_path) if events_path else None
+        self.audio = audio
+        self.debug = debug
+        self.humans = {i for i, s in enumerate(seats) if not s.is_bot}
+        self.narrator = kit.narrator(catalog, self.humans, verbose)
+        self.bots = {}
+        for i, s in enumerate(seats):
+            if s.is_bot:
+                self.bots[i] = kit.make_bot(s.kind, seed * 1000 + i + 1)
+        if bot_rngs:
+            from voice_game.core.rng import Rng
+
+            for i, data in bot_rngs:
+                if i in self.bots:
+                    self.bots[i].rng = Rng.from_json(data)
+        self.history: deque[Message] = deque(maxlen=HISTORY)
+        self.cursor: int | None = None
+        self.pending = None  # (command, action) waiting for yes/no
+        self.pending_quit = False
+        self.choices: list = []
+        self.failures = 0
+        self.quit = False
+
+    # --- output --------------------------------------------------------------
+    def say(self, msgs, record: bool = True) -> None:
+        if isinstance(msgs, Message):
+            msgs = [msgs]
+        for m in msgs:
+            if record:
+                self.history.append(m)
+                self.cursor = None
+            if self.audio is not None and m.cue:
+                try:
+                    self.audio.play_cue(m.cue, m.pan)
+                except Exception:  # noqa: BLE001 - sound trouble never stops the game
+                    pass
+            self.out.say(m.text, interrupt=m.priority == LOW)
+
+    def say_key(self, key: str, kind: str = "info", priority: str = HIGH, record: bool = True, **params):
+        self.say(Message(self.c.get(key, **params), kind, priority), record)
+
+    def listener_view(self) -> dict:
+        p = self.kit.rules.current_player(self.state)
+        if p in self.humans:
+            who = p
+        elif self.humans:
+            who = min(self.humans)
+        else:
+            who = None
+        return self.kit.view(self.state, who)
+
+    # --- engine --------------------------------------------------------------
+    def commit(self, action) -> bool:
+        """Apply an action through the engine; narrate the events or the reason."""
+        try:
+            new_state, events = self.kit.rules.apply(self.state, action)
+        except RuleError as err:
+            self.say(self.narrator.reason(err, self.listener_view()))
+            return False
+        self.state = new_state
+        self.log_events(events)
+        self.autosave()
+        v = self.listener_view()
+        for e in events:
+            if e.visible_to(v["you"]) or e.to is None:
+                self.say(self.narrator.event(e, v))
+        return True
+
+    def log_events(self, events) -> None:
+        if not self.events_path:
+            return
+        try:
+            with open(self.events_path, "a", encoding="utf-8") as f:
+                for e in events:
+                    f.write(json.dumps(e.to_json(), ensure_ascii=False) + "\n")
+        except OSError:
+            pass
+
+    def save_payload(self) -> dict:
+        return {
+            "game": self.kit.name,
+            "seats": [s.to_json() for s in self.seats],
+            "seed": self.seed,
+            "lang": self.c.lang,
+            "state": self.kit.rules.state_to_json(self.state),
+            "bot_rngs": [[i, b.rng.to_json()] for i, b in self.bots.items()],
+        }
+
+    def autosave(self, announce: bool = False) -> None:
+        if not self.save_path:
+            if announce:
+                self.say_key("settings.no_save_file")
+            return
+        try:
+            savefile.write_save(self.save_path, self.save_payload())
+            if announce:
+                self.say_key("settings.saved")
+        except OSError as exc:
+            self.say_key("settings.save_failed", kind="error", problem=exc.strerror or str(exc))
+
+    # --- the loop ------------------------------------------------------------
+    def start(self, opening_events) -> None:
+        self.log_events(opening_events)
+        v = self.listener_view()
+        for e in opening_events:
+            self.say(self.narrator.event(e, v))
+        self.autosave()
+
+    def run(self) -> int:
+        rules = self.kit.rules
+        while not rules.is_over(self.state) and not self.quit:
+            p = rules.current_player(self.state)
+            if p == CHANCE:
+                self.commit(self.kit.chance_action(self.state))
+                continue
+            if p in self.bots:
+                bot = self.bots[p]
+                action = bot.choose(self.kit.view(self.state, p), rules.legal_actions(self.state))
+                self.commit(action)
+                continue
+            line = self.read()
+            if line is None:
+                self.say_key("app.input_ended")
+                self.autosave()
+                return 0
+            try:
+                self.handle(line, p)
+            except Exception:  # noqa: BLE001 - the player hears one sentence, never a traceback
+                if self.debug:
+                    traceback.print_exc()
+                self.say_key("app.error_internal", kind="error")
+        if self.quit:
+            self.autosave()
+            self.say_key("app.goodbye")
+        return 0
+
+    def read(self) -> InputLine | None:
+        while True:
+            try:
+                item = next(self.inputs)
+            except StopIteration:
+                return None
+            if isinstance(item, str):
+                item = InputLine(item)
+            if item.text.strip():
+                return item
+
+    # --- understanding a line -----------------------------------------------
+    def handle(self, line: InputLine, player: int) -> None:
+        rules = self.kit.rules
+        words = self.g.normalize_words(line.text)
+        if self.choices and len(words) == 1 and words[0] in self.g.word_to_number:
+            k = self.g.word_to_number[words[0]]
+            if 1 <= k <= len(self.choices):
+                cmd, action = self.choices[k - 1]
+                self.choices = []
+                self.execute(cmd, action, player)
+                return
+        legal = rules.legal_actions(self.state)
+        u = understand(self.g, self.kit.adapter, line.text, legal, line.confidence)
+        if u.kind != "choices":
+            self.choices = []
+        if not (u.kind == "act" and u.command["intent"] in ("yes", "no")):
+            self.pending = None  # any other command replaces a question left open
+        if u.kind == "act":
+            self.failures = 0
+            self.execute(u.command, u.action, player)
+        elif u.kind == "confirm":
+            self.failures = 0
+            self.pending = (u.command, u.action)
+            self.say_key("input.confirm", command=self.g.render(u.command))
+        elif u.kind == "choices":
+            self.failures = 0
+            self.choices = u.candidates
+            opts = [self.c.get("input.choice_item", number=i + 1, command=self.g.render(c))
+                    for i, (c, _) in enumerate(u.candidates)]
+            self.say_key("input.choices", options=self.narrator.join(opts))
+        elif u.kind == "not_allowed":
+            self.failures = 0
+            if u.action is not None:
+                self.commit(u.action)  # the engine refuses and gives the reason
+            else:
+                self.say_key("input.not_understood", kind="error")
+        else:
+            self.failures += 1
+            key = "input.not_understood_again" if self.failures >= 3 else "input.not_understood"
+            self.say(Message(self.c.get(key), "error", HIGH, "event.error"))
+
+    def execute(self, command: dict, action, player: int) -> None:
+        intent = command["intent"]
+        if intent in ("yes", "no"):
+            if self.pending_quit:
+                self.pending_quit = False
+                if intent == "yes":
+                    self.quit = True
+                else:
+                    self.say_key("input.cancelled")
+                return
+            if self.pending is None:
+                self.say_key("input.nothing_to_confirm")
+                return
+            cmd, act = self.pending
+            self.pending = None
+            if intent == "yes":
+                self.commit(act)
+            else:
+                self.say_key("input.cancelled")
+            return
+        self.pending = None
+        self.pending_quit = False
+        if action is not None:
+            self.commit(action)
+            return
+        self.meta(intent)
+
+    def meta(self, intent: str) -> None:
+        v = self.listener_view()
+        n = self.narrator
+        if intent == "help":
+            legal = self.kit.rules.legal_actions(self.state)
+            now = []
+            for a in legal:
+                cmd = self.kit.adapter.command_for(a)
+                if cmd is not None:
+                    now.append(self.g.render(cmd))
+            always = [self.g.render({"intent": i}) for i in
+                      ("repeat", "table", "my_cards", "scores", "rules", "slower", "faster", "save", "quit")]
+            sep = f" {self.c.get('help.or')} "
+            self.say([Message(self.c.get("help.now", commands=sep.join(now)), "help", HIGH),
+                      Message(self.c.get("help.always", commands=", ".join(always)), "help", LOW)])
+        elif intent == "repeat":
+            if not self.history:
+                self.say_key("history.empty", record=False)
+            else:
+                self.say(self.history[-1], record=False)
+        elif intent in ("previous", "next_message"):
+            self.step_history(-1 if intent == "previous" else 1)
+        elif intent == "table":
+            self.say(n.table(v))
+        elif intent == "my_cards":
+            self.say(n.my_cards(v))
+        elif intent == "scores":
+            self.say(n.scores(v, self.kit.view_scores(v)))
+        elif intent == "whose_turn":
+            self.say(Message(self.c.get(f"{self.kit.name}.table_turn", player=v["players"][v["turn_of"]]),
+                             "turn", LOW))
+        elif intent == "rules":
+            self.say(n.rules())
+        elif intent in ("slower", "faster"):
+            self.out.set_rate(self.out.rate + (RATE_STEP if intent == "faster" else -RATE_STEP))
+            self.say_key("settings.rate", rate=self.out.rate)
+        elif intent in ("louder", "quieter"):
+            self.out.set_volume(self.out.volume + (10 if intent == "louder" else -10))
+            self.say_key("settings.volume", volume=self.out.volume)
+        elif intent in ("verbose", "brief"):
+            n.verbose = intent == "verbose"
+            self.say_key(f"settings.{intent}")
+        elif intent == "save":
+            self.autosave(announce=True)
+        elif intent == "quit":
+            self.pending_quit = True
+            self.say_key("input.confirm_quit")
+        elif intent == "ready":
+            self.say_key("input.nothing_to_confirm")
+
+    def step_history(self, delta: int) -> None:
+        if not self.history:
+            self.say_key("history.empty", record=False)
+            return
+        last = len(self.history) - 1
+        pos = last if self.cursor is None else self.cursor
+        new = pos + delta
+        if new < 0:
+            self.say_key("history.start", record=False)
+            new = 0
+        elif new > last:
+            self.say_key("history.end", record=False)
+            new = last
+        self.cursor = new
+        self.say(self.history[new], record=False)
