@@ -89,13 +89,14 @@ def normalize_phrase(phrase: str) -> str:
 
 
 def voiced_ms(pcm16: bytes, rate: int = SAMPLE_RATE, threshold: float = 0.2,
-              floor: float = 0.003) -> float:
+              floor: float = 0.003, min_run: int = 4) -> float:
     """Milliseconds of voiced (periodic, 70-400 Hz pitch) audio in ``pcm16``.
 
     A YIN-style test per 30 ms frame (10 ms hop, on audio averaged down to
     8 kHz): the cumulative-mean-normalized difference function must dip below
     ``threshold`` at some lag in the pitch range, and the frame's RMS must be
-    above ``floor`` (full scale = 1). Noise without pitch scores 0.
+    above ``floor`` (full scale = 1). Only runs of at least ``min_run``
+    voiced frames count. Noise without pitch scores 0.
     """
     x = np.frombuffer(pcm16, dtype="<i2").astype(np.float32) / 32768.0
     if rate == 16000:
@@ -121,7 +122,12 @@ def voiced_ms(pcm16: bytes, rate: int = SAMPLE_RATE, threshold: float = 0.2,
     norm = diff / np.maximum(cum_mean, 1e-12)
     best = norm[:, min_lag - 1:].min(axis=1)
     voiced = (best < threshold) & (rms > floor)
-    return float(voiced.sum()) * hop / sr * 1000.0
+    # count only runs of at least min_run frames: vowels last, clicks do not
+    padded = np.concatenate(([0], voiced.astype(np.int8), [0]))
+    edges = np.flatnonzero(np.diff(padded))
+    runs = edges[1::2] - edges[0::2]
+    frames = int(runs[runs >= min_run].sum())
+    return frames * hop / sr * 1000.0
 
 
 class VoskRecognizer:
