@@ -57,8 +57,9 @@ class Recognizer(Protocol):
         """Set the word sequences allowed from the next utterance on.
 
         Phrases are lowercase, words separated by single spaces, and may contain
-        non-ASCII letters ("fünf", "blechbläser"). An utterance already in
-        progress finishes with the phrases it started with.
+        non-ASCII letters ("fünf", "blechbläser"). An utterance in which words
+        were already heard finishes with the phrases it started with; if only
+        silence was heard so far, the new phrases may apply at once.
         """
         ...
 
@@ -66,15 +67,16 @@ class Recognizer(Protocol):
         """Feed a chunk of streaming audio.
 
         Returns a final hypothesis when the engine detects the end of an
-        utterance in this chunk, else None.
+        utterance with words in it, else None (an end after mere silence or
+        noise that produced no words returns None).
         """
         ...
 
     def finish(self) -> Hypothesis | None:
         """End the current utterance (e.g. push-to-talk released).
 
-        Returns its hypothesis, or None when no audio was fed since the last
-        result.
+        Returns its hypothesis (text "" when no words were heard), or None
+        when no audio was fed since the last result.
         """
         ...
 
