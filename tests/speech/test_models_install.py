@@ -272,6 +272,14 @@ def test_bad_download_leaves_nothing(server, data_dir, tmp_path, case):
     assert code == 1 and "Nothing was installed." in text and "Traceback" not in text
 
 
+def test_any_model_name_for_any_language(server, data_dir):
+    server.routes["/models/my-own-model.zip"] = (build_zip(fake_model_files("my-own-model")), "ok")
+    code, text = run(["install", "xx", "--name", "my-own-model", f"--url={server.base}"])
+    assert code == 0, text
+    assert models.find_model("xx") == data_dir / "models" / "xx"
+    assert run(["list"])[1].splitlines()[1] == f"xx: {data_dir / 'models' / 'xx'}"
+
+
 def test_flat_archive_is_accepted(server, data_dir):
     server.routes["/flat/vosk-model-small-de-0.15.zip"] = (build_zip(flat(fake_model_files())), "ok")
     assert run(["install", "de", "--url", server.base.replace("/models", "/flat")], Recorder())[0] == 0

@@ -130,6 +130,14 @@ def test_switch_waits_while_words_are_heard(rec):
     assert [h.text for _, h in nxt] == ["여섯"]
 
 
+def test_switching_back_cancels_a_pending_switch(rec):
+    assert rec.accept_audio(silence(0.3) + korean("라디오")) is None
+    rec.set_phrases(B)
+    rec.set_phrases(A)  # back before the utterance ended: nothing changes
+    assert [h.text for _, h in stream(rec, silence(2.0))] == ["라디오"]
+    assert [h.text for _, h in stream(rec, korean("기차") + silence(2.0))] == ["기차"]
+
+
 def test_switch_during_leading_silence_is_immediate(rec):
     # only silence so far: the new phrases apply at once, the audio is replayed
     assert rec.accept_audio(silence(1.0)) is None

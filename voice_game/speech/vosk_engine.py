@@ -222,7 +222,9 @@ class VoskRecognizer:
             grammar = json.dumps([UNK])
         else:
             grammar = None  # nothing can be recognized: audio is ignored
-        if grammar == self.grammar and not self._has_pending:
+        if grammar == self.grammar:
+            self._pending = None  # back to the active phrases: nothing to switch
+            self._has_pending = False
             return
         self._pending = grammar
         self._has_pending = True
