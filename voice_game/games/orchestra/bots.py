@@ -23,6 +23,7 @@ from voice_game.games.orchestra.view import determinize
 # a soloist is safe, three are close to a quartet, two are a liability.
 _POTENTIAL = {0: 0.0, 1: 1.0, 2: 0.2, 3: 1.6, 4: 5.0}
 DRAW_VALUE = 0.6  # what a draw is worth compared with taking a row now
+PLACE_MINE = 0.4  # weight of my own gain when placing (others choose first)
 
 
 def _group_value(n: int, maestro: list[str], late: bool) -> float:
@@ -87,12 +88,12 @@ def heuristic_choice(me: int, v, legal: list[Action], rng: Rng) -> Action:
         elif a.kind == "pass":
             val = 0.0
         elif a.kind == "place":
-            row = rows[a.conductor - 1]
-            after = row + [drawn]
-            mine_val = gain(mine, after, maestro, late) - max(0.0, gain(mine, row, maestro, late))
-            opp_val = max((gain(colls[o], after, maestro, late) - gain(colls[o], row, maestro, late)
-                           for o in others), default=0.0)
-            val = mine_val - 0.8 * opp_val
+            # the next players choose before me: what matters most is what the row offers them
+            i = a.conductor - 1
+            after = rows[i] + [drawn]
+            mine_val = gain(mine, after, maestro, late)
+            opp_val = max((gain(colls[o], after, maestro, late) for o in others), default=0.0)
+            val = PLACE_MINE * mine_val - opp_val
         else:
             val = 0.0
         val += rng.random() * 1e-3  # deterministic tie-break from the bot's own seed

@@ -1,0 +1,61 @@
+"""Both languages are complete: same message keys, same fields, same grammar intents and slots."""
+import string
+
+from voice_game.commands.grammar import load_grammar
+from voice_game.narration.catalog import load_catalog
+
+
+def fields(msg):
+    texts = msg.values() if isinstance(msg, dict) else [msg]
+    return {f for t in texts if isinstance(t, str) for _, f, _, _ in string.Formatter().parse(t) if f}
+
+
+def test_message_keys_exist_in_both_languages():
+    de, en = load_catalog("de").messages, load_catalog("en").messages
+    assert sorted(set(de) - set(en)) == [] and sorted(set(en) - set(de)) == []
+
+
+def test_message_fields_match_between_languages():
+    de, en = load_catalog("de").messages, load_catalog("en").messages
+    bad = [k for k in de if k in en and fields(de[k]) - {"count"} != fields(en[k]) - {"count"}]
+    assert bad == []
+
+
+def test_grammar_intents_and_slots_match():
+    de, en = load_grammar("de"), load_grammar("en")
+    assert set(de.intents) == set(en.intents)
+    for name in de.intents:
+        assert de.intents[name].get("games") == en.intents[name].get("games"), name
+        assert de.intents[name].get("confirm") == en.intents[name].get("confirm"), name
+        slots_de = {d["intent"] for d in [p.as_dict() for p in de.phrases(None)]}
+    assert set(de.slots) == set(en.slots)
+    for slot in de.slots:
+        assert set(de.slots[slot]) == set(en.slots[slot])
+    assert set(de.numbers) == set(en.numbers)
+    for game in ("orchestra",):
+        cmds_de = {p.command for p in de.phrases(game)}
+        cmds_en = {p.command for p in en.phrases(game)}
+        assert cmds_de == cmds_en
+
+
+def test_every_reason_code_has_a_message():
+    import re
+    from pathlib import Path
+
+    src = Path("voice_game/games/orchestra/rules.py").read_text()
+    codes = set(re.findall(r'RuleError\("(\w+)"', src))
+    for lang in ("de", "en"):
+        cat = load_catalog(lang)
+        assert [c for c in codes if not cat.has(f"reason.{c}")] == []
+
+
+def test_every_family_and_maestro_card_has_names():
+    from voice_game.games.orchestra.cards import load_content
+
+    content = load_content()
+    for lang in ("de", "en"):
+        cat = load_catalog(lang)
+        for f in content.families:
+            assert cat.has(f"orchestra.family.{f}") and cat.has(f"orchestra.count.{f}")
+        for cid in content.maestro_cards:
+            assert cat.has(f"orchestra.maestro.{cid}") and cat.has(f"orchestra.maestro_name.{cid}")
