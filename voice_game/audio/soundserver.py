@@ -55,12 +55,16 @@ class Recorder:
                  latency_ms: int = 10):
         self.rate = rate
         self.channels = channels
+        self._server = server
+        self._sink = {"speakers.monitor": "speakers", "micsink.monitor": "micsink",
+                      "virtmic": "micsink"}.get(source)
         self._chunks: list[bytes] = []
         self.arrivals: list[tuple[int, float]] = []  # (frames received so far, perf_counter)
         self._frames = 0
         self._proc = subprocess.Popen(
             ["parec", "-d", source, "--raw", "--format=s16le", f"--rate={rate}",
-             f"--channels={channels}", f"--latency-msec={latency_ms}"],
+             f"--channels={channels}", f"--latency-msec={latency_ms}",
+             f"--process-time-msec={max(1, latency_ms // 2)}"],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=server.env())
         self._thread = threading.Thread(target=self._read, daemon=True)
         self._thread.start()
@@ -82,13 +86,29 @@ class Recorder:
                 self._frames += usable // frame_bytes
                 self.arrivals.append((self._frames, now))
 
+    @property
+    def count(self) -> int:
+        """Frames captured so far (use as a position to cut :meth:`frames` later)."""
+        return self._frames
+
     def wait_started(self, timeout: float = 5.0) -> bool:
-        """Wait until the first audio arrived (the monitor stream is running)."""
+        """Wait until the first audio arrived (the monitor stream is running).
+
+        An idle null sink sleeps up to 2 s between renders and does not wake up
+        when a recorder connects to its monitor; suspending and resuming the
+        sink restarts its clock with the recorder's short latency.
+        """
         deadline = time.perf_counter() + timeout
+        kicked = False
+        start = time.perf_counter()
         while time.perf_counter() < deadline:
             if self.arrivals:
                 return True
-            time.sleep(0.01)
+            if not kicked and time.perf_counter() - start > 0.05 and self._sink:
+                kicked = True
+                self._server.pactl("suspend-sink", self._sink, "1", check=False)
+                self._server.pactl("suspend-sink", self._sink, "0", check=False)
+            time.sleep(0.005)
         return False
 
     def frames(self) -> np.ndarray:
@@ -181,7 +201,6 @@ class SoundServer:
                   " sink_properties=device.description=micsink",
             "-L", "module-remap-source source_name=virtmic master=micsink.monitor"
                   " source_properties=device.description=virtmic",
-            "-L", "module-always-sink",
         ]
         self.proc = subprocess.Popen(args, env=env, stdin=subprocess.DEVNULL,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
