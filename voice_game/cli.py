@@ -25,6 +25,8 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game")
     play.add_argument("game", nargs="?", default="orchestra")
     add_play_options(play)
+    models = sub.add_parser("models", help="manage Vosk speech models: list | install LANG | remove LANG | path LANG")
+    models.add_argument("rest", nargs=argparse.REMAINDER)
     return ap
 
 
@@ -170,6 +172,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "play":
             return play(args)
+        if args.command == "models":
+            from voice_game.speech import models
+
+            lang = os.environ.get("VOICE_GAME_LANG", "de")
+            return models.main(list(args.rest), sys.stdout, locale=lang if lang in LANGUAGES else "en")
     except ContentError as err:
         print(f"voice-game: {err}", file=sys.stderr)
         return 3

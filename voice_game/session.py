@@ -110,9 +110,12 @@ class Session:
 
     # --- engine --------------------------------------------------------------
     def commit(self, action) -> bool:
-        """Apply an action through the engine; narrate the events or the reason."""
+        """Apply an action through the engine (None: the chance step); narrate the events or the reason."""
         try:
-            new_state, events = self.kit.rules.apply(self.state, action)
+            if action is None:
+                new_state, events = self.kit.resolve_chance(self.state)
+            else:
+                new_state, events = self.kit.rules.apply(self.state, action)
         except RuleError as err:
             self.say(self.narrator.reason(err, self.listener_view()))
             return False
@@ -170,7 +173,7 @@ class Session:
         while not rules.is_over(self.state) and not self.quit:
             p = rules.current_player(self.state)
             if p == CHANCE:
-                self.commit(self.kit.chance_action(self.state))
+                self.commit(None)
                 continue
             if p in self.bots:
                 bot = self.bots[p]

@@ -18,7 +18,7 @@ class GameKit:
     new_game: Callable  # (players, variants, seed, deck) -> state
     parse_deck: Callable  # (json data) -> deck argument for new_game
     variants: tuple
-    chance_action: Callable  # (state) -> the chance action to apply
+    resolve_chance: Callable  # (state) -> (state, events): the chance step, applied by the session
 
 
 def _orchestra() -> GameKit:
@@ -39,7 +39,8 @@ def _orchestra() -> GameKit:
         return list(data["musicians"])
 
     return GameKit("orchestra", rules, view, view_scores, OrchestraNarrator, OrchestraCommands(),
-                   make_bot, tuple(BOT_LEVELS), new_game, parse_deck, VARIANTS, lambda s: REVEAL)
+                   make_bot, tuple(BOT_LEVELS), new_game, parse_deck, VARIANTS,
+                   lambda s: rules.apply(s, REVEAL))
 
 
 _FACTORIES = {"orchestra": _orchestra}
