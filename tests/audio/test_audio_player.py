@@ -242,3 +242,17 @@ def test_device_failure_is_reported_and_retried_without_exceptions():
         item = p.speak_audio(tone(440, 0.2), 22050)
         assert item.wait(2.0) == "done"
         assert p.wait_silent(timeout=2.0)
+
+
+def test_speak_file_plays_espeak_output(player, tmp_path):
+    import shutil
+    import subprocess
+    if shutil.which("espeak-ng") is None:
+        pytest.skip("espeak-ng is not installed")
+    wav = tmp_path / "hallo.wav"
+    subprocess.run(["espeak-ng", "-v", "de", "-w", str(wav), "Dirigent zwei"], check=True)
+    item = player.speak_file(wav, kind="result")
+    assert item.wait(5.0) == "done"
+    assert player.wait_silent(timeout=2.0)
+    out = player.backend.output()
+    assert len(sounding(out, 0.01)) > 0.3 * RATE

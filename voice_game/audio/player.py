@@ -102,10 +102,6 @@ class Item:
     def __post_init__(self):
         self.end = len(self.frames)
 
-    @property
-    def duration(self) -> float:
-        return len(self.frames)
-
     def wait(self, timeout: float | None = None) -> str | None:
         """Block until the item ended; its final status, or None on timeout."""
         return self.status if self.finished.wait(timeout) else None
@@ -362,6 +358,12 @@ class Player:
         """Queue synthesized speech (any dtype/rate, mono or stereo)."""
         data = to_frames(buffer, rate, self.rate)
         return self._enqueue(data, kind, priority, is_cue=False, label=label)
+
+    def speak_file(self, path, priority: Priority | int | None = None, kind: str = "speech",
+                   label: str = "") -> Item:
+        """Queue a 16-bit PCM WAV file (what espeak-ng -w or pyttsx3 save_to_file write)."""
+        data, rate = cue_lib.read_wav(path)
+        return self.speak_audio(data, rate, priority, kind, label or str(path))
 
     def queue_cue(self, cue_id: str, pan: float | None = None,
                   priority: Priority | int | None = None, kind: str = "cue") -> Item:
