@@ -25,6 +25,8 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game")
     play.add_argument("game", nargs="?", default="orchestra")
     add_play_options(play)
+    rec = sub.add_parser("recognize", help="recognize WAV files, one JSON line per file")
+    rec.add_argument("rest", nargs=argparse.REMAINDER)
     models = sub.add_parser("models", help="manage Vosk speech models: list | install LANG | remove LANG | path LANG")
     models.add_argument("rest", nargs=argparse.REMAINDER)
     return ap
@@ -168,15 +170,20 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv:
         argv = ["play", "orchestra"]
+    if argv[0] == "recognize":
+        from voice_game.speech import recognize
+
+        return recognize.main(argv[1:])
+    if argv[0] == "models":
+        from voice_game.speech import models
+
+        lang = os.environ.get("VOICE_GAME_LANG", "de")
+        return models.main(argv[1:], sys.stdout, locale=lang if lang in LANGUAGES else "en")
     args = build_parser().parse_args(argv)
     try:
         if args.command == "play":
             return play(args)
-        if args.command == "models":
-            from voice_game.speech import models
 
-            lang = os.environ.get("VOICE_GAME_LANG", "de")
-            return models.main(list(args.rest), sys.stdout, locale=lang if lang in LANGUAGES else "en")
     except ContentError as err:
         print(f"voice-game: {err}", file=sys.stderr)
         return 3

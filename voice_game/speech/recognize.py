@@ -1,0 +1,94 @@
+"""``voice-game recognize FILE.wav ...``: one JSON line per file.
+
+{"file", "engine", "text", "command", "confidence", "decode_ms"}; ``command`` is null
+when the game rejects what was heard (out of grammar, or too unsure), else the parsed
+command such as {"intent": "take", "conductor": 2}.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import wave
+
+import numpy as np
+
+from voice_game.commands.grammar import LANGUAGES, load_grammar
+from voice_game.commands.matcher import match
+from voice_game.speech.engines import NoRecognizer, make_recognizer
+
+MIN_CONFIDENCE = 0.35
+
+
+def read_wav(path) -> tuple[np.ndarray, int]:
+    """Any PCM WAV (8/16/24/32 bit, any rate, any channels) -> mono float32, rate."""
+    with wave.open(str(path), "rb") as w:
+        ch, width, rate, n = w.getnchannels(), w.getsampwidth(), w.getframerate(), w.getnframes()
+        raw = w.readframes(n)
+    if width == 1:
+        x = (np.frombuffer(raw, np.uint8).astype(np.float32) - 128) / 128
+    elif width == 2:
+        x = np.frombuffer(raw, "<i2").astype(np.float32) / 32768
+    elif width == 3:
+        b = np.frombuffer(raw, np.uint8).reshape(-1, 3)
+        v = (b[:, 0].astype(np.int32) | (b[:, 1].astype(np.int32) << 8) | (b[:, 2].astype(np.int32) << 16))
+        v = np.where(v >= 1 << 23, v - (1 << 24), v)
+        x = v.astype(np.float32) / (1 << 23)
+    elif width == 4:
+        x = np.frombuffer(raw, "<i4").astype(np.float32) / 2**31
+    else:
+        raise ValueError(f"unsupported sample width {width}")
+    if ch > 1:
+        x = x.reshape(-1, ch).mean(axis=1)
+    return x, rate
+
+
+def to_16k_int16(x: np.ndarray, rate: int) -> np.ndarray:
+    if rate != 16000:
+        n = int(round(len(x) * 16000 / rate))
+        x = np.interp(np.linspace(0, len(x) - 1, n), np.arange(len(x)), x).astype(np.float32)
+    return np.clip(x * 32767, -32768, 32767).astype(np.int16)
+
+
+def understand_text(grammar, game: str, text: str, confidence: float) -> dict | None:
+    if not text or confidence < MIN_CONFIDENCE:
+        return None
+    m = match(grammar, text, grammar.phrases(game))
+    if m.kind in ("exact", "clear", "close"):
+        return m.command
+    return None
+
+
+def main(argv: list[str] | None = None, out=None) -> int:
+    out = out or sys.stdout
+    ap = argparse.ArgumentParser(prog="voice-game recognize")
+    ap.add_argument("files", nargs="+")
+    ap.add_argument("--lang", choices=LANGUAGES, default="de")
+    ap.add_argument("--engine", choices=["auto", "vosk", "pocketsphinx"], default="auto")
+    ap.add_argument("--game", default="orchestra")
+    ap.add_argument("--model", default=None)
+    args = ap.parse_args(argv)
+    grammar = load_grammar(args.lang)
+    phrases = sorted({p.text for p in grammar.phrases(args.game)})
+    try:
+        rec, engine = make_recognizer(args.engine, args.lang, phrases, args.model)
+    except NoRecognizer as exc:
+        out.write(json.dumps({"error": "no_recognizer", "detail": str(exc)}) + "\n")
+        return 1
+    rc = 0
+    for f in args.files:
+        try:
+            x, rate = read_wav(f)
+        except (OSError, EOFError, ValueError, wave.Error) as exc:
+            out.write(json.dumps({"file": f, "error": str(exc)}, ensure_ascii=False) + "\n")
+            rc = 1
+            continue
+        pcm = to_16k_int16(x, rate)
+        rec.reset()
+        hyp = rec.decode(pcm, 16000)
+        cmd = understand_text(grammar, args.game, hyp.text, hyp.confidence)
+        out.write(json.dumps({"file": f, "engine": engine, "text": hyp.text, "command": cmd,
+                              "confidence": round(float(hyp.confidence), 3),
+                              "decode_ms": round(float(hyp.decode_ms), 1)}, ensure_ascii=False) + "\n")
+        out.flush()
+    return rc
