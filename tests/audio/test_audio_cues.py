@@ -62,10 +62,10 @@ def test_wav_file_matches_generator(cue_id, synth):
     data, rate = cues.read_wav(path)
     assert rate == cues.RATE
     assert data.shape == synth[cue_id].shape
-    # Sample-for-sample; one LSB of slack because libm/SIMD sin/exp may differ
+    # Sample-for-sample; two LSB of slack because libm/SIMD sin/exp may differ
     # in the last bit between CPUs. A stale file differs by far more.
     diff = np.abs(data.astype(np.int32) - synth[cue_id].astype(np.int32))
-    assert diff.max() <= 1, f"{cue_id}: file differs from synthesis (max {diff.max()})"
+    assert diff.max() <= 2, f"{cue_id}: file differs from synthesis (max {diff.max()})"
 
 
 def test_make_sounds_is_byte_reproducible(tmp_path):

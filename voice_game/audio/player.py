@@ -191,6 +191,34 @@ class RenderBackend:
         return [p for p, lab, _ in self.marks if lab == label]
 
 
+_ALSA_HANDLER = None
+
+
+def _silence_alsa_errors() -> None:
+    """Stop libasound printing "ALSA lib ..." lines to the player's terminal.
+
+    The text interface is read by screen readers; a lost sound server must not
+    spray C library diagnostics into it. Linux only; harmless elsewhere.
+    """
+    global _ALSA_HANDLER
+    if _ALSA_HANDLER is not None:
+        return
+    try:
+        import ctypes
+        import ctypes.util
+        name = ctypes.util.find_library("asound")
+        if not name:
+            _ALSA_HANDLER = False
+            return
+        asound = ctypes.CDLL(name)
+        proto = ctypes.CFUNCTYPE(None, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p,
+                                 ctypes.c_int, ctypes.c_char_p)
+        _ALSA_HANDLER = proto(lambda *args: None)  # kept referenced for libasound
+        asound.snd_lib_error_set_handler(_ALSA_HANDLER)
+    except (OSError, AttributeError):
+        _ALSA_HANDLER = False
+
+
 class SoundDeviceBackend:
     """Blocking writes to a sounddevice (PortAudio) OutputStream."""
 
@@ -209,6 +237,7 @@ class SoundDeviceBackend:
             import sounddevice as sd
         except (ImportError, OSError) as exc:  # no PortAudio library
             raise BackendError(f"sounddevice unavailable: {exc}") from exc
+        _silence_alsa_errors()
         self.close()
         try:
             stream = sd.OutputStream(samplerate=self.rate, channels=2, dtype="float32",
