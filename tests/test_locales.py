@@ -32,7 +32,7 @@ def test_grammar_intents_and_slots_match():
     for slot in de.slots:
         assert set(de.slots[slot]) == set(en.slots[slot])
     assert set(de.numbers) == set(en.numbers)
-    for game in ("orchestra",):
+    for game in ("orchestra", "concerto"):
         cmds_de = {p.command for p in de.phrases(game)}
         cmds_en = {p.command for p in en.phrases(game)}
         assert cmds_de == cmds_en

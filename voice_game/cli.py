@@ -157,7 +157,8 @@ def play(args) -> int:
     try:
         state = kit.new_game([s.name for s in seats], variants, seed, deck)
     except RuleError as err:
-        return fail(f"reason.{err.reason}", **err.params)
+        key = f"{kit.name}.reason.{err.reason}"  # a game's own reason texts come first
+        return fail(key if catalog.has(key) else f"reason.{err.reason}", **err.params)
     session = Session(kit, state, seats, grammar, catalog, output, stdin_lines(), seed=seed,
                       save_path=args.save, events_path=args.events, debug=args.debug)
     if args.events and args.events.exists():

@@ -43,7 +43,48 @@ def _orchestra() -> GameKit:
                    lambda s: rules.apply(s, REVEAL))
 
 
-_FACTORIES = {"orchestra": _orchestra}
+CONCERTO_VARIANTS = ("maestro", "conductor-visible")
+DEFAULT_BIRTH_YEAR = 2000  # no birth years are asked at the keyboard yet: every seat ties
+
+
+def _concerto() -> GameKit:
+    from voice_game.core.errors import RuleError
+    from voice_game.games.concerto import rules
+    from voice_game.games.concerto.commands import ConcertoCommands
+    from voice_game.games.concerto.state import ConcertoConfig
+    from voice_game.games.concerto.view import view
+    from voice_game.narration.concerto import ConcertoNarrator
+
+    try:  # the bots are written separately; without them only humans play
+        from voice_game.games.concerto.bots import BOT_LEVELS, make_bot
+        levels = tuple(BOT_LEVELS)
+    except ImportError:
+        levels = ()
+
+        def make_bot(level, seed):
+            raise KeyError(level)
+
+    def new_game(players, variants, seed, deck):
+        for v in variants:
+            if v not in CONCERTO_VARIANTS:
+                raise RuleError("unknown_variant", variant=v)
+        cfg = ConcertoConfig([{"name": p, "birth_year": DEFAULT_BIRTH_YEAR} for p in players],
+                             maestro="maestro" in variants, conductor_visible="conductor-visible" in variants)
+        return rules.new_game(cfg, seed, deck)
+
+    def parse_deck(data):
+        if not isinstance(data, dict):
+            raise ValueError('expected {"instruments": [...], "beats": [...], "pieces": {"green": [...]}, ...}')
+        return data
+
+    def view_scores(v):
+        return {"scores": [p["score"] for p in v["players"]], "target": v["target"]}
+
+    return GameKit("concerto", rules, view, view_scores, ConcertoNarrator, ConcertoCommands(),
+                   make_bot, levels, new_game, parse_deck, CONCERTO_VARIANTS, rules.resolve_chance)
+
+
+_FACTORIES = {"orchestra": _orchestra, "concerto": _concerto}
 
 
 def available() -> list[str]:

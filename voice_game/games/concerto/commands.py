@@ -1,0 +1,96 @@
+"""Concerto actions as grammar commands and back.
+
+Every legal action maps to exactly one command (a dict of intent and slot values)
+so that the parser can filter what was said against what is legal now.
+"""
+from __future__ import annotations
+
+from voice_game.commands.parser import GameAdapter
+from voice_game.games.concerto.state import Action
+
+
+class ConcertoCommands(GameAdapter):
+    game = "concerto"
+
+    def command_for(self, a: Action) -> dict | None:
+        k = a.kind
+        if k == "start":
+            cmd = {"intent": "start_orchestra", "instrument": a.cards[0]}
+            if len(a.cards) > 1:
+                cmd["other"] = a.cards[1]
+            return cmd if len(a.cards) <= 2 else None
+        if k == "place":
+            return {"intent": "place_instrument", "instrument": a.instrument}
+        if k == "special":
+            if a.target is not None:
+                if a.card not in ("headhunter", "sabotage") or a.instrument is None or a.other is None:
+                    return None
+                return {"intent": "play_special_at", "attack": a.card, "position": a.target + 1,
+                        "first": a.instrument, "other": a.other}
+            cmd = {"intent": "play_special", "card": a.card}
+            if a.instrument is not None:
+                cmd["instrument"] = a.instrument
+            if a.other is not None:
+                cmd["other"] = a.other
+            return cmd
+        if k == "swap":
+            cards = list(a.cards)
+            specials = [c for c in cards if c in SPECIALS]
+            instruments = [c for c in cards if c not in SPECIALS]
+            if specials and not instruments and len(specials) == 1:
+                return {"intent": "swap", "card": specials[0]}
+            if specials or not 1 <= len(instruments) <= 2:
+                return None  # larger swaps are not spoken (yet)
+            cmd = {"intent": "swap", "instrument": instruments[0]}
+            if len(instruments) == 2:
+                cmd["other"] = instruments[1]
+            return cmd
+        if k == "replace":
+            return {"intent": "replace_piece", "level": a.level}
+        if k == "conduct":
+            cmd = {"intent": "conduct" if a.follow else "conduct_ignore", "level": a.level}
+            if a.instrument is not None:
+                cmd["instrument"] = a.instrument
+                cmd["other"] = a.other
+            return cmd
+        if k == "beat":
+            return {"intent": "beat", "instrument": a.instrument, "pattern": a.pattern}
+        if k == "give_up":
+            return {"intent": "give_up", "instrument": a.instrument}
+        if k == "draw":
+            return {"intent": "draw_instrument"}
+        if k == "take_market":
+            return {"intent": "take_market", "instrument": a.instrument}
+        return None  # the chance step is never spoken
+
+    def action_for(self, c: dict) -> Action | None:
+        intent = c.get("intent")
+        ins, other = c.get("instrument"), c.get("other")
+        if intent == "start_orchestra":
+            return Action("start", cards=tuple(x for x in (ins, other) if x is not None))
+        if intent == "place_instrument":
+            return Action("place", instrument=ins)
+        if intent == "play_special":
+            return Action("special", card=c.get("card"), instrument=ins, other=other)
+        if intent == "play_special_at":
+            return Action("special", card=c.get("attack"), target=int(c["position"]) - 1,
+                          instrument=c.get("first"), other=other)
+        if intent == "swap":
+            cards = [x for x in (c.get("card"), ins, other) if x is not None]
+            return Action("swap", cards=tuple(sorted(cards)))
+        if intent == "replace_piece":
+            return Action("replace", level=c.get("level"))
+        if intent in ("conduct", "conduct_ignore"):
+            return Action("conduct", level=c.get("level"), follow=intent == "conduct", instrument=ins, other=other)
+        if intent == "beat":
+            return Action("beat", instrument=ins, pattern=c.get("pattern"))
+        if intent == "give_up":
+            return Action("give_up", instrument=ins)
+        if intent == "draw_instrument":
+            return Action("draw")
+        if intent == "take_market":
+            return Action("take_market", instrument=ins)
+        return None
+
+
+SPECIALS = ("headhunter", "sabotage", "job-sharing", "repertoire", "rehearsal", "audition")
