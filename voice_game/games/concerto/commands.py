@@ -15,10 +15,11 @@ class ConcertoCommands(GameAdapter):
     def command_for(self, a: Action) -> dict | None:
         k = a.kind
         if k == "start":
-            cmd = {"intent": "start_orchestra", "instrument": a.cards[0]}
-            if len(a.cards) > 1:
-                cmd["other"] = a.cards[1]
-            return cmd if len(a.cards) <= 2 else None
+            if len(a.cards) == 1:
+                return {"intent": "start_single", "instrument": a.cards[0]}
+            if len(a.cards) == 2:
+                return {"intent": "start_orchestra", "instrument": a.cards[0], "other": a.cards[1]}
+            return None
         if k == "place":
             return {"intent": "place_instrument", "instrument": a.instrument}
         if k == "special":
@@ -27,32 +28,32 @@ class ConcertoCommands(GameAdapter):
                     return None
                 return {"intent": "play_special_at", "attack": a.card, "position": a.target + 1,
                         "first": a.instrument, "other": a.other}
-            cmd = {"intent": "play_special", "card": a.card}
-            if a.instrument is not None:
-                cmd["instrument"] = a.instrument
-            if a.other is not None:
-                cmd["other"] = a.other
-            return cmd
+            if a.instrument is None and a.other is None:
+                return {"intent": "play_special", "card": a.card}
+            if a.other is None:
+                return {"intent": "play_special_on", "card": a.card, "instrument": a.instrument}
+            if a.instrument is None:
+                return None
+            return {"intent": "play_special_pair", "card": a.card, "instrument": a.instrument, "other": a.other}
         if k == "swap":
             cards = list(a.cards)
             specials = [c for c in cards if c in SPECIALS]
             instruments = [c for c in cards if c not in SPECIALS]
             if specials and not instruments and len(specials) == 1:
-                return {"intent": "swap", "card": specials[0]}
+                return {"intent": "swap_special", "card": specials[0]}
             if specials or not 1 <= len(instruments) <= 2:
                 return None  # larger swaps are not spoken (yet)
-            cmd = {"intent": "swap", "instrument": instruments[0]}
-            if len(instruments) == 2:
-                cmd["other"] = instruments[1]
-            return cmd
+            if len(instruments) == 1:
+                return {"intent": "swap", "instrument": instruments[0]}
+            return {"intent": "swap_pair", "instrument": instruments[0], "other": instruments[1]}
         if k == "replace":
             return {"intent": "replace_piece", "level": a.level}
         if k == "conduct":
-            cmd = {"intent": "conduct" if a.follow else "conduct_ignore", "level": a.level}
-            if a.instrument is not None:
-                cmd["instrument"] = a.instrument
-                cmd["other"] = a.other
-            return cmd
+            if a.instrument is not None or a.other is not None:
+                if not a.follow or a.instrument is None or a.other is None:
+                    return None
+                return {"intent": "conduct_swap", "level": a.level, "instrument": a.instrument, "other": a.other}
+            return {"intent": "conduct" if a.follow else "conduct_ignore", "level": a.level}
         if k == "beat":
             return {"intent": "beat", "instrument": a.instrument, "pattern": a.pattern}
         if k == "give_up":
@@ -66,22 +67,23 @@ class ConcertoCommands(GameAdapter):
     def action_for(self, c: dict) -> Action | None:
         intent = c.get("intent")
         ins, other = c.get("instrument"), c.get("other")
-        if intent == "start_orchestra":
+        if intent in ("start_orchestra", "start_single"):
             return Action("start", cards=tuple(x for x in (ins, other) if x is not None))
         if intent == "place_instrument":
             return Action("place", instrument=ins)
-        if intent == "play_special":
+        if intent in ("play_special", "play_special_on", "play_special_pair"):
             return Action("special", card=c.get("card"), instrument=ins, other=other)
         if intent == "play_special_at":
             return Action("special", card=c.get("attack"), target=int(c["position"]) - 1,
                           instrument=c.get("first"), other=other)
-        if intent == "swap":
+        if intent in ("swap", "swap_pair", "swap_special"):
             cards = [x for x in (c.get("card"), ins, other) if x is not None]
             return Action("swap", cards=tuple(sorted(cards)))
         if intent == "replace_piece":
             return Action("replace", level=c.get("level"))
-        if intent in ("conduct", "conduct_ignore"):
-            return Action("conduct", level=c.get("level"), follow=intent == "conduct", instrument=ins, other=other)
+        if intent in ("conduct", "conduct_ignore", "conduct_swap"):
+            return Action("conduct", level=c.get("level"), follow=intent != "conduct_ignore", instrument=ins,
+                          other=other)
         if intent == "beat":
             return Action("beat", instrument=ins, pattern=c.get("pattern"))
         if intent == "give_up":
