@@ -1,0 +1,257 @@
+"""Text to speech *audio*: synthesizers that return sample buffers, not sound.
+
+The game plays all sound through its one :class:`~voice_game.audio.player.Player`,
+so speech is synthesized to memory and handed to the player like a cue. Two
+synthesizers:
+
+* :class:`EspeakSynth` runs the ``espeak-ng`` program (``--stdout``: a WAV
+  stream on stdout). One process per sentence costs ~15-40 ms here. Above
+  450 words a minute espeak-ng speeds its output up with libsonic instead of
+  squeezing the phonemes, which keeps it intelligible (see
+  ``benchmarks/speech_latency.py`` for figures).
+* :class:`Pyttsx3Synth` uses pyttsx3's ``save_to_file`` (SAPI5 on Windows,
+  NSSpeech on macOS, libespeak on Linux) into a temporary WAV.
+
+:func:`split_sentences` cuts a message so the first sentence can play while
+the rest is synthesized. :func:`trim` removes the silence synthesizers put
+around an utterance (it delays the first audible sample and slows fast
+listeners down).
+"""
+from __future__ import annotations
+
+import re
+import shutil
+import struct
+import subprocess
+import tempfile
+import threading
+from pathlib import Path
+
+import numpy as np
+
+RATE_MIN, RATE_MAX, RATE_DEFAULT = 80, 500, 175  # words per minute (as tts.py)
+
+# voice used when the settings name none: espeak-ng voice per game language
+DEFAULT_VOICES = {"de": "de", "en": "en-gb"}
+
+
+class SynthError(Exception):
+    """The synthesizer is missing or failed on a text."""
+
+
+# --------------------------------------------------------------------------
+# text
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
+_CLAUSE = re.compile(r"(?<=,)\s+(?=\S)")
+FIRST_CHUNK_CHARS = 90  # a longer first sentence is cut at a comma to start sooner
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of ``text`` in order; a long first sentence is split at its first comma.
+
+    Numbers like "1." inside a sentence are not a problem for the listener even if
+    they cause a split: the pieces are played back to back.
+    """
+    parts = [p.strip() for p in _SENTENCE_END.split(text.strip()) if p.strip()]
+    if not parts:
+        return []
+    first = parts[0]
+    if len(first) > FIRST_CHUNK_CHARS:
+        pieces = _CLAUSE.split(first, maxsplit=1)
+        if len(pieces) == 2 and len(pieces[0]) >= 12:
+            parts = pieces + parts[1:]
+    return parts
+
+
+# --------------------------------------------------------------------------
+# audio helpers
+
+
+def parse_wav_stream(data: bytes) -> tuple[np.ndarray, int]:
+    """PCM16 samples and rate of a WAV byte string, also when sizes are unknown.
+
+    ``espeak-ng --stdout`` writes a streaming header whose RIFF and data sizes
+    are 0x7ffff000, so the data chunk is taken as "the rest of the stream".
+    """
+    if len(data) < 12 or data[:4] != b"RIFF" or data[8:12] != b"WAVE":
+        raise SynthError("not a WAV stream")
+    pos = 12
+    rate = channels = bits = None
+    while pos + 8 <= len(data):
+        cid = data[pos:pos + 4]
+        size = struct.unpack("<I", data[pos + 4:pos + 8])[0]
+        body = pos + 8
+        if cid == b"fmt ":
+            fmt, channels, rate = struct.unpack("<HHI", data[body:body + 8])
+            bits = struct.unpack("<H", data[body + 14:body + 16])[0]
+            if fmt != 1 or bits != 16:
+                raise SynthError(f"unsupported WAV format {fmt}/{bits} bit")
+        elif cid == b"data":
+            if rate is None:
+                raise SynthError("WAV data before format")
+            end = min(len(data), body + size)
+            raw = data[body:end]
+            raw = raw[:len(raw) - len(raw) % (2 * channels)]
+            pcm = np.frombuffer(raw, dtype="<i2").astype(np.int16)
+            if channels > 1:
+                pcm = pcm.reshape(-1, channels)
+            return pcm, int(rate)
+        pos = body + size + (size & 1)
+    raise SynthError("WAV stream without data")
+
+
+def trim(pcm: np.ndarray, rate: int, threshold: int = 200, keep_ms: float = 4.0,
+         tail_ms: float = 90.0) -> np.ndarray:
+    """Cut leading silence (keeping ``keep_ms``) and trailing silence (keeping ``tail_ms``)."""
+    mono = np.abs(pcm.astype(np.int32))
+    if mono.ndim == 2:
+        mono = mono.max(axis=1)
+    loud = np.flatnonzero(mono > threshold)
+    if len(loud) == 0:
+        return pcm[:0]
+    start = max(0, int(loud[0]) - int(rate * keep_ms / 1000))
+    end = min(len(pcm), int(loud[-1]) + 1 + int(rate * tail_ms / 1000))
+    return pcm[start:end]
+
+
+def pause_ms(wpm: int) -> float:
+    """Pause kept after a sentence: ~90 ms at 175 wpm, shorter when faster."""
+    return max(25.0, 90.0 * RATE_DEFAULT / max(RATE_MIN, wpm))
+
+
+# --------------------------------------------------------------------------
+# synthesizers
+
+
+class EspeakSynth:
+    """``espeak-ng --stdout`` per call; thread-safe (no shared state)."""
+
+    name = "espeak-ng"
+
+    def __init__(self, lang: str = "de", voice: str = "", program: str | None = None):
+        self.program = program or shutil.which("espeak-ng") or shutil.which("espeak")
+        if not self.program:
+            raise SynthError("espeak-ng is not installed (apt-get install espeak-ng)")
+        self.lang = lang
+        self.voice = voice or DEFAULT_VOICES.get(lang, lang)
+
+    def synthesize(self, text: str, wpm: int = RATE_DEFAULT) -> tuple[np.ndarray, int]:
+        wpm = int(max(RATE_MIN, min(RATE_MAX, wpm)))
+        # amplitude stays at espeak's default: volume is applied by the player, so a
+        # change is heard at once, also on speech already synthesized.
+        args = [self.program, "--stdout", "-v", self.voice, "-s", str(wpm), "--", text]
+        try:
+            res = subprocess.run(args, capture_output=True, timeout=30,
+                                 stdin=subprocess.DEVNULL)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            raise SynthError(str(exc)) from exc
+        if res.returncode != 0:
+            raise SynthError(res.stderr.decode("utf-8", "replace").strip() or "espeak-ng failed")
+        return parse_wav_stream(res.stdout)
+
+    @staticmethod
+    def voices(lang: str | None = None) -> list[str]:
+        """espeak-ng voice names (optionally of one language), for the settings."""
+        prog = shutil.which("espeak-ng")
+        if not prog:
+            return []
+        args = [prog, f"--voices={lang}"] if lang else [prog, "--voices"]
+        try:
+            out = subprocess.run(args, capture_output=True, text=True, timeout=10).stdout
+        except (OSError, subprocess.TimeoutExpired):
+            return []
+        names = []
+        for line in out.splitlines()[1:]:
+            cols = line.split()
+            if len(cols) >= 5:
+                names.append(cols[4].split("/")[-1] if "mb-" in cols[4] else cols[1])
+        return names
+
+
+class Pyttsx3Synth:
+    """pyttsx3 ``save_to_file`` into a temporary WAV.
+
+    pyttsx3 engines are not thread-safe, so every call is serialized, and the
+    engine is created in the first calling thread (the output's worker).
+    """
+
+    name = "pyttsx3"
+
+    def __init__(self, lang: str = "de", voice: str = ""):
+        self.lang = lang
+        self.voice = voice
+        self._engine = None
+        self._lock = threading.Lock()
+        self._dir = Path(tempfile.mkdtemp(prefix="vg-tts-"))
+
+    def _init(self):
+        import pyttsx3  # a missing driver is a reported fallback, not a crash
+
+        engine = pyttsx3.init()
+        want = (self.voice or self.lang).lower()
+        try:
+            for v in engine.getProperty("voices"):
+                langs = [str(x).lower() for x in (getattr(v, "languages", []) or [])]
+                ident = f"{v.id} {v.name} {' '.join(langs)}".lower()
+                if want == str(v.id).lower() or want in langs or f"/{want}" in ident or f"{want}-" in ident:
+                    engine.setProperty("voice", v.id)
+                    break
+        except Exception:  # noqa: BLE001 - a voice list we cannot read keeps the default voice
+            pass
+        return engine
+
+    def synthesize(self, text: str, wpm: int = RATE_DEFAULT) -> tuple[np.ndarray, int]:
+        with self._lock:
+            try:
+                if self._engine is None:
+                    self._engine = self._init()
+                path = self._dir / "utt.wav"
+                self._engine.setProperty("rate", int(max(RATE_MIN, min(RATE_MAX, wpm))))
+                self._engine.save_to_file(text, str(path))
+                self._engine.runAndWait()
+                data = path.read_bytes()
+            except SynthError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - any driver failure is a SynthError
+                raise SynthError(str(exc)) from exc
+        try:
+            return parse_wav_stream(data)
+        except SynthError:
+            # some drivers write AIFF or other formats; read them with the stdlib if we can
+            import wave
+            import io
+            try:
+                with wave.open(io.BytesIO(data)) as w:
+                    pcm = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2")
+                    return pcm.reshape(-1, w.getnchannels()) if w.getnchannels() > 1 else pcm, w.getframerate()
+            except Exception as exc:  # noqa: BLE001
+                raise SynthError(f"unreadable synthesizer output: {exc}") from exc
+
+    def close(self) -> None:
+        shutil.rmtree(self._dir, ignore_errors=True)
+
+
+def make_synth(lang: str, voice: str = "", engine: str = "auto"):
+    """The best synthesizer here: espeak-ng's program on Linux, else pyttsx3."""
+    if engine in ("auto", "espeak-ng") and (shutil.which("espeak-ng") or shutil.which("espeak")):
+        return EspeakSynth(lang, voice)
+    if engine == "espeak-ng":
+        raise SynthError("espeak-ng is not installed")
+    synth = Pyttsx3Synth(lang, voice)
+    synth.synthesize("a")  # fails here, not in the middle of a game
+    return synth
+
+
+def render_text(synth, text: str, wpm: int) -> list[tuple[np.ndarray, int]]:
+    """Every sentence of ``text`` synthesized and trimmed (for tests and tools)."""
+    out = []
+    for s in split_sentences(text):
+        pcm, rate = synth.synthesize(s, wpm)
+        out.append((trim(pcm, rate, tail_ms=pause_ms(wpm)), rate))
+    return out
+
+
+__all__ = ["DEFAULT_VOICES", "EspeakSynth", "Pyttsx3Synth", "SynthError", "make_synth",
+           "parse_wav_stream", "pause_ms", "render_text", "split_sentences", "trim"]
