@@ -296,13 +296,13 @@ class ConcertoBot:
         far = [f for f in far if f[0] >= 2]
         if "repertoire" in specials and len(far) >= 2:
             return specials["repertoire"][0]
-        if far:
+        useless = [x for x in me["hand"] if x in mine]
+        if far and (not useless or rng.random() < 0.3):
             return max(far, key=lambda f: (f[0], f[1]))[2]
         # 9. nothing useful is left: conduct anyway (a failure at least makes room)
         if best is not None:
             return self._start_conducting(view, best[1], rng)
         # 10. swap hand cards that are of no use
-        useless = [x for x in me["hand"] if x in mine]
         for a in by_kind.get("swap", []):
             if useless and sorted(a.cards) == sorted(useless):
                 return a
