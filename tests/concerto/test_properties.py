@@ -62,6 +62,7 @@ def run(seed, n, maestro, right_p, every=1):
         s, events = rules.apply(s, a)
         for e in events:
             assert e.to is None or 0 <= e.to < n
+            assert tuple(e.data) == rules.EVENTS[e.type], e
             json.dumps(e.to_json())
         steps += 1
         if steps % every == 0:

@@ -484,3 +484,12 @@ def test_unknown_action_and_reveal_rules():
     expect("reveal_pending", s2, DRAW)
     with pytest.raises(RuleError):
         rules.apply(s, "draw")
+
+
+def test_reasons_list_every_code_raised():
+    import re
+    from pathlib import Path
+
+    src = Path(rules.__file__).read_text(encoding="utf-8")
+    used = set(re.findall(r'RuleError\(\s*"([a-z_]+)"', src))
+    assert used == set(REASONS)

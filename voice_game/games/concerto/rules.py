@@ -73,7 +73,6 @@ REASONS = {
     "same_instrument": "instrument",
     "not_in_market": "instrument",
     "not_in_discard": "instrument",
-    "no_open_pieces": "",
     # swapping hand cards
     "swap_count": "count, max",
     "swap_not_in_hand": "card",
@@ -92,6 +91,44 @@ REASONS = {
     "not_in_piece": "instrument, piece",
     # refill
     "instrument_pile_empty": "",
+}
+
+# Every event type with its fields ("player" is always a seat index; to=seat marks a
+# private event, everything else is public).
+EVENTS = {
+    "game_started": ("game", "players", "maestro", "target", "first_player"),
+    "market_revealed": ("instrument",),
+    "market_duplicate": ("instrument",),  # discarded because the market already shows it
+    "piece_revealed": ("level", "piece"),
+    "conductor_revealed": ("card",),  # read out once; face down afterwards
+    "conductors_exhausted": (),
+    "card_drawn": ("player", "kind"),  # public: kind is instrument or special
+    "card_received": ("player", "kind", "card"),  # private, to=player
+    "pile_reshuffled": ("pile", "size"),  # pile: instruments, specials or beats
+    "choose_start": ("player",),
+    "turn": ("player", "number"),
+    "instrument_placed": ("player", "instrument", "position", "setup"),
+    "pattern_drawn": ("player", "instrument", "pattern"),  # public, also heard by the owner, once
+    "market_taken": ("player", "instrument"),
+    "cards_discarded": ("player", "instruments", "specials"),
+    "piece_replaced": ("player", "level", "piece"),
+    "special_played": ("player", "card", "effect"),
+    "instruments_exchanged": ("player", "target", "instrument", "other"),  # headhunter
+    "patterns_swapped": ("player", "target", "instrument", "other"),  # sabotage
+    "market_exchanged": ("player", "instrument", "other"),  # job sharing: gave instrument, got other
+    "rehearsal": ("player", "instrument"),
+    "pattern_recalled": ("player", "instrument", "pattern"),  # private, to=player
+    "audition": ("player", "instrument"),
+    "performance_started": ("player", "level", "piece", "follow"),
+    "own_patterns_swapped": ("player", "instrument", "other"),  # Rimon Sattle
+    "beat_correct": ("player", "instrument", "pattern", "encore", "step", "left"),
+    "beat_wrong": ("player", "instrument", "pattern", "expected_instrument", "expected_pattern", "encore", "step"),
+    "encore_started": ("player", "count"),  # Mikkado Ruti
+    "instrument_lost": ("player", "instrument", "pattern", "reason"),  # wrong_beat, encore, given_up
+    "performance_failed": ("player", "level", "piece"),
+    "conductor_result": ("player", "card", "fulfilled", "bonus"),
+    "performance_succeeded": ("player", "level", "piece", "points", "bonus", "gained", "score"),
+    "game_over": ("winners", "scores", "reason"),  # reason: target or pieces_exhausted
 }
 
 SPECIAL_CARDS = ("headhunter", "sabotage", "job-sharing", "repertoire", "rehearsal", "audition")
