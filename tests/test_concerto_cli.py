@@ -1,0 +1,183 @@
+"""Concerto driven through a pipe with typed commands, in German and English.
+
+The commands are found by playing the same seed on the real engine with a simple
+policy and rendering every chosen action through the real grammar and adapter; the
+CLI must then follow the same game to its end (the engine is deterministic per seed).
+"""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from voice_game.commands.grammar import load_grammar
+from voice_game.commands.parser import understand
+from voice_game.core.rules import CHANCE
+from voice_game.games.concerto import referee
+from voice_game.games.concerto.content import load_content
+from voice_game.games.registry import get_kit
+from voice_game.narration.catalog import load_catalog
+
+ROOT = Path(__file__).resolve().parents[1]
+PLAYERS = ["Anna", "Ben"]
+
+
+def run(args, lines, timeout=120):
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    return subprocess.run([sys.executable, "-m", "voice_game.cli", *args], input="\n".join(lines) + "\n",
+                          capture_output=True, text=True, timeout=timeout, cwd=ROOT, env=env)
+
+
+def correct_beat(s):
+    """The beat the referee expects next (the test may look at the whole state)."""
+    content = load_content()
+    perf = s.perf
+    p = s.current
+    if s.phase == "encore":
+        x = perf["encore"][0]
+        return x, referee.pattern_of(s.orchestras[p], x)
+    card = referee.conductor_card(content, perf["card"])
+    want = perf["sequence"][perf["step"]]
+    return want, referee.expected_pattern(referee.pattern_of(s.orchestras[p], want), card, perf["follow"])
+
+
+def choose(kit, s, legal, wrong_done):
+    from voice_game.games.concerto.state import Action
+
+    by = {}
+    for a in legal:
+        by.setdefault(a.kind, []).append(a)
+    if s.phase in ("conduct", "encore"):
+        x, pat = correct_beat(s)
+        if not wrong_done:  # the first beat of the game is wrong on purpose: boos
+            other = next(q for q in load_content().patterns if q != pat)
+            return Action("beat", instrument=x, pattern=other), True
+        return Action("beat", instrument=x, pattern=pat), wrong_done
+    for kind in ("start", "give_up"):
+        if kind in by:
+            return by[kind][0], wrong_done
+    if s.phase == "refill":
+        return (by.get("draw") or by["take_market"])[0], wrong_done
+    spoken = [a for a in legal if kit.adapter.command_for(a) is not None]
+    for kind in ("conduct", "place"):
+        cands = [a for a in spoken if a.kind == kind and a.follow]
+        if cands:
+            return cands[0], wrong_done
+    mine = {slot[0] for slot in s.orchestras[s.current]}
+    useless = [a for a in spoken if a.kind == "swap" and a.cards and all(c in mine for c in a.cards)]
+    useless.sort(key=lambda a: -len(a.cards))
+    cands = useless or [a for a in spoken if a.kind == "replace"] or [a for a in spoken if a.kind == "swap"]
+    return cands[0], wrong_done
+
+
+def script(lang, seed, variants=()):
+    """Play the game on the engine; return the typed lines and the final state."""
+    kit = get_kit("concerto")
+    g = load_grammar(lang)
+    s = kit.new_game(PLAYERS, list(variants), seed, None)
+    lines = []
+    wrong_done = False
+    for _ in range(5000):
+        if kit.rules.is_over(s):
+            break
+        if kit.rules.current_player(s) == CHANCE:
+            s, _ = kit.resolve_chance(s)
+            continue
+        legal = kit.rules.legal_actions(s)
+        a, wrong_done = choose(kit, s, legal, wrong_done)
+        text = g.render(kit.adapter.command_for(a))
+        # the words must mean exactly this action to the real parser
+        u = understand(g, kit.adapter, text, legal)
+        assert u.kind == "act" and u.action == a, (text, u.kind, u.action, a)
+        lines.append(text)
+        s, _ = kit.rules.apply(s, a)
+    assert kit.rules.is_over(s)
+    return lines, s
+
+
+@pytest.mark.parametrize("lang,seed", [("de", 5), ("en", 11)])
+def test_full_game_through_a_pipe(lang, seed, tmp_path):
+    c = load_catalog(lang)
+    g = load_grammar(lang)
+    lines, final = script(lang, seed)
+    illegal = g.render({"intent": "conduct", "level": "green"})  # during setup: not allowed
+    extra = [illegal, g.render({"intent": "table"}), g.render({"intent": "my_cards"}),
+             g.render({"intent": "help"}), "quatsch blabla"]
+    events = tmp_path / "events.jsonl"
+    p = run(["play", "concerto", "--lang", lang, "--tts", "text", "--seed", str(seed),
+             "--players", ",".join(PLAYERS), "--events", str(events)], extra + lines)
+    assert p.returncode == 0, p.stderr
+    assert "Traceback" not in p.stdout + p.stderr
+    log = [json.loads(x) for x in events.read_text(encoding="utf-8").splitlines()]
+    assert log[-1]["type"] == "game_over"
+    assert log[-1]["scores"] == final.scores
+    types = {e["type"] for e in log}
+    assert {"beat_wrong", "beat_correct", "performance_failed", "performance_succeeded"} <= types
+    out = p.stdout
+    # the illegal command got its spoken reason
+    assert c.get("concerto.reason.choose_start_first") in out
+    assert c.get("input.not_understood") in out
+    # each beat pair is answered at once
+    boo = c.get("concerto.beat_wrong").split("!")[0] + "!"
+    bravo = c.get("concerto.beat_correct").split("!")[0] + "!"
+    assert boo in out and bravo in out
+    assert c.get(f"concerto.game_over_{final.end_reason}") in out
+    # memory fairness: my orchestra never reads a pattern
+    mine = [line for line in out.splitlines() if line.startswith(c.get("concerto.my_orchestra").split(" ")[0])]
+    pattern_names = [c.get(f"pattern.{q}.name") for q in load_content().patterns]
+    assert mine and not any(name in m for m in mine for name in pattern_names)
+
+
+def test_every_legal_action_is_speakable_in_both_languages():
+    """Over a whole game every legal action has words that parse back to it, or none at all."""
+    kit = get_kit("concerto")
+    _, _ = script("en", 3)
+    s = kit.new_game(PLAYERS, ["maestro"], 7, None)
+    grammars = [load_grammar("de"), load_grammar("en")]
+    seen = set()
+    wrong_done = True
+    for _ in range(400):
+        if kit.rules.is_over(s):
+            break
+        if kit.rules.current_player(s) == CHANCE:
+            s, _ = kit.resolve_chance(s)
+            continue
+        legal = kit.rules.legal_actions(s)
+        for a in legal[:60]:
+            cmd = kit.adapter.command_for(a)
+            if cmd is None:
+                continue
+            assert kit.adapter.action_for(cmd) == a
+            seen.add(a.kind)
+            for g in grammars:
+                u = understand(g, kit.adapter, g.render(cmd), legal)
+                assert u.kind == "act" and u.action == a, (g.lang, g.render(cmd), u.kind)
+        a, wrong_done = choose(kit, s, legal, wrong_done)
+        s, _ = kit.rules.apply(s, a)
+    assert {"start", "place", "conduct", "beat", "draw", "give_up", "swap", "replace"} <= seen
+
+
+def test_synonyms_and_german_adjective_forms():
+    g = load_grammar("de")
+    from voice_game.commands.matcher import match
+
+    phrases = g.phrases("concerto")
+    assert match(g, "Tuba, Kreis", phrases).command == {"intent": "beat", "instrument": "brass", "pattern": "circle"}
+    assert match(g, "gelbes Stück tauschen", phrases).command == {"intent": "replace_piece", "level": "yellow"}
+    assert match(g, "das grüne Stück dirigieren", phrases).command == {"intent": "conduct", "level": "green"}
+    assert match(g, "Klavier einsetzen", phrases).command == {"intent": "place_instrument", "instrument": "piano"}
+    assert match(g, "Geige auf und ab", phrases).command == {"intent": "beat", "instrument": "strings",
+                                                             "pattern": "up-down"}
+    e = load_grammar("en")
+    assert match(e, "brass, circle", e.phrases("concerto")).command == {"intent": "beat", "instrument": "brass",
+                                                                        "pattern": "circle"}
+    assert match(e, "place piano", e.phrases("concerto")).command == {"intent": "place_instrument",
+                                                                     "instrument": "piano"}
+
+
+def test_bad_variant_is_spoken_not_a_traceback():
+    p = run(["play", "concerto", "--lang", "en", "--tts", "text", "--players", "Anna,Ben", "--variant", "nope"], [])
+    assert p.returncode != 0 and "Traceback" not in p.stdout + p.stderr
+    assert "nope" in p.stdout
