@@ -47,7 +47,8 @@ class InputLine:
 class Session:
     def __init__(self, kit, state, seats: list[Seat], grammar: Grammar, catalog: Catalog, output,
                  inputs, seed: int = 0, save_path: Path | None = None, events_path: Path | None = None,
-                 bot_rngs: list | None = None, verbose: bool = True, audio=None, debug: bool = False):
+                 bot_rngs: list | None = None, verbose: bool = True, audio=None, debug: bool = False,
+                 settings=None):
         self.kit = kit
         self.state = state
         self.seats = seats
@@ -59,6 +60,8 @@ class Session:
         self.save_path = Path(save_path) if save_path else None
         self.events_path = Path(events_path) if events_path else None
         self.audio = audio
+        self.settings = settings  # a voice_game.settings.Store, or None (nothing persists)
+        self._settings_failed = False
         self.debug = debug
         self.humans = {i for i, s in enumerate(seats) if not s.is_bot}
         self.narrator = kit.narrator(catalog, self.humans, verbose)
@@ -81,19 +84,30 @@ class Session:
         self.quit = False
 
     # --- output --------------------------------------------------------------
-    def say(self, msgs, record: bool = True) -> None:
+    def say(self, msgs, record: bool = True, narrated: bool = False) -> None:
+        """Output messages; ``narrated`` ones (game events) obey the per-kind verbosity."""
         if isinstance(msgs, Message):
             msgs = [msgs]
         for m in msgs:
             if record:
                 self.history.append(m)
                 self.cursor = None
+            level = self.settings.settings.level(m.kind) if narrated and self.settings else "full"
+            if level == "off":
+                continue  # kept in the history for "repeat" / "previous message"
+            say_message = getattr(self.out, "say_message", None)
+            if say_message is not None:  # our audio path: cue and speech in one sequence
+                say_message(m, speak=level == "full")
+                continue
+            if level == "cue" and self.audio is None:
+                level = "full"  # no sound at all: the words are all there is
             if self.audio is not None and m.cue:
                 try:
                     self.audio.play_cue(m.cue, m.pan)
                 except Exception:  # noqa: BLE001 - sound trouble never stops the game
                     pass
-            self.out.say(m.text, interrupt=m.priority == LOW)
+            if level == "full":
+                self.out.say(m.text, interrupt=m.priority == LOW)
 
     def say_key(self, key: str, kind: str = "info", priority: str = HIGH, record: bool = True, **params):
         self.say(Message(self.c.get(key, **params), kind, priority), record)
@@ -125,7 +139,7 @@ class Session:
         v = self.listener_view()
         for e in events:
             if e.visible_to(v["you"]) or e.to is None:
-                self.say(self.narrator.event(e, v))
+                self.say(self.narrator.event(e, v), narrated=True)
         return True
 
     def log_events(self, events) -> None:
@@ -165,7 +179,7 @@ class Session:
         self.log_events(opening_events)
         v = self.listener_view()
         for e in opening_events:
-            self.say(self.narrator.event(e, v))
+            self.say(self.narrator.event(e, v), narrated=True)
         self.autosave()
 
     def run(self) -> int:
@@ -205,6 +219,9 @@ class Session:
             if isinstance(item, str):
                 item = InputLine(item)
             if item.text.strip():
+                interrupt = getattr(self.out, "interrupt", None)
+                if interrupt is not None:
+                    interrupt()  # the player moved on: descriptions still playing are cut
                 return item
 
     # --- understanding a line -----------------------------------------------
@@ -270,6 +287,9 @@ class Session:
             return
         self.pending = None
         self.pending_quit = False
+        if intent == "verbosity" and action is None:  # "bot moves: sound only"
+            self.set_verbosity(command.get("kind"), command.get("level"))
+            return
         if action is not None:
             self.commit(action)
             return
@@ -311,12 +331,15 @@ class Session:
         elif intent in ("slower", "faster"):
             self.out.set_rate(self.out.rate + (RATE_STEP if intent == "faster" else -RATE_STEP))
             self.say_key("settings.rate", rate=self.out.rate)
+            self.persist(rate=self.out.rate)
         elif intent in ("louder", "quieter"):
             self.out.set_volume(self.out.volume + (10 if intent == "louder" else -10))
             self.say_key("settings.volume", volume=self.out.volume)
+            self.persist(speech_volume=self.out.volume)
         elif intent in ("verbose", "brief"):
             n.verbose = intent == "verbose"
             self.say_key(f"settings.{intent}")
+            self.persist(detailed=n.verbose)
         elif intent == "save":
             self.autosave(announce=True)
         elif intent == "quit":
@@ -324,6 +347,31 @@ class Session:
             self.say_key("input.confirm_quit")
         elif intent == "ready":
             self.say_key("input.nothing_to_confirm")
+
+    # --- settings ------------------------------------------------------------
+    def set_verbosity(self, kind, level) -> None:
+        """Per-kind verbosity (voice_game.settings.VERBOSITY_KINDS x LEVELS), spoken back."""
+        from voice_game.settings import LEVELS, VERBOSITY_KINDS
+
+        if kind not in VERBOSITY_KINDS or level not in LEVELS:
+            self.say_key("input.not_understood", kind="error")
+            return
+        if self.settings is None:
+            from voice_game.settings import Store
+
+            self.settings = Store(persist=False)  # for this game only
+        self.persist(verbosity={kind: level})
+        self.say_key("audio.verbosity_set", kind=self.c.get(f"audio.kind.{kind}"),
+                     level=self.c.get(f"audio.level.{level}"))
+
+    def persist(self, **changes) -> None:
+        """Keep a changed setting in the settings file (if the session has one)."""
+        if self.settings is None:
+            return
+        err = self.settings.update(**changes)
+        if err is not None and not self._settings_failed:
+            self._settings_failed = True
+            self.say_key("audio.settings_save_failed", kind="error", problem=err.strerror or str(err))
 
     def step_history(self, delta: int) -> None:
         if not self.history:

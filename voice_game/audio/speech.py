@@ -190,6 +190,13 @@ class Pyttsx3Synth:
         import pyttsx3  # a missing driver is a reported fallback, not a crash
 
         engine = pyttsx3.init()
+        try:
+            # pyttsx3's espeak driver prints "Audio saved to ..." after save_to_file,
+            # which would land in the game's text output: shadow print in that module only
+            from pyttsx3.drivers import espeak as _espeak_driver
+            _espeak_driver.print = lambda *a, **k: None
+        except Exception:  # noqa: BLE001 - other platforms use other drivers
+            pass
         want = (self.voice or self.lang).lower()
         try:
             for v in engine.getProperty("voices"):

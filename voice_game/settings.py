@@ -1,0 +1,228 @@
+"""The player's settings, kept in a TOML file in the user config folder.
+
+    settings, problem = load()          # never raises; problem is None or a Problem
+    settings.rate = 300
+    save(settings)                      # atomic: temp file + os.replace
+
+Where: ``platformdirs.user_config_dir("voice_game")/settings.toml``; the
+environment variable ``VOICE_GAME_CONFIG_DIR`` names another folder (tests).
+
+A file that is not valid TOML (or not a table) is renamed to
+``settings.toml.broken`` (kept for the player to look at, never silently lost)
+and the defaults apply; single values of the wrong type or out of range fall
+back to their defaults and are named in the problem. The caller speaks the
+problem with the texts ``audio.settings_broken`` / ``audio.settings_invalid``.
+Unknown keys are kept and written back, so a newer version's settings survive.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+import tomllib
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+
+import tomli_w
+
+FILE_NAME = "settings.toml"
+ENV_DIR = "VOICE_GAME_CONFIG_DIR"
+
+RATE_MIN, RATE_MAX, RATE_DEFAULT = 80, 500, 175
+
+# Kinds of narrator messages whose verbosity can be set, and the levels.
+# "full": spoken with its sound; "cue": its sound only; "off": nothing (still in the
+# history, so "repeat" and "previous message" can give it). Results and errors
+# are not in this list: they are always spoken.
+VERBOSITY_KINDS = ("turn", "draw", "place", "take", "bot", "score", "table")
+LEVELS = ("full", "cue", "off")
+TTS_CHOICES = ("auto", "pyttsx3", "screenreader", "text", "none")
+RECOGNIZERS = ("auto", "vosk", "pocketsphinx", "keyboard")
+LANGUAGES = ("de", "en")
+
+
+@dataclass
+class Settings:
+    lang: str = ""  # "" = from VOICE_GAME_LANG or German
+    tts: str = "auto"
+    rate: int = RATE_DEFAULT  # words per minute
+    voice: str = ""  # "" = the default voice of the language
+    speech_volume: int = 100  # percent
+    cue_volume: int = 80  # percent
+    detailed: bool = True  # the narrator's global detail (verbose / brief)
+    echo: bool = False  # also write spoken lines as text (braille display, log)
+    verbosity: dict = field(default_factory=lambda: {k: "full" for k in VERBOSITY_KINDS})
+    recognizer: str = "auto"
+    microphone: str = ""  # sounddevice name or index as text; "" = system default
+    output_device: str = ""
+    extra: dict = field(default_factory=dict)  # unknown keys, written back unchanged
+
+    def level(self, kind: str) -> str:
+        """Verbosity of a message kind ("full" for kinds that cannot be changed)."""
+        return self.verbosity.get(kind, "full") if kind in VERBOSITY_KINDS else "full"
+
+    def to_toml(self) -> dict:
+        data = dict(self.extra)
+        for f in fields(self):
+            if f.name != "extra":
+                value = getattr(self, f.name)
+                data[f.name] = dict(value) if isinstance(value, dict) else value
+        return data
+
+
+@dataclass
+class Problem:
+    """What went wrong reading the file: ``broken`` (whole file) or ``invalid`` keys."""
+
+    kind: str  # "broken" | "invalid"
+    path: Path
+    backup: Path | None = None
+    keys: list[str] = field(default_factory=list)
+    detail: str = ""
+
+    def message(self, catalog) -> str:
+        if self.kind == "broken":
+            return catalog.get("audio.settings_broken", path=self.path,
+                               backup=self.backup or self.path)
+        return catalog.get("audio.settings_invalid", keys=", ".join(self.keys))
+
+
+def config_dir() -> Path:
+    env = os.environ.get(ENV_DIR)
+    if env:
+        return Path(env)
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("voice_game"))
+
+
+def settings_path() -> Path:
+    return config_dir() / FILE_NAME
+
+
+def _check(name: str, value, default):
+    """The value if valid for ``name``, else raise ValueError."""
+    if name in ("rate", "speech_volume", "cue_volume"):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(name)
+        lo, hi = (RATE_MIN, RATE_MAX) if name == "rate" else (0, 100)
+        if not lo <= value <= hi:
+            raise ValueError(name)
+        return value
+    if name in ("detailed", "echo"):
+        if not isinstance(value, bool):
+            raise ValueError(name)
+        return value
+    if not isinstance(value, str):
+        raise ValueError(name)
+    if name == "lang" and value not in LANGUAGES + ("",):
+        raise ValueError(name)
+    if name == "tts" and value not in TTS_CHOICES:
+        raise ValueError(name)
+    if name == "recognizer" and value not in RECOGNIZERS:
+        raise ValueError(name)
+    return value
+
+
+def from_toml(data: dict) -> tuple[Settings, list[str]]:
+    """Settings from a parsed table and the keys whose values were not valid."""
+    s = Settings()
+    bad: list[str] = []
+    names = {f.name for f in fields(Settings)} - {"extra", "verbosity"}
+    for key, value in data.items():
+        if key == "verbosity":
+            if not isinstance(value, dict):
+                bad.append("verbosity")
+                continue
+            for kind, level in value.items():
+                if kind in VERBOSITY_KINDS and level in LEVELS:
+                    s.verbosity[kind] = level
+                elif kind in VERBOSITY_KINDS:
+                    bad.append(f"verbosity.{kind}")
+                # unknown kinds (a newer version's) are ignored
+        elif key in names:
+            try:
+                setattr(s, key, _check(key, value, getattr(s, key)))
+            except ValueError:
+                bad.append(key)
+        elif key != "extra":
+            s.extra[key] = value
+    return s, bad
+
+
+def load(path: Path | None = None) -> tuple[Settings, Problem | None]:
+    """Read the settings; never raises. A missing file gives the defaults silently."""
+    path = Path(path) if path else settings_path()
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return Settings(), None
+    except OSError as exc:
+        return Settings(), Problem("broken", path, None, detail=exc.strerror or str(exc))
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        backup = path.with_name(path.name + ".broken")
+        try:
+            os.replace(path, backup)
+        except OSError:
+            backup = None
+        return Settings(), Problem("broken", path, backup, detail=str(exc))
+    settings, bad = from_toml(data)
+    if bad:
+        return settings, Problem("invalid", path, keys=bad)
+    return settings, None
+
+
+def save(settings: Settings, path: Path | None = None) -> Path:
+    """Write atomically (a crash leaves the old file or the new one, never half)."""
+    path = Path(path) if path else settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = tomli_w.dumps(settings.to_toml()).encode("utf-8")
+    fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return path
+
+
+class Store:
+    """Settings bound to a file: ``update(**changes)`` changes and saves at once.
+
+    Saving problems are returned (an OSError), never raised: the game goes on
+    with the changed values in memory.
+    """
+
+    def __init__(self, settings: Settings | None = None, path: Path | None = None,
+                 persist: bool = True):
+        self.persist = persist  # False: changes live in memory only (no file is touched)
+        self.path = (Path(path) if path else settings_path()) if persist else None
+        self.settings = settings or Settings()
+
+    @classmethod
+    def open(cls, path: Path | None = None) -> tuple["Store", Problem | None]:
+        p = Path(path) if path else settings_path()
+        settings, problem = load(p)
+        return cls(settings, p), problem
+
+    def update(self, **changes) -> OSError | None:
+        for key, value in changes.items():
+            if key == "verbosity":
+                self.settings.verbosity.update(value)
+            else:
+                setattr(self.settings, key, value)
+        if not self.persist:
+            return None
+        try:
+            save(self.settings, self.path)
+        except OSError as exc:
+            return exc
+        return None
