@@ -33,13 +33,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def add_play_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--lang", choices=LANGUAGES, default=os.environ.get("VOICE_GAME_LANG", "de"))
+    # --lang / --tts default to None: then VOICE_GAME_LANG, the settings file, or de / auto
+    p.add_argument("--lang", choices=LANGUAGES, default=None)
     p.add_argument("--players", default=None,
                    help='comma-separated seats, e.g. "Anna,Ben,bot:Carla,bot-strong:Dora"')
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--deck", type=Path, default=None, help="JSON file with the pile order, top card first")
     p.add_argument("--variant", default="", help="comma-separated variants, e.g. falsche-note,grand-maestro")
-    p.add_argument("--tts", choices=["auto", "pyttsx3", "text", "none"], default="auto")
+    p.add_argument("--tts", choices=["auto", "pyttsx3", "screenreader", "text", "none"], default=None)
     p.add_argument("--events", type=Path, default=None, help="write every engine event as JSON lines")
     g = p.add_mutually_exclusive_group()
     g.add_argument("--save", type=Path, default=None, help="save after every action to this file")
@@ -80,17 +81,31 @@ class Console:
 
 
 def stdin_lines():
-    for line in sys.stdin:
-        yield line.rstrip("\n")
+    """Lines from a pipe; from a terminal, single keys and typed lines (voice_game.keys)."""
+    from voice_game.keys import input_source
+
+    return input_source()
 
 
-def play(args) -> int:
+def _attach(inputs, session) -> None:
+    """Key input needs the session it drives (context for number keys, history)."""
+    if hasattr(inputs, "attach"):
+        inputs.attach(session)
+
+
+def play(args, inputs=None) -> int:
     from voice_game.audio.tts import make_output
     from voice_game.games.registry import available, get_kit
     from voice_game.session import Seat, Session
     from voice_game import savefile
 
-    lang = args.lang
+    from voice_game import settings as settings_mod
+
+    store, settings_problem = settings_mod.Store.open()
+    prefs = store.settings
+    lang = args.lang or os.environ.get("VOICE_GAME_LANG") or prefs.lang or "de"
+    if lang not in LANGUAGES:
+        lang = "de"
     resume_data = None
     if args.resume:
         # the save file decides the language of a resumed game
@@ -102,7 +117,9 @@ def play(args) -> int:
             resume_data = None
     catalog = load_catalog(lang)
     grammar = load_grammar(lang)
-    output, fell_back = make_output(args.tts, lang)
+    output, fell_back = make_output(args.tts or prefs.tts, lang, catalog, prefs)
+    if settings_problem is not None:
+        output.say(settings_problem.message(catalog))
     if fell_back:
         output.say(catalog.get("app.tts_fallback"))
 
@@ -128,8 +145,11 @@ def play(args) -> int:
             if args.debug:
                 print(exc, file=sys.stderr)
             return fail("save.damaged", path=args.resume)
-        session = Session(kit, state, seats, grammar, catalog, output, stdin_lines(), seed=seed,
-                          save_path=args.resume, events_path=args.events, bot_rngs=bot_rngs, debug=args.debug)
+        inputs = stdin_lines() if inputs is None else inputs
+        session = Session(kit, state, seats, grammar, catalog, output, inputs, seed=seed,
+                          save_path=args.resume, events_path=args.events, bot_rngs=bot_rngs, debug=args.debug,
+                          settings=store, verbose=prefs.detailed)
+        _attach(inputs, session)
         session.say(Message(catalog.get("save.resumed"), "info", HIGH))
         v = session.listener_view()
         session.say(session.narrator.table(v))
@@ -159,8 +179,11 @@ def play(args) -> int:
     except RuleError as err:
         key = f"{kit.name}.reason.{err.reason}"  # a game's own reason texts come first
         return fail(key if catalog.has(key) else f"reason.{err.reason}", **err.params)
-    session = Session(kit, state, seats, grammar, catalog, output, stdin_lines(), seed=seed,
-                      save_path=args.save, events_path=args.events, debug=args.debug)
+    inputs = stdin_lines() if inputs is None else inputs
+    session = Session(kit, state, seats, grammar, catalog, output, inputs, seed=seed,
+                      save_path=args.save, events_path=args.events, debug=args.debug,
+                      settings=store, verbose=prefs.detailed)
+    _attach(inputs, session)
     if args.events and args.events.exists():
         args.events.unlink()
     session.start(kit.rules.opening_events(state))
@@ -170,7 +193,21 @@ def play(args) -> int:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv:
-        argv = ["play", "orchestra"]
+        from voice_game.menu import main as menu_main
+
+        return menu_main()
+    if argv[0] == "menu":
+        from voice_game.menu import main as menu_main
+
+        return menu_main(argv[1:])
+    if argv[0] == "tutorial":
+        from voice_game.tutorial.command import main as tutorial_main
+
+        return tutorial_main(argv[1:])
+    if argv[0] == "sounds":
+        from voice_game.audio import gallery
+
+        return gallery.main(argv[1:])
     if argv[0] == "recognize":
         from voice_game.speech import recognize
 

@@ -1,0 +1,561 @@
+"""The start menu: ``voice-game`` with no arguments (or ``voice-game menu``).
+
+Play Tierorchester, play Concerto (humans, bots, bot level, variants), tutorials,
+the sound gallery, settings, resume a saved game. Every menu is read aloud and
+navigable three ways:
+
+- keys (a terminal): Up/Down move, Home/End first/last, Enter or Space chooses,
+  Left/Right change a value, a letter jumps to the next entry starting with it, a
+  digit chooses that entry, Escape or Backspace goes back, F1 says the keys, ``/``
+  types a menu word;
+- words, typed or spoken (``grammars/*``, intents ``menu_pick``, ``menu_number``,
+  ``menu_set``, ``back``, ``next``): "Tierorchester", "2", "Bots 3", "zurück";
+- numbers in a pipe: the menu is printed numbered, one entry per line.
+
+Games started here save to ``<data dir>/saves/<game>.json`` so "resume" finds them.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from voice_game.commands.grammar import LANGUAGES, load_grammar
+from voice_game.commands.matcher import match
+from voice_game.keys import Key, describe, load_bindings
+from voice_game.narration.catalog import load_catalog
+
+BOT_NAMES = ["Amadeus", "Clara", "Dora", "Emil", "Fanny"]
+EXIT, BACK = "exit", "back"
+
+
+@dataclass
+class Item:
+    id: str  # a value of the grammar's {item} slot when it can be named, else any id
+    label: Callable[[], str]
+    select: Callable[[], str | None] | None = None  # returns EXIT / BACK / None
+    adjust: Callable[[int], None] | None = None  # Left/Right on a value
+    setter: Callable[[int], bool] | None = None  # "Bots 3"
+
+
+@dataclass
+class Menu:
+    title: str  # message key
+    items: list[Item] = field(default_factory=list)
+    pos: int = 0
+
+
+class MenuApp:
+    def __init__(self, lang: str, output, inputs, tts: str = "text", audio=None, store=None, progress=None,
+                 debug: bool = False):
+        self.lang = lang
+        self.out = output
+        self.tts = tts
+        self.audio = audio
+        self.store = store
+        self.debug = debug
+        self.inputs = iter(inputs)
+        self.reader = getattr(inputs, "reader", None)  # keys.KeyInput on a terminal
+        self.bindings = getattr(inputs, "bindings", None) or load_bindings({})
+        from voice_game.tutorial.progress import Progress, data_root
+
+        self.progress = progress if progress is not None else Progress()
+        self.saves = data_root() / "saves"
+        self.set_lang(lang)
+        self.setup = {
+            "orchestra": {"humans": 1, "bots": 2, "level": 0, "variants": set()},
+            "concerto": {"humans": 1, "bots": 1, "level": 0, "variants": set()},
+        }
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        self.c = load_catalog(lang)
+        self.g = load_grammar(lang)
+        self.phrases = self.g.phrases("menu")
+
+    # --- output ------------------------------------------------------------------
+    def t(self, key: str, **params) -> str:
+        return self.c.get(key, **params)
+
+    def say(self, text: str, cue: str | None = None) -> None:
+        if self.audio is not None and cue:
+            try:
+                self.audio.play_cue(cue)
+            except Exception:  # noqa: BLE001 - sound trouble never stops the menu
+                pass
+        self.out.say(text)
+
+    # --- input -------------------------------------------------------------------
+    def next_event(self):
+        """A Key, a line (str), or None at the end of input."""
+        if self.reader is not None:
+            return self.reader.next_event()
+        while True:
+            try:
+                item = next(self.inputs)
+            except StopIteration:
+                return None
+            text = getattr(item, "text", item)
+            if text.strip():
+                return text
+
+    def ask_yes_no(self, key: str, **params) -> bool | None:
+        self.say(self.t(key, **params))
+        while True:
+            ev = self.next_event()
+            if ev is None:
+                return None
+            if isinstance(ev, Key):
+                if ev.name in ("y", "j", "enter"):
+                    return True
+                if ev.name in ("n", "escape"):
+                    return False
+                continue
+            m = match(self.g, ev, self.g.phrases(None, ["yes", "no"]))
+            if m.kind in ("exact", "clear"):
+                return m.command["intent"] == "yes"
+            self.say(self.t("input.waiting_for_yes_no"))
+
+    # --- the loop ------------------------------------------------------------------
+    def run(self) -> int:
+        if not self.progress.flag("tutorial_offered"):
+            self.progress.set_flag("tutorial_offered")
+            answer = self.ask_yes_no("menu.first_run")
+            if answer is None:
+                return 0
+            if answer:
+                self.tutorial("orchestra")
+        result = self.run_menu(self.main_menu())
+        self.say(self.t("app.goodbye"))
+        return 0 if result in (EXIT, BACK, None) else 0
+
+    def announce(self, menu: Menu, full: bool) -> None:
+        if full:
+            items = [self.t("menu.numbered", number=i + 1, label=it.label()) for i, it in enumerate(menu.items)]
+            self.say(self.t("menu.title_items", title=self.t(menu.title), items="; ".join(items)))
+            self.say(self.t("menu.how", count=len(menu.items)))
+        else:
+            self.say(self.t(menu.title))
+            self.speak_item(menu)
+
+    def speak_item(self, menu: Menu) -> None:
+        it = menu.items[menu.pos]
+        self.say(self.t("menu.item", label=it.label(), number=menu.pos + 1, count=len(menu.items)),
+                 "event.menu_move")
+
+    def run_menu(self, menu: Menu) -> str | None:
+        """Runs until the player goes back (BACK) or leaves everything (EXIT)."""
+        self.announce(menu, full=self.reader is None)
+        while True:
+            ev = self.next_event()
+            if ev is None:
+                return EXIT
+            if isinstance(ev, Key):
+                result = self.on_key(menu, ev)
+            else:
+                result = self.on_line(menu, ev)
+            if result in (EXIT, BACK):
+                return result
+            if result == "again":
+                self.announce(menu, full=self.reader is None)
+
+    def choose(self, menu: Menu, index: int) -> str | None:
+        menu.pos = index
+        it = menu.items[index]
+        if it.select is None and it.adjust is not None:
+            it.adjust(1)
+            self.say(it.label(), "event.menu_select")
+            return None
+        if it.select is None:
+            return None
+        self.say(it.label(), "event.menu_select")
+        return it.select()
+
+    def on_key(self, menu: Menu, k: Key) -> str | None:
+        n = len(menu.items)
+        name = k.name
+        if name == "typing_cancelled":
+            self.say(self.t("input.cancelled"))
+        elif name in ("down", "tab"):
+            menu.pos = (menu.pos + 1) % n
+            self.speak_item(menu)
+        elif name in ("up", "shift-tab"):
+            menu.pos = (menu.pos - 1) % n
+            self.speak_item(menu)
+        elif name == "home":
+            menu.pos = 0
+            self.speak_item(menu)
+        elif name == "end":
+            menu.pos = n - 1
+            self.speak_item(menu)
+        elif name in ("enter", "space"):
+            return self.choose(menu, menu.pos)
+        elif name in ("left", "right"):
+            it = menu.items[menu.pos]
+            if it.adjust is not None:
+                it.adjust(1 if name == "right" else -1)
+                self.say(it.label(), "event.menu_move")
+            elif name == "left":
+                return BACK
+            else:
+                return self.choose(menu, menu.pos)
+        elif name in ("escape", "backspace"):
+            return BACK
+        elif name == "f1" or name == "?":
+            self.say(self.t("menu.keys_help"))
+            self.speak_item(menu)
+        elif name == "/":
+            self.reader.start_typing()
+        elif k.char and k.char.isdigit() and k.char != "0":
+            i = int(k.char) - 1
+            if i < n:
+                return self.choose(menu, i)
+        elif k.char and k.char.isalpha():
+            ch = k.char.lower()
+            for step in range(1, n + 1):
+                j = (menu.pos + step) % n
+                if menu.items[j].label().lower().startswith(ch):
+                    menu.pos = j
+                    self.speak_item(menu)
+                    break
+        return None
+
+    def on_line(self, menu: Menu, text: str) -> str | None:
+        m = match(self.g, text, self.phrases)
+        if m.kind not in ("exact", "clear"):
+            self.say(self.t("menu.not_understood", count=len(menu.items)), "event.error")
+            return None
+        cmd = m.command
+        intent = cmd["intent"]
+        ids = [it.id for it in menu.items]
+        if intent == "menu_number":
+            if 1 <= cmd["choice"] <= len(menu.items):
+                return self.choose(menu, cmd["choice"] - 1)
+            self.say(self.t("menu.no_such_number", number=cmd["choice"], count=len(menu.items)), "event.error")
+        elif intent == "menu_pick":
+            if cmd["item"] in ids:
+                return self.choose(menu, ids.index(cmd["item"]))
+            self.say(self.t("menu.not_here", count=len(menu.items)), "event.error")
+        elif intent == "menu_set":
+            if cmd["item"] in ids:
+                it = menu.items[ids.index(cmd["item"])]
+                menu.pos = ids.index(cmd["item"])
+                if it.setter is not None and it.setter(cmd["choice"]):
+                    self.say(it.label(), "event.menu_select")
+                else:
+                    self.say(self.t("menu.bad_value", number=cmd["choice"]), "event.error")
+            else:
+                self.say(self.t("menu.not_here", count=len(menu.items)), "event.error")
+        elif intent == "back":
+            return BACK
+        elif intent == "next":
+            menu.pos = (menu.pos + 1) % len(menu.items)
+            self.speak_item(menu)
+        elif intent in ("help", "repeat"):
+            return "again"
+        elif intent == "quit":
+            return EXIT
+        elif intent in ("slower", "faster"):
+            self.out.set_rate(self.out.rate + (25 if intent == "faster" else -25))
+            self.say(self.t("settings.rate", rate=self.out.rate))
+            self.persist(rate=self.out.rate)
+        else:
+            self.say(self.t("menu.not_understood", count=len(menu.items)), "event.error")
+        return None
+
+    def submenu(self, make: Callable[[], Menu]) -> Callable[[], str | None]:
+        def run() -> str | None:
+            result = self.run_menu(make())
+            if result == EXIT:
+                return EXIT
+            self.say(self.t("menu.back_in", title=self.t("menu.main")))
+            return None
+        return run
+
+    # --- menus ---------------------------------------------------------------------
+    def main_menu(self) -> Menu:
+        t = self.t
+        return Menu("menu.main", [
+            Item("orchestra", lambda: t("menu.play_orchestra"), self.submenu(lambda: self.game_menu("orchestra"))),
+            Item("concerto", lambda: t("menu.play_concerto"), self.submenu(lambda: self.game_menu("concerto"))),
+            Item("tutorials", lambda: t("menu.tutorials"), self.submenu(self.tutorial_menu)),
+            Item("sounds", lambda: t("menu.sounds"), self.sound_gallery),
+            Item("settings", lambda: t("menu.settings"), self.submenu(self.settings_menu)),
+            Item("resume", lambda: t("menu.resume"), self.submenu(self.resume_menu)),
+            Item("exit", lambda: t("menu.exit"), lambda: EXIT),
+        ])
+
+    def game_menu(self, game: str) -> Menu:
+        from voice_game.games.registry import get_kit
+
+        kit = get_kit(game)
+        cfg = self.setup[game]
+        levels = list(kit.bot_levels)
+        lo, hi = (2, 5) if game == "orchestra" else (2, 4)
+        t = self.t
+
+        def on_off(v):
+            return t("menu.on") if v in cfg["variants"] else t("menu.off")
+
+        def toggle(v):
+            def f(_delta: int = 1):
+                cfg["variants"] ^= {v}
+            return f
+
+        def clamp(key, lo_, hi_):
+            def f(delta: int):
+                cfg[key] = max(lo_, min(hi_, cfg[key] + delta))
+            return f
+
+        def setter(key, lo_, hi_):
+            def f(n: int) -> bool:
+                if lo_ <= n <= hi_:
+                    cfg[key] = n
+                    return True
+                return False
+            return f
+
+        def level_adjust(delta: int):
+            if levels:
+                cfg["level"] = (cfg["level"] + delta) % len(levels)
+
+        def level_label():
+            if not levels:
+                return t("menu.level_none")
+            return t("menu.level", level=t(f"menu.level_name.{levels[cfg['level']]}"))
+
+        items = [
+            Item("start", lambda: t("menu.start"), lambda: self.start_game(game, kit, lo, hi)),
+            Item("humans", lambda: t("menu.humans", count=cfg["humans"]), None, clamp("humans", 1, hi),
+                 setter("humans", 1, hi)),
+        ]
+        if levels:
+            items += [
+                Item("bots", lambda: t("menu.bots", count=cfg["bots"]), None, clamp("bots", 0, hi - 1),
+                     setter("bots", 0, hi - 1)),
+                Item("level", level_label, None, level_adjust,
+                     lambda n: 1 <= n <= len(levels) and setter("level", 0, len(levels) - 1)(n - 1)),
+            ]
+        for v in kit.variants:
+            items.append(Item(v, (lambda v=v: t("menu.variant", name=t(f"menu.variant_name.{v}"), state=on_off(v))),
+                              None, toggle(v)))
+        items.append(Item("back", lambda: t("menu.back"), lambda: BACK))
+        return Menu(f"menu.title_{game}", items)
+
+    def start_game(self, game: str, kit, lo: int, hi: int) -> str | None:
+        cfg = self.setup[game]
+        bots = cfg["bots"] if kit.bot_levels else 0
+        total = cfg["humans"] + bots
+        if not lo <= total <= hi:
+            self.say(self.t("menu.bad_count", count=total, min=lo, max=hi), "event.error")
+            return None
+        base = self.t("setup.default_player")
+        humans = [base] if cfg["humans"] == 1 else [f"{base} {i + 1}" for i in range(cfg["humans"])]
+        seats = humans + [f"{kit.bot_levels[cfg['level']]}:{BOT_NAMES[i]}" for i in range(bots)]
+        self.saves.mkdir(parents=True, exist_ok=True)
+        save = self.saves / f"{game}.json"
+        if save.exists():
+            save.unlink()
+        argv = ["play", game, "--lang", self.lang, "--tts", self.tts, "--players", ",".join(seats),
+                "--save", str(save)]
+        if cfg["variants"]:
+            argv += ["--variant", ",".join(sorted(cfg["variants"]))]
+        self.run_play(argv)
+        return BACK
+
+    def run_play(self, argv: list[str]) -> None:
+        from voice_game import cli
+
+        args = cli.build_parser().parse_args(argv)
+        if self.debug:
+            args.debug = True
+        try:
+            cli.play(args, inputs=self.inputs)
+        except Exception as exc:  # noqa: BLE001 - back to the menu, never a traceback
+            if self.debug:
+                import traceback
+
+                traceback.print_exc()
+            self.say(self.t("app.content_error", problem=str(exc)))
+
+    def tutorial_menu(self) -> Menu:
+        from voice_game.tutorial.lessons import available
+
+        t = self.t
+        have = available()
+        items = []
+        for course, item_id in (("orchestra", "orchestra"), ("concerto", "concerto"),
+                                ("concerto-practice", "practice"), ("concerto-maestro", "maestro")):
+            if course in have:
+                items.append(Item(item_id, (lambda course=course: self.tutorial_label(course)),
+                                  (lambda course=course: self.tutorial(course))))
+        items.append(Item("back", lambda: t("menu.back"), lambda: BACK))
+        return Menu("menu.tutorials", items)
+
+    def tutorial_label(self, course: str) -> str:
+        state = self.progress.get(course)
+        name = self.t(f"menu.course.{course}")
+        if state.get("done"):
+            return self.t("menu.course_done", name=name)
+        if state.get("lesson"):
+            return self.t("menu.course_started", name=name)
+        return name
+
+    def tutorial(self, course: str) -> str | None:
+        from voice_game.tutorial.command import run
+
+        try:
+            run(course, self.lang, self.out, self.inputs, audio=self.audio, debug=self.debug)
+        except Exception as exc:  # noqa: BLE001 - back to the menu, never a traceback
+            if self.debug:
+                import traceback
+
+                traceback.print_exc()
+            self.say(self.t("app.content_error", problem=str(exc)))
+        self.progress = type(self.progress)(self.progress.path)  # the runner wrote its own copy
+        return None
+
+    def sound_gallery(self) -> str | None:
+        import importlib
+
+        for name in ("voice_game.audio.gallery", "voice_game.gallery", "voice_game.sounds"):
+            try:
+                mod = importlib.import_module(name)
+            except ImportError:
+                continue
+            runner = getattr(mod, "run", None)
+            if runner is not None:
+                try:
+                    runner(lang=self.lang, output=self.out, inputs=self.inputs, audio=self.audio)
+                except TypeError:
+                    runner()
+                return None
+            entry = getattr(mod, "main", None)
+            if entry is not None:
+                entry(["--lang", self.lang])
+                return None
+        self.say(self.t("menu.sounds_missing"))
+        return None
+
+    def settings_menu(self) -> Menu:
+        t = self.t
+
+        def lang_adjust(delta: int):
+            i = (LANGUAGES.index(self.lang) + delta) % len(LANGUAGES)
+            self.set_lang(LANGUAGES[i])
+            self.persist(lang=self.lang)
+
+        def rate_adjust(delta: int):
+            self.out.set_rate(self.out.rate + 25 * delta)
+            self.persist(rate=self.out.rate)
+
+        def rate_set(n: int) -> bool:
+            return False
+
+        def keys_list():
+            for line in describe(self.bindings, self.c):
+                self.say(line)
+            return None
+
+        return Menu("menu.settings", [
+            Item("language", lambda: t("menu.language", name=t(f"menu.language_name.{self.lang}")), None,
+                 lang_adjust),
+            Item("rate", lambda: t("menu.rate", rate=self.out.rate), None, rate_adjust, rate_set),
+            Item("keys", lambda: t("menu.keys"), keys_list),
+            Item("back", lambda: t("menu.back"), lambda: BACK),
+        ])
+
+    def persist(self, **changes) -> None:
+        if self.store is not None:
+            try:
+                self.store.update(**changes)
+            except Exception:  # noqa: BLE001 - a setting that cannot be kept is only lost
+                pass
+
+    def resume_menu(self) -> Menu:
+        t = self.t
+        items = []
+        for path in self.unfinished_saves():
+            game = path.stem
+            items.append(Item(game if game in ("orchestra", "concerto") else path.stem,
+                              (lambda game=game: t("menu.resume_game", name=t(f"menu.game_name.{game}"))),
+                              (lambda path=path: self.resume(path))))
+        if not items:
+            self.say(t("menu.no_saves"))
+        items.append(Item("back", lambda: t("menu.back"), lambda: BACK))
+        return Menu("menu.resume", items)
+
+    def unfinished_saves(self) -> list[Path]:
+        from voice_game import savefile
+        from voice_game.games.registry import available, get_kit
+
+        out = []
+        for path in sorted(self.saves.glob("*.json")):
+            try:
+                data = savefile.read_save(path)
+                if data.get("game") not in available():
+                    continue
+                kit = get_kit(data["game"])
+                if kit.rules.is_over(kit.rules.state_from_json(data["state"])):
+                    continue
+            except Exception:  # noqa: BLE001 - a damaged save is simply not offered
+                continue
+            out.append(path)
+        return out
+
+    def resume(self, path: Path) -> str | None:
+        self.run_play(["play", "--tts", self.tts, "--resume", str(path)])
+        return BACK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="voice-game menu", description="The start menu.")
+    ap.add_argument("--lang", choices=LANGUAGES, default=None)
+    ap.add_argument("--tts", choices=["auto", "pyttsx3", "text", "none"], default=None)
+    ap.add_argument("--debug", action="store_true")
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    from voice_game.audio.tts import make_output
+    from voice_game.core.errors import ContentError
+    from voice_game.keys import input_source
+
+    args = build_parser().parse_args(argv or [])
+    store = None
+    lang, tts, rate = None, None, None
+    try:
+        from voice_game.settings import Store
+
+        store, _problem = Store.open()
+        s = store.settings
+        lang = s.lang or None
+        tts = s.tts if s.tts in ("auto", "pyttsx3", "text", "none") else None
+        rate = s.rate
+    except Exception:  # noqa: BLE001 - without settings the defaults apply
+        store = None
+    lang = args.lang or lang or os.environ.get("VOICE_GAME_LANG", "de")
+    if lang not in LANGUAGES:
+        lang = "de"
+    tts = args.tts or tts or "auto"
+    output, fell_back = make_output(tts, lang)
+    if rate:
+        output.set_rate(rate)
+    if fell_back:
+        output.say(load_catalog(lang).get("app.tts_fallback"))
+        tts = "text"
+    inputs = input_source(output=output, lang=lang)
+    try:
+        return MenuApp(lang, output, inputs, tts=tts, store=store, debug=args.debug).run()
+    except ContentError as err:
+        print(f"voice-game: {err}", file=sys.stderr)
+        return 3
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        close = getattr(getattr(inputs, "reader", None), "close", None)
+        if close:
+            close()

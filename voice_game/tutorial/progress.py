@@ -1,0 +1,70 @@
+"""Where a tutorial stopped, and which first-run offers were made.
+
+A small JSON file in the user's data folder (``platformdirs.user_data_dir("voice_game")``
+or ``$VOICE_GAME_DATA_DIR``). A missing or damaged file counts as "nothing done yet";
+it is never a reason to stop the game.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+FILE = "tutorial_progress.json"
+
+
+def data_root() -> Path:
+    env = os.environ.get("VOICE_GAME_DATA_DIR")
+    if env:
+        return Path(env).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("voice_game"))
+
+
+class Progress:
+    def __init__(self, path: Path | None = None):
+        self.path = Path(path) if path else data_root() / FILE
+        self.data = self._read()
+
+    def _read(self) -> dict:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, UnicodeDecodeError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    @property
+    def exists(self) -> bool:
+        return self.path.exists()
+
+    def get(self, key: str) -> dict:
+        entry = self.data.get(key)
+        return dict(entry) if isinstance(entry, dict) else {}
+
+    def set(self, key: str, **values) -> None:
+        entry = self.get(key)
+        entry.update(values)
+        self.data[key] = entry
+        self.write()
+
+    def flag(self, name: str) -> bool:
+        return bool(self.data.get("flags", {}).get(name)) if isinstance(self.data.get("flags"), dict) else False
+
+    def set_flag(self, name: str, value: bool = True) -> None:
+        flags = self.data.get("flags") if isinstance(self.data.get("flags"), dict) else {}
+        flags[name] = value
+        self.data["flags"] = flags
+        self.write()
+
+    def write(self) -> None:
+        """Atomic write; a folder we cannot write only loses the progress, never the game."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=".progress.", suffix=".tmp", dir=self.path.parent)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(self.data, f, ensure_ascii=False, indent=1)
+            os.replace(tmp, self.path)
+        except OSError:
+            pass

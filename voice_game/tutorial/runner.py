@@ -1,0 +1,382 @@
+"""Runs a course of lessons: narrate, prepare the table, check the player's answer.
+
+Input is the same stream of lines the game session reads (typed, spoken or made from
+single keys). Control words work at any time: next ("weiter"), back ("zurück"),
+repeat ("wiederholen"), skip ("überspringen"), end tutorial ("Tutorial beenden").
+Answers go through the real parser (``understand``) and the real rules engine, so
+a lesson can only ask for what the game itself understands and allows.
+"""
+from __future__ import annotations
+
+import traceback
+
+from voice_game.commands.grammar import freeze, load_grammar
+from voice_game.commands.matcher import match
+from voice_game.commands.parser import META_INTENTS, understand
+from voice_game.core.errors import ContentError, RuleError
+from voice_game.core.rules import CHANCE
+from voice_game.games.registry import get_kit
+from voice_game.narration.catalog import load_catalog
+from voice_game.narration.message import HIGH, Message
+from voice_game.session import InputLine, Seat, Session
+from voice_game.tutorial.lessons import load_course, validate_against
+from voice_game.tutorial.progress import Progress
+
+CONTROL = ("next", "back", "skip", "end_tutorial")
+LEAVING = {"back": "back", "skip": "skip", "end_tutorial": "end", "quit": "end"}
+TABLE_META = ("table", "my_cards", "scores", "whose_turn")
+
+
+class Leave(Exception):
+    """Leaves the current lesson: how is back, skip, end or eof."""
+
+    def __init__(self, how: str):
+        super().__init__(how)
+        self.how = how
+
+
+def settle(kit, state):
+    """Resolve chance steps (a revealed card, a deal) silently."""
+    while kit.rules.current_player(state) == CHANCE:
+        state, _ = kit.resolve_chance(state)
+    return state
+
+
+class TutorialRunner:
+    def __init__(self, course: str, lang: str, output, inputs, audio=None, progress: Progress | None = None,
+                 restart: bool = False, player_name: str | None = None, debug: bool = False):
+        self.course = load_course(course)
+        self.kit = get_kit(self.course.game)
+        self.c = load_catalog(lang)
+        self.g = load_grammar(lang)
+        problems = validate_against(self.course, self.c, self.g)
+        if problems:
+            raise ContentError(self.course.source, lang, "; ".join(problems))
+        self.lang = lang
+        self.out = output
+        self.raw_inputs = inputs
+        self.inputs = iter(inputs)
+        self.audio = audio
+        self.progress = progress if progress is not None else Progress()
+        self.restart = restart
+        self.name = player_name or self.c.get("setup.default_player")
+        self.debug = debug
+        self.session: Session | None = None
+        self.lesson = None
+        self.recent: list[Message] = []  # what "wiederholen" says again
+        self._controls = [p for p in self.g.phrases("tutorial")
+                          if dict(p.command)["intent"] in CONTROL + ("repeat", "help", "quit")]
+
+    # --- output ----------------------------------------------------------------
+    def say(self, key: str, remember: bool = True, **params) -> None:
+        msg = Message(self.c.get(key, **params), "info", HIGH)
+        if remember:
+            self.recent.append(msg)
+        if self.session is not None:
+            self.session.say(msg)
+        else:
+            self.out.say(msg.text)
+
+    def say_msgs(self, msgs) -> None:
+        if self.session is not None:
+            self.session.say(msgs)
+        else:
+            for m in msgs:
+                self.out.say(m.text)
+
+    # --- input -----------------------------------------------------------------
+    def read(self) -> InputLine:
+        while True:
+            try:
+                item = next(self.inputs)
+            except StopIteration:
+                raise Leave("eof") from None
+            if isinstance(item, str):
+                item = InputLine(item)
+            if item.text.strip():
+                return item
+
+    def control(self, text: str, fuzzy: bool = False) -> str | None:
+        m = match(self.g, text, self._controls)
+        if m.kind == "exact" or (fuzzy and m.kind == "clear"):
+            return m.command["intent"]
+        return None
+
+    def common_control(self, intent: str, help_key: str, **params) -> None:
+        """Controls every waiting step shares; leaving ones raise Leave."""
+        if intent in LEAVING:
+            raise Leave(LEAVING[intent])
+        if intent == "repeat":
+            for m in list(self.recent) or [Message(self.c.get(help_key, **params), "info", HIGH)]:
+                self.say_msgs([m])
+        elif intent == "help":
+            self.say(help_key, remember=False, **params)
+            self.say("tutorial.controls_short", remember=False)
+
+    def meta(self, intent: str) -> None:
+        """Always-available commands (rate, volume, history, table ...) during a lesson."""
+        if intent in TABLE_META and not self.lesson.has_table:
+            self.say("tutorial.no_table", remember=False)
+            return
+        self.session.meta(intent)
+
+    # --- the course --------------------------------------------------------------
+    def run(self) -> int:
+        lessons = self.course.lessons
+        key = self.course.name
+        saved = self.progress.get(key)
+        start = 0
+        title = self.c.get(self.course.title)
+        if not self.restart and saved.get("lesson") and not saved.get("done"):
+            idx = self.course.index_of(saved["lesson"])
+            if idx:
+                start = idx
+        if start:
+            self.say("tutorial.resumed", title=title, number=start + 1, count=len(lessons))
+        else:
+            self.say("tutorial.start", title=title, count=len(lessons))
+            self.say("tutorial.controls")
+        i = start
+        while i < len(lessons):
+            self.progress.set(key, lesson=lessons[i].id, done=False)
+            try:
+                self.run_lesson(i)
+                i += 1
+            except Leave as lv:
+                self.session = None
+                if lv.how == "skip":
+                    self.say("tutorial.skipped")
+                    i += 1
+                elif lv.how == "back":
+                    i = max(0, i - 1)
+                    self.say("tutorial.going_back", number=i + 1)
+                elif lv.how == "end":
+                    self.say("tutorial.ended", number=i + 1)
+                    return 0
+                else:
+                    self.say("tutorial.input_ended", number=i + 1)
+                    return 0
+        self.session = None
+        self.progress.set(key, lesson=None, done=True)
+        self.say("tutorial.finished", title=title)
+        return 0
+
+    def run_lesson(self, i: int) -> None:
+        lesson = self.course.lessons[i]
+        self.lesson = lesson
+        self.session = None
+        self.recent = []
+        self.say("tutorial.lesson", number=i + 1, count=len(self.course.lessons), title=self.c.get(lesson.title))
+        self.session = self.table_session(lesson)
+        for step in lesson.steps:
+            self.run_step(step)
+
+    def table_session(self, lesson) -> Session:
+        kit = self.kit
+        names = [self.name] + list(lesson.bots)
+        if len(names) < 2:
+            names.append("Amadeus")
+        deck = kit.parse_deck(lesson.deck) if lesson.deck is not None else None
+        try:
+            state = settle(kit, kit.new_game(names, lesson.variants, lesson.seed, deck))
+            for cmd in lesson.prelude:
+                state, _ = kit.rules.apply(state, kit.adapter.action_for(cmd))
+                state = settle(kit, state)
+        except (RuleError, ValueError, KeyError) as exc:
+            raise ContentError(self.course.source, f"lessons.{lesson.id}", f"table cannot be prepared: {exc}") from exc
+        # the opponents are scripted: humans in the seat list, never narrated as "you"
+        seats = [Seat(n) for n in names]
+        s = Session(kit, state, seats, self.g, self.c, self.out, [], seed=lesson.seed, audio=self.audio,
+                    debug=self.debug)
+        s.humans = {0}
+        s.narrator = kit.narrator(self.c, {0}, True)
+        self.attach(s)
+        return s
+
+    def attach(self, session) -> None:
+        """Single keys need the session they act on (voice_game.keys.KeyInput)."""
+        if hasattr(self.raw_inputs, "attach"):
+            self.raw_inputs.attach(session, "tutorial")
+
+    # --- steps -------------------------------------------------------------------
+    def run_step(self, step) -> None:
+        k = step.kind
+        if k == "say":
+            for key in step.value:
+                self.say(key)
+        elif k == "wait":
+            self.say(step.value)
+            self.wait()
+        elif k == "table":
+            self.say_msgs(self.session.narrator.table(self.session.listener_view()))
+        elif k == "sounds":
+            for item in step.value:
+                cue, name = item[0], item[1]
+                pan = float(item[2]) if len(item) == 3 else None
+                msg = Message(self.c.get("tutorial.sound", name=self.c.get(name, count=1)), "info", HIGH, cue, pan)
+                self.recent.append(msg)
+                self.session.say(msg)
+        elif k == "other":
+            self.perform(step.value)
+        elif k == "do":
+            self.task(step)
+        elif k == "play":
+            self.guided_game(step)
+        elif k == "practice":
+            from voice_game.tutorial.practice import run_practice
+
+            run_practice(self, step)
+
+    def wait(self) -> None:
+        while True:
+            line = self.read()
+            ctl = self.control(line.text)
+            if ctl == "next":
+                self.recent = []
+                return
+            if ctl:
+                self.common_control(ctl, "tutorial.help_wait")
+                continue
+            u = understand(self.g, self.kit.adapter, line.text, [])
+            if u.kind == "act" and u.command["intent"] in META_INTENTS and u.command["intent"] not in ("yes", "no"):
+                self.meta(u.command["intent"])
+                continue
+            ctl = self.control(line.text, fuzzy=True)
+            if ctl == "next":
+                self.recent = []
+                return
+            if ctl:
+                self.common_control(ctl, "tutorial.help_wait")
+                continue
+            self.say("tutorial.say_next", remember=False)
+
+    def perform(self, cmd: dict) -> None:
+        """Carry out a command for real, narrated (a scripted move or one the player skipped)."""
+        s = self.session
+        action = self.kit.adapter.action_for(cmd)
+        if action is None:
+            self.meta(cmd["intent"])
+            return
+        if not s.commit(action):
+            raise ContentError(self.course.source, f"lessons.{self.lesson.id}", f"illegal scripted move {cmd}")
+        while self.kit.rules.current_player(s.state) == CHANCE:
+            s.commit(None)
+
+    def task(self, step) -> None:
+        expected = dict(step.value)
+        want = freeze(expected)
+        wrong = 0
+        rendered = self.g.render(expected)
+        self.recent.append(Message(self.c.get(step.hint), "info", HIGH))
+        while True:
+            line = self.read()
+            ctl = self.control(line.text)
+            if ctl == expected["intent"]:
+                ctl = None  # the task is to say exactly this (help, repeat)
+            if ctl == "next":
+                self.say("tutorial.did_for_you", remember=False, command=rendered)
+                self.perform(expected)
+                self.recent = []
+                return
+            if ctl:
+                self.common_control(ctl, step.hint)
+                continue
+            s = self.session
+            legal = self.kit.rules.legal_actions(s.state)
+            try:
+                u = understand(self.g, self.kit.adapter, line.text, legal, line.confidence)
+            except Exception:  # noqa: BLE001 - the player hears one sentence, never a traceback
+                if self.debug:
+                    traceback.print_exc()
+                u = None
+            if u is not None and u.kind in ("act", "confirm") and u.command is not None \
+                    and freeze(u.command) == want:
+                self.perform(expected)
+                if step.done:
+                    self.say(step.done, remember=False)
+                self.recent = []
+                return
+            if u is not None and u.kind == "act" and u.action is None and u.command["intent"] in META_INTENTS \
+                    and u.command["intent"] not in ("yes", "no", "ready"):
+                self.meta(u.command["intent"])
+                continue
+            if u is None or u.kind in ("unrecognized", "choices"):
+                ctl = self.control(line.text, fuzzy=True)
+                if ctl and ctl != expected["intent"]:
+                    if ctl == "next":
+                        self.say("tutorial.did_for_you", remember=False, command=rendered)
+                        self.perform(expected)
+                        self.recent = []
+                        return
+                    self.common_control(ctl, step.hint)
+                    continue
+            wrong += 1
+            if u is not None and u.kind == "not_allowed" and u.action is not None:
+                try:
+                    self.kit.rules.apply(s.state, u.action)
+                    self.say("tutorial.not_now", remember=False, command=self.g.render(u.command))
+                except RuleError as err:
+                    s.say(s.narrator.reason(err, s.listener_view()))
+            elif u is not None and u.kind in ("act", "confirm") and u.command is not None:
+                self.say("tutorial.other_command", remember=False, command=self.g.render(u.command))
+            else:
+                self.say("tutorial.not_understood", remember=False)
+            self.say(step.hint, remember=False)
+            if wrong >= 2:
+                self.say("tutorial.say_exactly", remember=False, command=rendered)
+
+    # --- the guided game ---------------------------------------------------------
+    def guided_game(self, step) -> None:
+        v = step.value
+        if v.get("intro"):
+            self.say(v["intro"])
+        kit = self.kit
+        level = v.get("level") or (kit.bot_levels[0] if kit.bot_levels else None)
+        bots = list(v.get("bots", ["Amadeus"]))
+        seats = [Seat(self.name)] + [Seat(b, level) if level else Seat(b) for b in bots]
+        seed = int(v.get("seed", 1))
+        deck = kit.parse_deck(v["deck"]) if "deck" in v else None
+        state = kit.new_game([s.name for s in seats], list(v.get("variants", [])), seed, deck)
+        feed = _GuidedInputs(self, dict(v.get("tips", {})))
+        session = Session(kit, state, seats, self.g, self.c, self.out, feed, seed=seed, audio=self.audio,
+                          debug=self.debug)
+        feed.session = session
+        self.session = session
+        self.attach(session)
+        session.start(kit.rules.opening_events(state))
+        try:
+            session.run()
+        except Leave as lv:
+            if lv.how not in ("skip", "next"):
+                raise
+            self.say("tutorial.game_left")
+            return
+        if kit.rules.is_over(session.state) and v.get("done"):
+            self.say(v["done"])
+
+
+class _GuidedInputs:
+    """The guided game's input: the player's lines, with a tip the first time each
+    phase comes up and the tutorial's control words taken out."""
+
+    def __init__(self, runner: TutorialRunner, tips: dict):
+        self.runner = runner
+        self.tips = tips
+        self.given: set[str] = set()
+        self.session = None
+
+    def __iter__(self):
+        return self
+
+    def __next__(self) -> InputLine:
+        r = self.runner
+        if self.session is not None:
+            phase = str(r.kit.view(self.session.state, 0).get("phase"))
+            if phase in self.tips and phase not in self.given:
+                self.given.add(phase)
+                r.say(self.tips[phase])
+        line = r.read()
+        ctl = r.control(line.text)
+        if ctl in ("skip", "next", "back", "end_tutorial"):
+            raise Leave({"end_tutorial": "end", "next": "skip"}.get(ctl, ctl))
+        return line
