@@ -63,6 +63,7 @@ class Session:
         self.settings = settings  # a voice_game.settings.Store, or None (nothing persists)
         self._settings_failed = False
         self.debug = debug
+        self.listen_hook = None  # called with the phrases allowed now before each read (voice input)
         self.humans = {i for i, s in enumerate(seats) if not s.is_bot}
         self.narrator = kit.narrator(catalog, self.humans, verbose)
         self.bots = {}
@@ -194,6 +195,8 @@ class Session:
                 action = bot.choose(self.kit.view(self.state, p), rules.legal_actions(self.state))
                 self.commit(action)
                 continue
+            if self.listen_hook is not None:
+                self.listen_hook(self.phrases_now())
             line = self.read()
             if line is None:
                 self.say_key("app.input_ended")
@@ -218,11 +221,24 @@ class Session:
                 return None
             if isinstance(item, str):
                 item = InputLine(item)
-            if item.text.strip():
+            if item.text.strip() or item.source == "voice":  # empty speech: heard, not understood
                 interrupt = getattr(self.out, "interrupt", None)
                 if interrupt is not None:
                     interrupt()  # the player moved on: descriptions still playing are cut
                 return item
+
+    def phrases_now(self) -> list[str]:
+        """Every phrase that means something right now: legal actions and the meta commands."""
+        from voice_game.commands.grammar import freeze
+        from voice_game.commands.parser import META_INTENTS
+
+        allowed = set()
+        for a in self.kit.rules.legal_actions(self.state):
+            c = self.kit.adapter.command_for(a)
+            if c is not None:
+                allowed.add(freeze(c))
+        return sorted({p.text for p in self.g.phrases(self.kit.name)
+                       if p.command in allowed or dict(p.command)["intent"] in META_INTENTS})
 
     # --- understanding a line -----------------------------------------------
     def handle(self, line: InputLine, player: int) -> None:
