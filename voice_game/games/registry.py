@@ -44,6 +44,8 @@ def _orchestra() -> GameKit:
 
 
 CONCERTO_VARIANTS = ("maestro", "conductor-visible")
+# Seat kinds of the command line ("bot:Clara") -> Concerto bot levels.
+CONCERTO_BOT_LEVELS = {"bot": "normal", "bot-easy": "easy", "bot-strong": "strong", "bot-random": "random"}
 DEFAULT_BIRTH_YEAR = 2000  # no birth years are asked at the keyboard yet: every seat ties
 
 
@@ -55,14 +57,43 @@ def _concerto() -> GameKit:
     from voice_game.games.concerto.view import view
     from voice_game.narration.concerto import ConcertoNarrator
 
-    try:  # the bots are written separately; without them only humans play
-        from voice_game.games.concerto.bots import BOT_LEVELS, make_bot
-        levels = tuple(BOT_LEVELS)
-    except ImportError:
-        levels = ()
+    from voice_game.core.rng import Rng
 
-        def make_bot(level, seed):
+    try:  # the bots are written separately; without them only humans play
+        from voice_game.games.concerto import bots as concerto_bots
+    except ImportError:
+        concerto_bots = None
+    levels = tuple(CONCERTO_BOT_LEVELS) if concerto_bots is not None else ()
+    seated: list = []  # the bots of this kit's session: they hear what the table hears
+
+    class SessionBot:
+        """The session's bot protocol (choose(view, legal), rng) over a Concerto bot."""
+
+        def __init__(self, level, seed):
+            self.inner = concerto_bots.make_bot(-1, CONCERTO_BOT_LEVELS[level])
+            self.rng = Rng(seed)
+
+        def observe(self, event):
+            self.inner.observe(event)
+
+        def choose(self, view, legal):
+            self.inner.seat = view["you"]  # the seat is known from the first view on
+            return self.inner.choose(view, legal, self.rng)
+
+    def make_bot(level, seed):
+        if level not in levels:
             raise KeyError(level)
+        bot = SessionBot(level, seed)
+        seated.append(bot)
+        return bot
+
+    class Narrator(ConcertoNarrator):
+        """Also feeds every event said at the table to the bots' memories."""
+
+        def event(self, e, v):
+            for b in seated:
+                b.observe(e)
+            return super().event(e, v)
 
     def new_game(players, variants, seed, deck):
         for v in variants:
@@ -80,7 +111,7 @@ def _concerto() -> GameKit:
     def view_scores(v):
         return {"scores": [p["score"] for p in v["players"]], "target": v["target"]}
 
-    return GameKit("concerto", rules, view, view_scores, ConcertoNarrator, ConcertoCommands(),
+    return GameKit("concerto", rules, view, view_scores, Narrator, ConcertoCommands(),
                    make_bot, levels, new_game, parse_deck, CONCERTO_VARIANTS, rules.resolve_chance)
 
 

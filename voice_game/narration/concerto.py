@@ -213,7 +213,7 @@ class ConcertoNarrator:
 
     # --- on request ----------------------------------------------------------
     def table(self, v: dict) -> list[Message]:
-        out = [Message(self.t("table_turn", player=self.name(v, v["turn_of"]), number=v["turn"]), "table", LOW)]
+        out = [Message(self.t("table_turn_number", player=self.name(v, v["turn_of"]), number=v["turn"]), "table", LOW)]
         out.append(Message(self.t("table_market", instruments=self.inss(v["market"]),
                                   count=v["instrument_pile_size"]), "table", LOW))
         for lv, pid in v["open_pieces"].items():
