@@ -3,7 +3,8 @@
 - ``text``: one line per message on stdout (tests, pipes, braille displays)
 - ``pyttsx3``: pyttsx3 (espeak-ng on Linux, SAPI5 on Windows, NSSpeech on macOS)
 - ``none``: silent (the history still keeps every message)
-- ``auto``: pyttsx3 when it works, else text with one notice
+- ``auto``: speech through the game's audio player when a device works, else text with one notice
+- ``screenreader``: the running screen reader (voice_game.audio.screenreader), cues in our player
 """
 from __future__ import annotations
 
@@ -84,20 +85,24 @@ class Pyttsx3Output(TextOutput):
         self.engine.setProperty("volume", self.volume / 100)
 
 
-def make_output(kind: str, lang: str):
-    """Returns (output, fell_back)."""
+def make_output(kind: str, lang: str, catalog=None, settings=None):
+    """Returns (output, fell_back).
+
+    ``auto`` / ``pyttsx3`` / ``screenreader`` speak through the game's one audio
+    player (voice_game.audio.output) when a sound device works; ``settings`` (a
+    voice_game.settings.Settings) gives rate, voice, volumes and the device.
+    """
     if kind == "text":
         return TextOutput(), False
     if kind == "none":
         return SilentOutput(), False
-    if kind in ("pyttsx3", "auto"):
-        try:
-            out = Pyttsx3Output(lang)
-            out.engine.say("")
-            out.engine.runAndWait()
-            return out, False
-        except Exception:  # noqa: BLE001 - any driver failure falls back to text
-            if kind == "pyttsx3":
-                return TextOutput(), True
-            return TextOutput(), True
+    if kind in ("pyttsx3", "auto", "screenreader"):
+        from .output import make_game_output
+
+        out, notice = make_game_output(kind, lang, catalog, settings)
+        if notice == "audio.screenreader_missing":
+            if catalog is not None:
+                out.say(catalog.get(notice))
+            notice = None
+        return out, notice is not None
     return TextOutput(), True
