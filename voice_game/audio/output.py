@@ -64,6 +64,7 @@ class Job:
     cue: str | None = None
     pan: float | None = None
     submitted: float = field(default_factory=time.perf_counter)
+    cue_after: bool = False
     cancelled: bool = False
     items: list = field(default_factory=list)
     done: threading.Event = field(default_factory=threading.Event)
@@ -135,8 +136,12 @@ class AudioOutput:
 
     # ------------------------------------------------------------ messages
 
-    def say_message(self, m: Message, speak: bool = True) -> Job | None:
-        """Speak a narrator message (``speak=False``: its cue only)."""
+    def say_message(self, m: Message, speak: bool = True, cue_after: bool = False) -> Job | None:
+        """Speak a narrator message (``speak=False``: its cue only).
+
+        ``cue_after``: the cue follows the words in the sequence (the sound gallery
+        names a sound, then plays it).
+        """
         if self.echo or self.text_mode:
             self._write(m.text)
         sentences = split_sentences(m.text) if speak else []
@@ -148,7 +153,9 @@ class AudioOutput:
             if prio != Priority.INTERRUPTIBLE:
                 self._cancel_low_locked()
             idle = self._busy is None and not self._jobs and self.player.is_silent()
-            if m.cue:
+            if m.cue and cue_after and sentences:
+                job.cue, job.pan, job.cue_after = m.cue, m.pan, True
+            elif m.cue:
                 if idle or not sentences:
                     # feedback for a key press starts at once, mixed over what plays
                     self._play_cue(m.cue, m.pan)
@@ -302,13 +309,17 @@ class AudioOutput:
             with self._cond:
                 if job.cancelled:
                     return
-                if i == 0 and job.cue:
+                if i == 0 and job.cue and not job.cue_after:
                     self.player.queue_cue(job.cue, job.pan, priority=job.priority)
                 item = self.player.speak_audio(pcm, rate, priority=job.priority, kind=job.kind,
                                                label=sentence)
                 job.items.append(item)
                 if job.priority == Priority.INTERRUPTIBLE:
                     self._last_low = item
+        if job.cue and job.cue_after:
+            with self._cond:
+                if not job.cancelled:
+                    job.items.append(self.player.queue_cue(job.cue, job.pan, priority=job.priority))
 
 
 # --------------------------------------------------------------------------
@@ -343,3 +354,48 @@ def make_audio_output(lang: str, catalog=None, engine: str = "auto", voice: str 
         return None
     return AudioOutput(player, synth, catalog, echo=echo, stream=stream, rate=rate,
                        volume=volume, cue_volume=cue_volume)
+
+
+def make_game_output(kind: str, lang: str, catalog=None, settings=None, stream=None):
+    """The output for ``--tts kind``: (output, notice key or None).
+
+    ``text`` / ``none`` never touch the sound device. ``auto`` / ``pyttsx3`` use
+    our audio path when a sound device works, else text with the notice
+    ``app.tts_fallback``. ``screenreader`` sends words to the running screen
+    reader and keeps cues in our player; without a reader it uses our voice
+    (notice ``audio.screenreader_missing``).
+    """
+    from .tts import SilentOutput, TextOutput
+
+    if kind == "text":
+        return TextOutput(stream), None
+    if kind == "none":
+        return SilentOutput(stream), None
+    s = settings
+    opts = dict(rate=getattr(s, "rate", RATE_DEFAULT), volume=getattr(s, "speech_volume", 100))
+    device = getattr(s, "output_device", "") or None
+    if isinstance(device, str) and device.isdigit():
+        device = int(device)
+    echo = bool(getattr(s, "echo", False))
+    voice = getattr(s, "voice", "")
+    notice = None
+    if kind == "screenreader":
+        from .screenreader import make_screenreader_output
+
+        player = open_player(device)
+        if not player.device_ok:
+            player.close()
+            player = None
+        else:
+            player.cue_volume = getattr(s, "cue_volume", 80) / 100.0
+        out = make_screenreader_output(lang, catalog, player, echo, stream, voice=voice, **opts)
+        if out is not None:
+            return out, None
+        if player is not None:
+            player.close()
+        notice = "audio.screenreader_missing"
+    out = make_audio_output(lang, catalog, "pyttsx3" if kind == "pyttsx3" else "auto", voice, device,
+                            cue_volume=getattr(s, "cue_volume", 80), echo=echo, stream=stream, **opts)
+    if out is not None:
+        return out, notice
+    return TextOutput(stream), "app.tts_fallback"

@@ -1,0 +1,409 @@
+"""The one audio path for speech: real espeak-ng audio through the real Player.
+
+Speech is rendered into a RenderBackend (the player's recorded output stream, paced
+like a device), so what came out can be measured in frames: that a message made
+real sound, that priorities cut and keep the right things, and how fast stop()
+silences the stream. A real PulseAudio server (voice_game.audio.soundserver)
+serves the device-loss test, and a real Speech Dispatcher the screen reader tests.
+"""
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from voice_game.audio import soundserver
+from voice_game.audio.output import AudioOutput, player_priority
+from voice_game.audio.player import Player, Priority, RenderBackend, SoundDeviceBackend
+from voice_game.audio.speech import (EspeakSynth, parse_wav_stream, split_sentences, trim)
+from voice_game.narration.catalog import load_catalog
+from voice_game.narration.message import HIGH, LOW, NORMAL, Message
+
+pytestmark = pytest.mark.skipif(shutil.which("espeak-ng") is None,
+                                reason="espeak-ng is not installed (apt-get install espeak-ng)")
+
+RATE = 44100
+LOUD = 0.01  # float sample level that counts as audible
+
+
+class SpySynth:
+    """The real espeak-ng synthesizer, recording which texts it was asked for."""
+
+    def __init__(self, lang="de"):
+        self.real = EspeakSynth(lang)
+        self.texts: list[str] = []
+        self.voice = self.real.voice
+
+    def synthesize(self, text, wpm=175):
+        self.texts.append(text)
+        return self.real.synthesize(text, wpm)
+
+
+@pytest.fixture
+def rendered():
+    backend = RenderBackend(rate=RATE)
+    player = Player(backend=backend, preload=["event.draw", "event.your_turn", "event.error"])
+    player.start()
+    synth = SpySynth("de")
+    out = AudioOutput(player, synth, load_catalog("de"), stream=io.StringIO())
+    yield out, backend, synth
+    out.close()
+
+
+def audible(x: np.ndarray) -> np.ndarray:
+    return np.flatnonzero(np.abs(x).max(axis=1) > LOUD)
+
+
+# ---------------------------------------------------------------------------- text and synthesis
+
+
+def test_sentences_are_split_and_a_long_first_sentence_is_cut_at_a_comma():
+    assert split_sentences("Runde 2. Anna ist dran! Was nun?") == ["Runde 2.", "Anna ist dran!", "Was nun?"]
+    long = ("Dirigent eins hat zwei Tuba-Bären und eine Geigen-Katze, Dirigent zwei hat nichts, "
+            "und Dirigent drei ist schon vergeben. Du bist dran.")
+    parts = split_sentences(long)
+    assert parts[0] == "Dirigent eins hat zwei Tuba-Bären und eine Geigen-Katze,"
+    assert parts[-1] == "Du bist dran."
+    assert " ".join(parts) == long
+    assert split_sentences("   ") == []
+
+
+def test_espeak_gives_real_speech_and_faster_rates_are_shorter_not_cut():
+    synth = EspeakSynth("de")
+    text = "Anna zieht eine Karte. Es ist ein Tuba-Bär."
+    lengths = {}
+    for wpm in (175, 300, 450):
+        pcm, rate = synth.synthesize(text, wpm)
+        assert rate == 22050 and pcm.dtype == np.int16
+        speech = trim(pcm, rate)
+        level = float(np.sqrt(np.mean(speech.astype(np.float64) ** 2)))
+        assert level > 1000, f"{wpm} wpm: no speech energy ({level})"
+        lengths[wpm] = len(speech) / rate
+    # duration follows the rate (nothing is dropped): 175/450 = 0.39 in theory
+    assert lengths[175] > lengths[300] > lengths[450]
+    assert 0.28 < lengths[450] / lengths[175] < 0.55, lengths
+
+
+def test_wav_stream_with_unknown_sizes_is_read_to_the_end():
+    res = subprocess.run(["espeak-ng", "--stdout", "-v", "en", "hello"], capture_output=True, check=True)
+    pcm, rate = parse_wav_stream(res.stdout)
+    assert rate == 22050 and len(pcm) == (len(res.stdout) - 44) // 2
+
+
+def test_priority_mapping():
+    assert player_priority(LOW, "table") == Priority.INTERRUPTIBLE
+    assert player_priority(NORMAL, "bot") == Priority.NORMAL
+    assert player_priority(HIGH, "result") == Priority.NORMAL  # keeps the order of events
+    assert player_priority(HIGH, "error") == Priority.IMPORTANT
+
+
+# ---------------------------------------------------------------------------- the rendered stream
+
+
+def test_a_message_comes_out_as_real_audio(rendered):
+    out, backend, synth = rendered
+    job = out.say_message(Message("Anna zieht eine Karte. Es ist ein Tuba-Bär.", "draw", HIGH))
+    assert not out.is_silent()
+    assert out.wait_silent(timeout=10)
+    assert out.is_silent()
+    assert [it.status for it in job.items] == ["done", "done"]
+    assert synth.texts == ["Anna zieht eine Karte.", "Es ist ein Tuba-Bär."]
+    sound = backend.output()
+    idx = audible(sound)
+    assert len(idx), "nothing audible came out"
+    # what came out is as long as the two synthesized sentences (trimmed), within a block or two
+    expect = sum(len(trim(*synth.real.synthesize(t))) / 22050 for t in synth.texts)
+    heard = (idx[-1] - idx[0]) / RATE
+    assert abs(heard - expect) < 0.25, (heard, expect)
+    # speech, not a tone: energy spread over many frequencies of the voice band
+    seg = sound[idx[0]:idx[-1], 0].astype(np.float64)
+    spec = np.abs(np.fft.rfft(seg))
+    freqs = np.fft.rfftfreq(len(seg), 1 / RATE)
+    band = spec[(freqs > 100) & (freqs < 4000)]
+    assert (band > band.max() * 0.05).mean() > 0.05
+
+
+def test_first_sentence_plays_while_the_rest_is_synthesized(rendered):
+    out, backend, synth = rendered
+    text = " ".join(f"Satz Nummer {i} ist hier." for i in range(1, 7))
+    t0 = time.perf_counter()
+    job = out.say_message(Message(text, "info", HIGH))
+    while not job.items or job.items[0].started_at is None:
+        assert time.perf_counter() - t0 < 5
+        time.sleep(0.002)
+    first_started = job.items[0].started_at
+    assert len(job.items) < 6, "all sentences were synthesized before the first one played"
+    assert out.wait_silent(timeout=20)
+    assert len(job.items) == 6 and all(it.status == "done" for it in job.items)
+    # the rest followed without gaps beyond the sentence pauses: total about the sum of parts
+    assert job.items[-1].started_at - first_started > 0
+
+
+def test_a_new_turn_cuts_a_description_and_a_result_is_never_dropped(rendered):
+    out, backend, synth = rendered
+    desc = out.say_message(Message(
+        "Dirigent eins hat zwei Tuba-Bären. Dirigent zwei hat eine Geigen-Katze. Dirigent drei ist leer. "
+        "Im Stapel sind noch dreißig Karten. Ben hat eine Flöten-Frosch-Karte.", "table", LOW))
+    while not desc.items or desc.items[0].started_at is None:
+        time.sleep(0.005)
+    time.sleep(0.3)
+    turn = out.say_message(Message("Ben ist dran.", "turn", NORMAL, "event.turn.2"))
+    result = out.say_message(Message("Ben nimmt Dirigent eins: zwei Tuba-Bären.", "take", HIGH))
+    error = out.say_message(Message("Das geht nicht.", "error", HIGH, "event.error"))
+    later_desc = out.say_message(Message("Übersicht: nichts Neues.", "table", LOW))
+    assert out.wait_silent(timeout=20)
+    assert desc.cancelled
+    statuses = [it.status for it in desc.items]
+    assert statuses[0] in ("cut", "stopped") and "done" not in statuses[1:]
+    assert len(desc.items) < 5, "the rest of the description was still queued"
+    assert [it.status for it in turn.items] == ["done"]
+    assert all(it.status == "done" for it in result.items) and result.items
+    assert all(it.status == "done" for it in error.items) and error.items
+    # a description that arrives after newer messages plays once they are said
+    assert [it.status for it in later_desc.items] == ["done"]
+    # the cut happened within a fade: the description's frames ended well before its length
+    cut = desc.items[0]
+    assert cut.end < len(cut.frames)
+
+
+def test_descriptions_do_not_cut_each_other(rendered):
+    out, backend, synth = rendered
+    lines = [out.say_message(Message(f"Dirigent {n} ist leer.", "table", LOW)) for n in ("eins", "zwei", "drei")]
+    assert out.wait_silent(timeout=15)
+    assert [[it.status for it in j.items] for j in lines] == [["done"], ["done"], ["done"]]
+
+
+def test_new_input_cuts_descriptions_but_not_results(rendered):
+    out, backend, synth = rendered
+    result = out.say_message(Message("Anna legt einen Tuba-Bären an Dirigent zwei.", "place", HIGH))
+    desc = out.say_message(Message("Dirigent eins hat nichts. Dirigent zwei hat einen Tuba-Bären.", "table", LOW))
+    time.sleep(0.1)
+    out.interrupt()
+    assert out.wait_silent(timeout=15)
+    assert result.items and all(it.status == "done" for it in result.items)
+    assert desc.cancelled and not any(it.status == "done" for it in desc.items)
+
+
+def test_stop_silences_the_stream_within_50_ms(rendered):
+    out, backend, synth = rendered
+    lags = []
+    for _ in range(3):
+        job = out.say_message(Message("Das ist ein langer Satz, der nicht zu Ende gesprochen wird, "
+                                      "weil der Spieler vorher etwas sagt.", "result", HIGH))
+        while not job.items or job.items[0].started_at is None:
+            time.sleep(0.002)
+        time.sleep(0.4)
+        out.stop()
+        assert out.wait_silent(timeout=5)
+        stop_at = backend.marks_named("stop")[-1]
+        sound = backend.output()
+        tail = audible(sound[stop_at:])
+        lags.append(0.0 if len(tail) == 0 else (tail[-1] + 1) * 1000 / RATE)
+        assert job.items[0].status == "stopped"
+        assert len(job.items) < 3  # later sentences were not queued after stop()
+    assert max(lags) < 50.0, lags
+
+
+def test_cue_only_verbosity_plays_the_cue_without_words(rendered):
+    out, backend, synth = rendered
+    out.say_message(Message("Ben zieht eine Karte.", "bot", NORMAL, "event.draw"), speak=False)
+    assert out.wait_silent(timeout=5)
+    assert synth.texts == []
+    assert any(lab == "cue:event.draw" for _, lab, _ in backend.marks)
+    assert len(audible(backend.output())) > 0
+
+
+def test_volume_changes_apply_to_speech(rendered):
+    out, backend, synth = rendered
+    out.set_volume(100)
+    out.say_message(Message("Lautstärke.", "info", HIGH))
+    assert out.wait_silent(timeout=5)
+    loud = backend.output().copy()
+    start = len(loud)
+    out.set_volume(30)
+    out.say_message(Message("Lautstärke.", "info", HIGH))
+    assert out.wait_silent(timeout=5)
+    quiet = backend.output()[start:]
+    ratio = np.abs(quiet).max() / np.abs(loud).max()
+    assert 0.2 < ratio < 0.4, ratio
+
+
+# ---------------------------------------------------------------------------- the session
+
+
+def test_session_speaks_through_the_player_with_per_kind_verbosity(tmp_path, monkeypatch):
+    monkeypatch.setenv("VOICE_GAME_CONFIG_DIR", str(tmp_path))
+    from voice_game.commands.grammar import load_grammar
+    from voice_game.games.registry import get_kit
+    from voice_game.session import Seat, Session
+    from voice_game.settings import Store
+
+    backend = RenderBackend(rate=RATE)
+    player = Player(backend=backend, preload=False).start()
+    synth = SpySynth("de")
+    out = AudioOutput(player, synth, load_catalog("de"), stream=io.StringIO())
+    store, problem = Store.open()
+    assert problem is None
+    store.settings.verbosity["bot"] = "cue"
+    kit = get_kit("orchestra")
+    seats = [Seat("Anna"), Seat("Ben", "bot")]
+    state = kit.new_game([s.name for s in seats], [], 5, None)
+    s = Session(kit, state, seats, load_grammar("de"), load_catalog("de"), out,
+                ["ziehen", "schneller", "eins"], seed=5, settings=store)
+    try:
+        s.start(kit.rules.opening_events(state))
+        s.run()
+        deadline = time.perf_counter() + 30
+        while out.pending() and time.perf_counter() < deadline:  # all synthesized (playing takes long)
+            time.sleep(0.05)
+        assert not out.pending()
+        time.sleep(1.5)
+    finally:
+        out.close()
+    assert synth.texts, "nothing was spoken"
+    said = " ".join(synth.texts)
+    assert "Sprechtempo 200" in said
+    assert out.rate == 200
+    assert "rate = 200" in (tmp_path / "settings.toml").read_text()
+    bot_msgs = [m for m in s.history if m.kind == "bot"]
+    for m in bot_msgs:  # in the history for "repeat", but not spoken
+        assert all(t not in m.text for t in synth.texts)
+    assert len(audible(backend.output())) > RATE // 2  # real sound came out
+
+
+# ---------------------------------------------------------------------------- device loss (real server)
+
+
+@pytest.mark.skipif(soundserver.available() is not None, reason=f"no PulseAudio: {soundserver.available()}")
+def test_device_loss_goes_on_in_text_and_sound_returns():
+    srv = soundserver.SoundServer(speakers_rate=RATE)
+    srv.start()
+    srv.use_for_sounddevice()
+    text = io.StringIO()
+    player = Player(backend=SoundDeviceBackend(device="pulse", rate=RATE), retry_s=0.3, preload=False)
+    player.start()
+    out = AudioOutput(player, EspeakSynth("de"), load_catalog("de"), stream=text)
+    cat = load_catalog("de")
+    try:
+        assert player.device_ok, player.device_error
+        out.say_message(Message("Ton ist da.", "info", HIGH))
+        assert out.wait_silent(timeout=10)
+        srv.kill()
+        deadline = time.perf_counter() + 10
+        while not out.text_mode and time.perf_counter() < deadline:
+            out.say_message(Message("Anna ist dran.", "turn", HIGH))
+            time.sleep(0.3)
+        assert out.text_mode
+        assert cat.get("audio.device_lost") in text.getvalue()
+        out.say_message(Message("Ben nimmt Dirigent zwei.", "take", HIGH))
+        assert "Ben nimmt Dirigent zwei." in text.getvalue()  # the game goes on in text
+        srv.start()
+        rec = srv.record("speakers.monitor")
+        assert rec.wait_started()
+        deadline = time.perf_counter() + 15
+        while out.text_mode and time.perf_counter() < deadline:
+            time.sleep(0.1)
+        assert not out.text_mode, "sound did not come back"
+        assert out.wait_silent(timeout=10)
+        time.sleep(0.2)
+        got = rec.stop()
+        assert len(got) and np.abs(got.astype(np.int32)).max() > 1000, "'sound is back' was not heard"
+    finally:
+        out.close()
+        srv.stop()
+
+
+# ---------------------------------------------------------------------------- the screen reader
+
+
+def _spd_reason():
+    if shutil.which("speech-dispatcher") is None:
+        return "speech-dispatcher is not installed (apt-get install speech-dispatcher speech-dispatcher-espeak-ng)"
+    return soundserver.available()
+
+
+@pytest.fixture
+def dispatcher():
+    """A private Speech Dispatcher playing into a private PulseAudio null sink."""
+    srv = soundserver.SoundServer(speakers_rate=RATE)
+    srv.start()
+    d = Path(tempfile.mkdtemp(prefix="vg-spd-"))
+    sock = d / "speechd.sock"
+    env = srv.env()
+    env.update(HOME=str(d), XDG_RUNTIME_DIR=str(d), XDG_CONFIG_HOME=str(d), XDG_CACHE_HOME=str(d))
+    proc = subprocess.Popen(["speech-dispatcher", "-s", "-t", "0", "-c", "unix_socket", "-S", str(sock),
+                             "-L", str(d)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(200):
+        if sock.exists():
+            break
+        time.sleep(0.025)
+    old = os.environ.get("SPEECHD_ADDRESS")
+    os.environ["SPEECHD_ADDRESS"] = f"unix_socket:{sock}"
+    try:
+        yield srv, sock
+    finally:
+        if old is None:
+            os.environ.pop("SPEECHD_ADDRESS", None)
+        else:
+            os.environ["SPEECHD_ADDRESS"] = old
+        proc.terminate()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        srv.stop()
+        shutil.rmtree(d, ignore_errors=True)
+
+
+@pytest.mark.skipif(_spd_reason() is not None, reason=str(_spd_reason()))
+def test_screen_reader_speaks_reports_its_end_and_stops(dispatcher):
+    from voice_game.audio.screenreader import make_screenreader_output
+
+    srv, sock = dispatcher
+    out = make_screenreader_output("de", load_catalog("de"))
+    assert out is not None, "could not connect to the private speech dispatcher"
+    try:
+        rec = srv.record("speakers.monitor")
+        assert rec.wait_started()
+        out.say_message(Message("Anna zieht eine Karte.", "draw", HIGH))
+        assert not out.is_silent()
+        assert out.wait_silent(timeout=15), "no end-of-speech notice"
+        assert any(code == 702 for code, _, _ in out.ended)  # 702 END
+        heard = rec.count
+        time.sleep(0.2)
+        got = rec.frames()
+        assert np.abs(got[:heard].astype(np.int32)).max() > 1000, "the screen reader made no sound"
+        # stop: a long message is cancelled (703) long before its natural end
+        t0 = time.perf_counter()
+        out.say_message(Message("Das ist eine sehr lange Beschreibung des ganzen Tisches. " * 6, "table", LOW))
+        time.sleep(0.8)
+        out.stop()
+        assert out.wait_silent(timeout=5)
+        assert time.perf_counter() - t0 < 4.0  # the whole text takes > 15 s
+        assert any(code == 703 for code, _, _ in out.ended)  # 703 CANCELED
+    finally:
+        out.close()
+        rec.stop()
+
+
+def test_screen_reader_missing_gives_none(monkeypatch, tmp_path):
+    from voice_game.audio import screenreader
+
+    monkeypatch.setenv("SPEECHD_ADDRESS", f"unix_socket:{tmp_path / 'nothing.sock'}")
+    monkeypatch.setattr(screenreader.shutil, "which", lambda name: None)  # no autospawn here
+    assert screenreader.make_screenreader_output("de") is None
+
+
+def test_rate_mapping_for_the_screen_reader():
+    from voice_game.audio.screenreader import wpm_to_ssip
+
+    assert wpm_to_ssip(175) == 0 and wpm_to_ssip(500) == 100 and wpm_to_ssip(80) == -100
+    assert 0 < wpm_to_ssip(450) < 100

@@ -1,0 +1,185 @@
+"""``voice-game sounds``: a gallery that names and plays every cue.
+
+Line based (screen-reader and pipe friendly): each line is a command. The words
+come from the grammar's always-available intents (``next_message``,
+``previous``, ``repeat``, ``quit``, ``help``); a single word that belongs to
+only one of those intents is enough ("weiter", "zurück", "next", "back"). A
+number jumps to that sound; an empty line (Enter) plays the next one.
+
+Every name comes from ``locales/<lang>/audio.toml`` (``sound.<cue id>``).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from voice_game.narration.message import HIGH, LOW, Message
+
+from . import cues
+
+INTENTS = ("next_message", "previous", "repeat", "quit", "help")
+
+
+class Gallery:
+    def __init__(self, output, catalog, grammar, player=None, cue_ids=cues.CUE_IDS):
+        self.out = output
+        self.c = catalog
+        self.g = grammar
+        # cues go through the output's player when it has one, else through this one
+        self.player = player if player is not None else getattr(output, "player", None)
+        self.cue_ids = list(cue_ids)
+        self.pos = -1
+        self.played: list[str] = []
+        self._phrases = {p.words: dict(p.command)["intent"] for p in grammar.phrases(None, INTENTS)}
+        owners: dict[str, set] = {}
+        for words, intent in self._phrases.items():
+            for w in words:
+                owners.setdefault(w, set()).add(intent)
+        self._word = {w: next(iter(i)) for w, i in owners.items() if len(i) == 1}
+
+    # ------------------------------------------------------------ output
+    def say(self, key: str, priority: str = HIGH, **params) -> None:
+        text = self.c.get(key, **params)
+        say_message = getattr(self.out, "say_message", None)
+        if say_message is not None:
+            say_message(Message(text, "info", priority))
+        else:
+            self.out.say(text, interrupt=priority == LOW)
+
+    def name(self, cue_id: str) -> str:
+        return self.c.get(f"sound.{cue_id}")
+
+    def show(self, index: int) -> None:
+        """Name cue ``index`` and play it (after the name, so both are heard clearly)."""
+        self.pos = index
+        cue_id = self.cue_ids[index]
+        self.played.append(cue_id)
+        stop = getattr(self.out, "stop", None)
+        if stop is not None:
+            stop()
+        text = self.c.get("gallery.item", number=index + 1, count=len(self.cue_ids), name=self.name(cue_id))
+        say_message = getattr(self.out, "say_message", None)
+        if say_message is not None and getattr(self.out, "player", None) is self.player \
+                and self.player is not None:
+            try:
+                say_message(Message(text, "info", HIGH, cue_id), cue_after=True)
+                return
+            except TypeError:  # an output without cue_after (the screen reader's)
+                pass
+        if say_message is not None:
+            say_message(Message(text, "info", HIGH))
+        else:
+            self.out.say(text)
+        if self.player is not None:
+            if hasattr(self.out, "wait_silent") and getattr(self.out, "player", None) is not self.player:
+                self.out.wait_silent(timeout=10.0)  # the screen reader finishes the name first
+            try:
+                self.player.play_cue(cue_id)
+            except Exception:  # noqa: BLE001 - a broken cue file never ends the gallery
+                pass
+
+    # ------------------------------------------------------------ input
+    def command(self, line: str):
+        """("intent", None) or ("jump", index) or None (not understood)."""
+        words = tuple(self.g.normalize_words(line))
+        if not line.strip():
+            return ("next_message", None)
+        if not words:
+            return None
+        if len(words) == 1 and words[0] in self.g.word_to_number:
+            return ("jump", self.g.word_to_number[words[0]] - 1)
+        if len(words) == 1 and words[0].isdigit():
+            return ("jump", int(words[0]) - 1)
+        if words in self._phrases:
+            return (self._phrases[words], None)
+        if len(words) == 1 and words[0] in self._word:
+            return (self._word[words[0]], None)
+        return None
+
+    def handle(self, line: str) -> bool:
+        """Act on one line; False when the gallery ends."""
+        cmd = self.command(line)
+        n = len(self.cue_ids)
+        if cmd is None:
+            self.say("gallery.not_understood", count=n)
+            return True
+        what, arg = cmd
+        if what == "quit":
+            return False
+        if what == "help":
+            self.say("gallery.intro", count=n)
+        elif what == "jump":
+            if 0 <= arg < n:
+                self.show(arg)
+            else:
+                self.say("gallery.not_understood", count=n)
+        elif what == "repeat":
+            self.show(max(0, self.pos))
+        elif what == "next_message":
+            if self.pos + 1 >= n:
+                self.say("gallery.last")
+            else:
+                self.show(self.pos + 1)
+        elif what == "previous":
+            if self.pos <= 0:
+                self.say("gallery.first")
+                self.show(0)
+            else:
+                self.show(self.pos - 1)
+        return True
+
+    def run(self, lines) -> int:
+        self.say("gallery.intro", count=len(self.cue_ids))
+        self.show(0)
+        for line in lines:
+            if not self.handle(line.rstrip("\r\n")):
+                break
+        self.say("gallery.bye")
+        wait = getattr(self.out, "wait_silent", None)
+        if wait is not None:
+            wait(timeout=15.0)
+        elif self.player is not None:
+            self.player.wait_silent(timeout=5.0)
+        return 0
+
+
+def main(argv=None, stdin=None, stdout=None) -> int:
+    from voice_game.commands.grammar import LANGUAGES, load_grammar
+    from voice_game.narration.catalog import load_catalog
+    from voice_game import settings as settings_mod
+
+    from .output import make_game_output, open_player
+
+    store, problem = settings_mod.Store.open()
+    s = store.settings
+    ap = argparse.ArgumentParser(prog="voice-game sounds", description="Hear and name every sound of the game.")
+    ap.add_argument("--lang", choices=LANGUAGES, default=None)
+    ap.add_argument("--tts", choices=settings_mod.TTS_CHOICES, default=None)
+    ap.add_argument("--no-sound", action="store_true", help="names only (no sound device)")
+    args = ap.parse_args(argv)
+    lang = args.lang or os.environ.get("VOICE_GAME_LANG") or s.lang or "de"
+    if lang not in LANGUAGES:
+        lang = "de"
+    catalog = load_catalog(lang)
+    grammar = load_grammar(lang)
+    stdout = stdout or sys.stdout
+    output, notice = make_game_output(args.tts or s.tts, lang, catalog, s, stdout)
+    if problem is not None:
+        output.say(problem.message(catalog))
+    if notice:
+        output.say(catalog.get(notice))
+    player = getattr(output, "player", None)
+    own = None
+    if player is None and not args.no_sound and (args.tts or s.tts) != "none":
+        own = open_player(s.output_device or None)
+        if own.device_ok:
+            own.cue_volume = s.cue_volume / 100.0
+            player = own
+    try:
+        stdin = stdin or sys.stdin
+        return Gallery(output, catalog, grammar, player).run(iter(stdin.readline, ""))
+    finally:
+        output.close()
+        if own is not None:
+            own.close()
