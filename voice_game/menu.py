@@ -171,7 +171,11 @@ class MenuApp:
             return None
         if it.select is None:
             return None
-        self.say(it.label(), "event.menu_select")
+        if self.audio is not None:
+            try:
+                self.audio.play_cue("event.menu_select")
+            except Exception:  # noqa: BLE001 - sound trouble never stops the menu
+                pass
         return it.select()
 
     def on_key(self, menu: Menu, k: Key) -> str | None:
@@ -278,7 +282,7 @@ class MenuApp:
     # --- menus ---------------------------------------------------------------------
     def main_menu(self) -> Menu:
         t = self.t
-        return Menu("menu.main", [
+        return Menu("menu.title_main", [
             Item("orchestra", lambda: t("menu.play_orchestra"), self.submenu(lambda: self.game_menu("orchestra"))),
             Item("concerto", lambda: t("menu.play_concerto"), self.submenu(lambda: self.game_menu("concerto"))),
             Item("tutorials", lambda: t("menu.tutorials"), self.submenu(self.tutorial_menu)),
