@@ -238,3 +238,19 @@ def test_human_against_a_bot_in_the_loop_and_through_the_pipe(lang, seed, tmp_pa
     last = json.loads(events.read_text(encoding="utf-8").splitlines()[-1])
     assert last["type"] == "game_over"
     assert last["scores"] == session.state.scores
+
+
+def test_whose_turn_says_a_name_and_save_resume_finishes_the_game(tmp_path):
+    lines, final = script("de", 5)
+    save = tmp_path / "game.json"
+    events = tmp_path / "e.jsonl"
+    half = len(lines) // 2
+    p = run(["play", "concerto", "--lang", "de", "--tts", "text", "--seed", "5", "--players", ",".join(PLAYERS),
+             "--save", str(save), "--events", str(events)], lines[:half] + ["wer ist dran"])
+    assert p.returncode == 0 and "Traceback" not in p.stdout + p.stderr
+    assert load_catalog("de").get("concerto.table_turn", player="Anna") in p.stdout or \
+        load_catalog("de").get("concerto.table_turn", player="Ben") in p.stdout
+    p = run(["play", "concerto", "--resume", str(save), "--tts", "text", "--events", str(events)], lines[half:])
+    assert p.returncode == 0 and "Traceback" not in p.stdout + p.stderr
+    last = json.loads(events.read_text(encoding="utf-8").splitlines()[-1])
+    assert last["type"] == "game_over" and last["scores"] == final.scores

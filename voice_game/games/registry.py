@@ -108,10 +108,21 @@ def _concerto() -> GameKit:
             raise ValueError('expected {"instruments": [...], "beats": [...], "pieces": {"green": [...]}, ...}')
         return data
 
+    class _Player(dict):
+        """A player entry of the view that formats as its name (e.g. in "whose turn")."""
+
+        def __format__(self, spec):
+            return format(self["name"], spec)
+
+    def table_view(state, player):
+        v = view(state, player)
+        v["players"] = [_Player(p) for p in v["players"]]
+        return v
+
     def view_scores(v):
         return {"scores": [p["score"] for p in v["players"]], "target": v["target"]}
 
-    return GameKit("concerto", rules, view, view_scores, Narrator, ConcertoCommands(),
+    return GameKit("concerto", rules, table_view, view_scores, Narrator, ConcertoCommands(),
                    make_bot, levels, new_game, parse_deck, CONCERTO_VARIANTS, rules.resolve_chance)
 
 
