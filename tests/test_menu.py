@@ -126,3 +126,12 @@ def test_keys_in_menus(tmp_path):
     assert "Play Animal Orchestra" in text and "No bots" not in text
     assert "One bot" in text  # left on "2 bots"
     assert text.rstrip().endswith("Goodbye.")
+
+
+def test_sound_gallery_from_the_menu(tmp_path):
+    p = run([], ["nein", "Klanggalerie", "weiter", "3", "spiel verlassen", "7"], tmp_path)
+    assert p.returncode == 0, p.stderr
+    out = p.stdout
+    assert "Traceback" not in out + p.stderr
+    assert "Zurück im Hauptmenü." in out and out.rstrip().endswith("Auf Wiedersehen.")
+    assert out.count("\n") > 8  # the gallery named sounds between entering and leaving

@@ -423,26 +423,36 @@ class MenuApp:
         return None
 
     def sound_gallery(self) -> str | None:
-        import importlib
-
-        for name in ("voice_game.audio.gallery", "voice_game.gallery", "voice_game.sounds"):
-            try:
-                mod = importlib.import_module(name)
-            except ImportError:
-                continue
-            runner = getattr(mod, "run", None)
-            if runner is not None:
-                try:
-                    runner(lang=self.lang, output=self.out, inputs=self.inputs, audio=self.audio)
-                except TypeError:
-                    runner()
-                return None
-            entry = getattr(mod, "main", None)
-            if entry is not None:
-                entry(["--lang", self.lang])
-                return None
-        self.say(self.t("menu.sounds_missing"))
+        """``voice-game sounds`` inside the menu, fed from the same input (keys or lines)."""
+        try:
+            from voice_game.audio.gallery import Gallery
+        except ImportError:
+            self.say(self.t("menu.sounds_missing"))
+            return None
+        player = getattr(self.out, "player", None) or self.audio
+        Gallery(self.out, self.c, self.g, player).run(self.gallery_lines())
+        self.say(self.t("menu.back_in", title=self.t("menu.main")))
         return None
+
+    GALLERY_KEYS = {"down": "next_message", "right": "next_message", ".": "next_message", "space": "next_message",
+                    "up": "previous", "left": "previous", ",": "previous", "r": "repeat", "escape": "quit",
+                    "backspace": "quit", "f1": "help", "?": "help"}
+
+    def gallery_lines(self):
+        """Keys become the gallery's command words; lines pass as they are."""
+        while True:
+            ev = self.next_event()
+            if ev is None:
+                return
+            if isinstance(ev, Key):
+                if ev.name == "enter":
+                    yield ""
+                elif ev.char and ev.char.isdigit():
+                    yield ev.char
+                elif ev.name in self.GALLERY_KEYS:
+                    yield self.g.render({"intent": self.GALLERY_KEYS[ev.name]})
+            else:
+                yield ev
 
     def settings_menu(self) -> Menu:
         t = self.t
@@ -518,7 +528,7 @@ class MenuApp:
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="voice-game menu", description="The start menu.")
     ap.add_argument("--lang", choices=LANGUAGES, default=None)
-    ap.add_argument("--tts", choices=["auto", "pyttsx3", "text", "none"], default=None)
+    ap.add_argument("--tts", choices=["auto", "pyttsx3", "screenreader", "text", "none"], default=None)
     ap.add_argument("--debug", action="store_true")
     return ap
 
@@ -537,7 +547,7 @@ def main(argv: list[str] | None = None) -> int:
         store, _problem = Store.open()
         s = store.settings
         lang = s.lang or None
-        tts = s.tts if s.tts in ("auto", "pyttsx3", "text", "none") else None
+        tts = s.tts or None
         rate = s.rate
     except Exception:  # noqa: BLE001 - without settings the defaults apply
         store = None
@@ -545,7 +555,7 @@ def main(argv: list[str] | None = None) -> int:
     if lang not in LANGUAGES:
         lang = "de"
     tts = args.tts or tts or "auto"
-    output, fell_back = make_output(tts, lang)
+    output, fell_back = make_output(tts, lang, load_catalog(lang), store.settings if store else None)
     if rate:
         output.set_rate(rate)
     if fell_back:

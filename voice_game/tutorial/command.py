@@ -13,8 +13,8 @@ def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="voice-game tutorial", description="Narrated lessons for a game.")
     ap.add_argument("course", nargs="?", default="orchestra",
                     help="orchestra, concerto, concerto-practice or concerto-maestro")
-    ap.add_argument("--lang", choices=LANGUAGES, default=os.environ.get("VOICE_GAME_LANG", "de"))
-    ap.add_argument("--tts", choices=["auto", "pyttsx3", "text", "none"], default="auto")
+    ap.add_argument("--lang", choices=LANGUAGES, default=None)
+    ap.add_argument("--tts", choices=["auto", "pyttsx3", "screenreader", "text", "none"], default=None)
     ap.add_argument("--restart", action="store_true", help="start at the first lesson")
     ap.add_argument("--debug", action="store_true", help="print internal errors to stderr")
     return ap
@@ -38,9 +38,21 @@ def main(argv: list[str]) -> int:
     from voice_game.narration.catalog import load_catalog
 
     args = build_parser().parse_args(argv)
-    output, fell_back = make_output(args.tts, args.lang)
+    prefs = None
+    try:
+        from voice_game import settings as settings_mod
+
+        prefs = settings_mod.Store.open()[0].settings
+    except Exception:  # noqa: BLE001 - without settings the defaults apply
+        pass
+    lang = args.lang or os.environ.get("VOICE_GAME_LANG") or getattr(prefs, "lang", "") or "de"
+    if lang not in LANGUAGES:
+        lang = "de"
+    args.lang = lang
+    catalog = load_catalog(lang)
+    output, fell_back = make_output(args.tts or getattr(prefs, "tts", "auto"), lang, catalog, prefs)
     if fell_back:
-        output.say(load_catalog(args.lang).get("app.tts_fallback"))
+        output.say(catalog.get("app.tts_fallback"))
     try:
         return run(args.course, args.lang, output, input_source(output=output, lang=args.lang),
                    restart=args.restart, debug=args.debug)
@@ -49,3 +61,7 @@ def main(argv: list[str]) -> int:
         return 3
     except KeyboardInterrupt:
         return 130
+    finally:
+        close = getattr(output, "close", None)
+        if close is not None:
+            close()
