@@ -367,12 +367,13 @@ def make_game_output(kind: str, lang: str, catalog=None, settings=None, stream=N
     """
     from .tts import SilentOutput, TextOutput
 
-    if kind == "text":
-        return TextOutput(stream), None
-    if kind == "none":
-        return SilentOutput(stream), None
     s = settings
     opts = dict(rate=getattr(s, "rate", RATE_DEFAULT), volume=getattr(s, "speech_volume", 100))
+    if kind in ("text", "none"):
+        out = TextOutput(stream) if kind == "text" else SilentOutput(stream)
+        out.set_rate(opts["rate"])
+        out.set_volume(opts["volume"])
+        return out, None
     device = getattr(s, "output_device", "") or None
     if isinstance(device, str) and device.isdigit():
         device = int(device)
@@ -398,4 +399,7 @@ def make_game_output(kind: str, lang: str, catalog=None, settings=None, stream=N
                             cue_volume=getattr(s, "cue_volume", 80), echo=echo, stream=stream, **opts)
     if out is not None:
         return out, notice
-    return TextOutput(stream), "app.tts_fallback"
+    text = TextOutput(stream)
+    text.set_rate(opts["rate"])
+    text.set_volume(opts["volume"])
+    return text, "app.tts_fallback"

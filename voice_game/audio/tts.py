@@ -92,10 +92,12 @@ def make_output(kind: str, lang: str, catalog=None, settings=None):
     player (voice_game.audio.output) when a sound device works; ``settings`` (a
     voice_game.settings.Settings) gives rate, voice, volumes and the device.
     """
-    if kind == "text":
-        return TextOutput(), False
-    if kind == "none":
-        return SilentOutput(), False
+    if kind in ("text", "none"):
+        out = TextOutput() if kind == "text" else SilentOutput()
+        if settings is not None:  # "slower"/"faster" go on from the kept values
+            out.set_rate(settings.rate)
+            out.set_volume(settings.speech_volume)
+        return out, False
     if kind in ("pyttsx3", "auto", "screenreader"):
         from .output import make_game_output
 
