@@ -72,6 +72,7 @@ class Gallery:
         else:
             self.out.say(text)
         if self.player is not None:
+            self.player.stop()  # the previous sound ends when the next is asked for
             if hasattr(self.out, "wait_silent") and getattr(self.out, "player", None) is not self.player:
                 self.out.wait_silent(timeout=10.0)  # the screen reader finishes the name first
             try:
