@@ -254,3 +254,25 @@ def test_whose_turn_says_a_name_and_save_resume_finishes_the_game(tmp_path):
     assert p.returncode == 0 and "Traceback" not in p.stdout + p.stderr
     last = json.loads(events.read_text(encoding="utf-8").splitlines()[-1])
     assert last["type"] == "game_over" and last["scores"] == final.scores
+
+
+def test_every_reason_and_narration_key_exists_in_both_languages():
+    import re
+
+    from voice_game.games.concerto.rules import REASONS
+
+    src = (ROOT / "voice_game/narration/concerto.py").read_text(encoding="utf-8")
+    keys = set(re.findall(r'self\.t\("(\w+)"', src))
+    keys |= {f"drew_{k}" for k in ("instrument", "special")} | {f"received_{k}" for k in ("instrument", "special")}
+    keys |= {f"lost_{r}" for r in ("wrong_beat", "given_up", "encore")}
+    keys |= {f"game_over_{r}" for r in ("target", "pieces_exhausted")}
+    keys |= {f"pile.{p}" for p in ("instruments", "specials", "beats")} | {"handover", "table_turn"}
+    rules_src = (ROOT / "voice_game/games/concerto/rules.py").read_text(encoding="utf-8")
+    codes = set(REASONS) | set(re.findall(r'RuleError\("(\w+)"', rules_src))
+    events = set(re.findall(r'ev\("(\w+)"', rules_src))
+    for lang in ("de", "en"):
+        c = load_catalog(lang)
+        assert sorted(k for k in keys if not c.has(f"concerto.{k}")) == []
+        assert sorted(r for r in codes if not c.has(f"concerto.reason.{r}")) == []
+    # every engine event is narrated by some branch
+    assert sorted(e for e in events if f'"{e}"' not in src) == []
