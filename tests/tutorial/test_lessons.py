@@ -5,6 +5,7 @@ from voice_game.audio.tts import SilentOutput
 from voice_game.commands.grammar import freeze, load_grammar
 from voice_game.commands.parser import understand
 from voice_game.core.errors import ContentError
+from voice_game.games.registry import get_kit
 from voice_game.narration.catalog import load_catalog
 from voice_game.tutorial.lessons import available, load_course, validate_against
 from voice_game.tutorial.progress import Progress
@@ -47,6 +48,13 @@ def test_every_task_is_understood_and_legal_where_it_is_asked(course, lang, tmp_
                 checked += 1
             if st.kind in ("do", "other"):
                 r.perform(st.value)
+            if st.kind == "practice":  # every answer of the drill is the game's own beat command
+                from tests.tutorial.helpers import practice_lines
+
+                for line in practice_lines(st, lang):
+                    u = understand(g, get_kit("concerto").adapter, line, [])
+                    assert u.kind == "not_allowed" and u.command["intent"] == "beat", line
+                    checked += 1
     assert checked > 0
 
 

@@ -37,8 +37,12 @@ def test_tutorial_runs_to_its_end(course, lang, tmp_path):
     n = len(load_course(course).lessons)
     for i in range(1, n + 1):
         assert (f"Lektion {i} von {n}" if lang == "de" else f"Lesson {i} of {n}") in out
-    # a wrong answer got a hint, never a state change
-    assert ("Das habe ich nicht verstanden." if lang == "de" else "I did not understand that.") in out
+    kinds = {st.kind for lesson in load_course(course).lessons for st in lesson.steps}
+    if "do" in kinds:  # a wrong answer got a hint, never a state change
+        assert ("Das habe ich nicht verstanden." if lang == "de" else "I did not understand that.") in out
+    if "practice" in kinds:  # one wrong pattern was booed, the rest cheered, the score spoken back
+        assert out.count("Buh!" if lang == "de" else "Boo!") == 1 and "Bravo!" in out
+        assert ("Insgesamt hast du dir 9 von 10" if lang == "de" else "In all you remembered 9 of 10") in out
     assert progress(tmp_path)[course] == {"lesson": None, "done": True}
 
 
@@ -122,3 +126,25 @@ def test_unknown_course_is_one_sentence(tmp_path):
     p = run(["chess", "--tts", "text"], [], tmp_path)
     assert p.returncode == 2 and "Traceback" not in p.stderr
     assert "Ein Tutorial chess gibt es nicht" in p.stdout
+
+
+def test_practice_hint_next_and_other_instrument(tmp_path):
+    from voice_game.commands.grammar import load_grammar
+    from voice_game.tutorial.practice import patterns_of, plan
+
+    c = load_course("concerto-practice")
+    step = c.lessons[1].steps[0]
+    rounds = plan(step.value)
+    first, second = rounds[0].piece[0], rounds[0].piece[1]
+    g = load_grammar("en")
+    lines = ["next",                                  # lesson 1 -> drill
+             "hello",                                 # not a beat command: how to say it
+             g.render({"intent": "beat", "instrument": second, "pattern": "circle"}),  # wrong instrument
+             "next",                                  # tell me the pattern
+             g.render({"intent": "beat", "instrument": second, "pattern": patterns_of(rounds)[second]}),
+             "end tutorial"]
+    p = run(["concerto-practice", "--lang", "en", "--tts", "text"], lines, tmp_path)
+    out = p.stdout
+    assert "for example" in out and "Now it is" in out
+    assert "Remembered: 1 of 2 patterns." in out
+    assert progress(tmp_path)["concerto-practice"]["lesson"] == "drill"
