@@ -1,0 +1,262 @@
+"""Microphone listener: sounddevice input -> recognizer -> final hypotheses.
+
+    listener = Listener(recognizer, on_result=callback, mode="always",
+                        muted=player.speaking_event)
+    if not listener.start():          # no microphone: the game keeps the keyboard
+        narrate(listener.status)
+    ...
+    hyp = listener.results.get()      # or the on_result callback
+    listener.stop()
+
+* Audio is captured as 16 kHz mono int16 by a ``sounddevice.RawInputStream``.
+  The PortAudio callback only tags each block with "was the game speaking at
+  capture time" and drops it into a bounded queue; a worker thread feeds the
+  recognizer, so neither the game loop nor the audio callback ever waits on
+  decoding.
+* Half-duplex: ``muted`` is a ``threading.Event`` or a zero-argument callable
+  (true while the game's audio player is playing). Input captured while muted
+  and for ``tail_s`` seconds after (default 0.3 s: room echo and output
+  latency) is discarded, and a partial utterance is dropped.
+* ``mode="always"``: every utterance the recognizer ends is delivered.
+  ``mode="push"``: audio is only used after :meth:`arm`; the first end of
+  speech (or :meth:`release`, or ``push_timeout_s``) delivers one result and
+  disarms.
+* A missing microphone, a missing PortAudio library or a PortAudio error never
+  raises: :meth:`start` returns False and :attr:`status` / ``on_status`` tell
+  why, so the game continues with the keyboard.
+"""
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from typing import Callable
+
+from .hypothesis import Hypothesis
+
+# Status values (stable identifiers; the narrator maps them to locale messages).
+IDLE = "idle"
+LISTENING = "listening"
+STOPPED = "stopped"
+UNAVAILABLE = "unavailable"
+ERROR = "error"
+
+
+class Listener:
+    def __init__(
+        self,
+        recognizer,
+        on_result: Callable[[Hypothesis], None] | None = None,
+        mode: str = "always",
+        muted: threading.Event | Callable[[], bool] | None = None,
+        tail_s: float = 0.3,
+        device=None,
+        block_ms: int = 50,
+        push_timeout_s: float = 8.0,
+        on_status: Callable[[str, str], None] | None = None,
+        deliver_empty: bool = False,
+    ):
+        if mode not in ("always", "push"):
+            raise ValueError(f"mode must be 'always' or 'push', not {mode!r}")
+        self.recognizer = recognizer
+        self.on_result = on_result
+        self.mode = mode
+        self.tail_s = tail_s
+        self.device = device
+        self.block_ms = block_ms
+        self.push_timeout_s = push_timeout_s
+        self.on_status = on_status
+        self.deliver_empty = deliver_empty
+        self.rate = int(getattr(recognizer, "sample_rate", 16000))
+        self.results: "queue.Queue[Hypothesis]" = queue.Queue()
+        self.status = IDLE
+        self.status_detail = ""
+        #: blocks discarded because the game was speaking (or in the tail)
+        self.discarded_blocks = 0
+        #: blocks dropped because the worker fell behind (queue full)
+        self.overflow_blocks = 0
+        self._muted_src = muted
+        self._audio: "queue.Queue[tuple[bytes, bool] | None]" = queue.Queue(maxsize=400)
+        self._stream = None
+        self._worker: threading.Thread | None = None
+        self._running = threading.Event()
+        self._armed = threading.Event()
+        self._armed_at = 0.0
+        self._release = threading.Event()
+        self._since_muted_s = 1e9
+
+    # ----------------------------------------------------------------- status
+    def _set_status(self, status: str, detail: str = "") -> None:
+        self.status, self.status_detail = status, detail
+        if self.on_status is not None:
+            try:
+                self.on_status(status, detail)
+            except Exception:  # noqa: BLE001 - a broken callback must not kill audio
+                pass
+
+    def is_muted(self) -> bool:
+        src = self._muted_src
+        if src is None:
+            return False
+        if isinstance(src, threading.Event):
+            return src.is_set()
+        try:
+            return bool(src())
+        except Exception:  # noqa: BLE001
+            return False
+
+    # ------------------------------------------------------------- lifecycle
+    def start(self) -> bool:
+        """Open the microphone and start listening; False (with status) on failure."""
+        if self._running.is_set():
+            return True
+        try:
+            import sounddevice as sd
+        except (ImportError, OSError) as exc:  # PortAudio library missing
+            self._set_status(UNAVAILABLE, f"sounddevice/PortAudio: {exc}")
+            return False
+        try:
+            stream = sd.RawInputStream(
+                samplerate=self.rate, channels=1, dtype="int16", device=self.device,
+                blocksize=int(self.rate * self.block_ms / 1000), callback=self._callback,
+            )
+            stream.start()
+        except (sd.PortAudioError, OSError, ValueError, RuntimeError) as exc:
+            self._set_status(UNAVAILABLE, f"microphone: {exc}")
+            return False
+        self._stream = stream
+        self._running.set()
+        self._worker = threading.Thread(target=self._work, name="voice-listener", daemon=True)
+        self._worker.start()
+        self._set_status(LISTENING)
+        return True
+
+    def stop(self) -> None:
+        self._running.clear()
+        stream, self._stream = self._stream, None
+        if stream is not None:
+            try:
+                stream.stop()
+                stream.close()
+            except Exception:  # noqa: BLE001 - closing a dead device may fail
+                pass
+        try:
+            self._audio.put_nowait(None)
+        except queue.Full:
+            pass
+        if self._worker is not None:
+            self._worker.join(timeout=2)
+            self._worker = None
+        if self.status == LISTENING:
+            self._set_status(STOPPED)
+
+    def __enter__(self):
+        self.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    # ------------------------------------------------------------ push mode
+    def arm(self) -> None:
+        """Push-to-talk: listen for one command from now on."""
+        self._release.clear()
+        self._armed_at = time.monotonic()
+        self._armed.set()
+
+    def release(self) -> None:
+        """Push-to-talk released: finish the command now."""
+        if self._armed.is_set():
+            self._release.set()
+
+    @property
+    def armed(self) -> bool:
+        return self._armed.is_set()
+
+    # ---------------------------------------------------------------- audio
+    def _callback(self, indata, frames, time_info, status) -> None:  # PortAudio thread
+        muted = self.is_muted()
+        try:
+            self._audio.put_nowait((bytes(indata), muted))
+        except queue.Full:
+            self.overflow_blocks += 1
+
+    def feed(self, pcm16: bytes, muted: bool | None = None) -> None:
+        """Inject captured audio as if it came from the microphone callback."""
+        if muted is None:
+            muted = self.is_muted()
+        try:
+            self._audio.put_nowait((bytes(pcm16), muted))
+        except queue.Full:
+            self.overflow_blocks += 1
+
+    def _work(self) -> None:
+        rec = self.recognizer
+        was_gated = False
+        was_armed = False
+        while self._running.is_set():
+            try:
+                item = self._audio.get(timeout=0.1)
+            except queue.Empty:
+                item = ()
+            if item is None:
+                break
+            try:
+                now = time.monotonic()
+                if self.mode == "push":
+                    armed = self._armed.is_set()
+                    if armed and not was_armed:
+                        rec.reset()
+                    was_armed = armed
+                    if armed and (self._release.is_set()
+                                  or now - self._armed_at > self.push_timeout_s):
+                        self._disarm()
+                        was_armed = False
+                        self._deliver(rec.finish())
+                        continue
+                if not item:
+                    continue
+                pcm, muted_at_capture = item
+                # the tail is counted in captured audio, not wall time, so a
+                # worker that lags behind still discards exactly tail_s
+                if muted_at_capture:
+                    self._since_muted_s = 0.0
+                    gated = True
+                else:
+                    gated = self._since_muted_s < self.tail_s
+                    self._since_muted_s += len(pcm) / (2.0 * self.rate)
+                if gated:
+                    self.discarded_blocks += 1
+                    if not was_gated:
+                        rec.reset()  # drop what was heard before the game spoke
+                    was_gated = True
+                    continue
+                was_gated = False
+                if self.mode == "push" and not self._armed.is_set():
+                    continue
+                hyp = rec.accept_audio(pcm)
+                if hyp is not None:
+                    if self.mode == "push":
+                        if hyp.empty and not self.deliver_empty:
+                            continue  # keep waiting for the command
+                        self._disarm()
+                        was_armed = False
+                    self._deliver(hyp)
+            except Exception as exc:  # noqa: BLE001 - report, never crash the game
+                self._set_status(ERROR, f"recognizer: {exc}")
+
+    def _disarm(self) -> None:
+        self._armed.clear()
+        self._release.clear()
+
+    def _deliver(self, hyp: Hypothesis | None) -> None:
+        if hyp is None:
+            return
+        if hyp.empty and not self.deliver_empty:
+            return
+        self.results.put(hyp)
+        if self.on_result is not None:
+            try:
+                self.on_result(hyp)
+            except Exception as exc:  # noqa: BLE001
+                self._set_status(ERROR, f"result callback: {exc}")

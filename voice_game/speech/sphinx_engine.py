@@ -1,0 +1,377 @@
+"""PocketSphinx recognizer: the embedded default that needs no model download.
+
+The ``pocketsphinx`` wheel ships an en-us acoustic model and the CMU
+dictionary. The recognizer decodes against a JSGF grammar made from the phrases
+given to :meth:`SphinxRecognizer.set_phrases` (one public rule of
+alternatives) with a dictionary holding only the words needed: English words
+from the shipped CMU dictionary, German words (and English words the CMU
+dictionary lacks) from espeak-ng phonemes mapped onto the same phone set
+(:mod:`voice_game.speech.g2p`).
+
+A grammar forces every sound onto some phrase, so each utterance is decoded a
+second time, in parallel, by a free phone loop over the same acoustic model.
+The phone loop is the best the acoustic model can explain the audio without
+any constraint; an utterance that really is one of the phrases scores close to
+it, anything else far below. The per-frame score difference (in natural log
+units) is mapped onto a confidence in [0, 1]; results below
+``reject_threshold`` are returned with empty text.
+
+Streaming uses the PocketSphinx 5 :class:`pocketsphinx.Endpointer` (WebRTC
+style VAD): audio is decoded while it arrives, and the end of speech finishes
+the utterance.
+"""
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+import threading
+import time
+import unicodedata
+from pathlib import Path
+
+from .g2p import CMU_PHONES, G2P, get_g2p
+from .hypothesis import Audio, Hypothesis, to_pcm16
+
+ENGINE = "pocketsphinx"
+_PHONE_WORD_PREFIX = "phn_"
+
+
+class SphinxUnavailable(RuntimeError):
+    """The pocketsphinx package (or its model) is not usable here."""
+
+
+def _model_paths(model_dir: str | os.PathLike | None = None) -> tuple[str, str]:
+    try:
+        import pocketsphinx
+    except ImportError as exc:  # pragma: no cover - dependency of the project
+        raise SphinxUnavailable(f"pocketsphinx is not installed: {exc}") from exc
+    base = Path(model_dir) if model_dir else Path(pocketsphinx.get_model_path("en-us"))
+    hmm = base / "en-us"
+    dic = base / "cmudict-en-us.dict"
+    if not (hmm / "mdef").exists() or not dic.exists():
+        raise SphinxUnavailable(f"no en-us acoustic model under {base}")
+    return str(hmm), str(dic)
+
+
+_cmu_cache: dict[str, dict[str, list[str]]] = {}
+_cmu_lock = threading.Lock()
+
+
+def cmu_lookup(words, dict_path: str) -> dict[str, list[str]]:
+    """Pronunciations (all variants) of ``words`` from a CMU-format dictionary.
+
+    Only the requested words are kept in memory; the file is scanned once per
+    batch of words not seen before.
+    """
+    with _cmu_lock:
+        cache = _cmu_cache.setdefault(dict_path, {})
+        todo = {w for w in words if w not in cache}
+        if todo:
+            found: dict[str, list[str]] = {w: [] for w in todo}
+            with open(dict_path, encoding="utf-8", errors="replace") as fh:
+                for line in fh:
+                    head, _, phones = line.partition(" ")
+                    base = head.split("(", 1)[0]
+                    if base in found:
+                        phones = phones.split("#", 1)[0].strip()
+                        if phones:
+                            found[base].append(phones)
+            cache.update(found)
+        return {w: list(cache[w]) for w in words if cache.get(w)}
+
+
+def _normalize_phrase(phrase: str) -> str:
+    text = unicodedata.normalize("NFC", phrase).lower()
+    return " ".join(text.replace(",", " ").replace(".", " ").split())
+
+
+class SphinxRecognizer:
+    """Grammar-constrained PocketSphinx recognizer with out-of-grammar rejection.
+
+    language          "en" or "de": which pronunciation source is used for words
+    reject_threshold  results with a lower confidence come back with empty text
+    conf_mid, conf_scale
+                      the logistic mapping of the per-frame log-likelihood gap
+                      (grammar minus phone loop) onto a confidence
+    vad_mode, ep_window, ep_ratio
+                      endpointer settings (see pocketsphinx.Endpointer)
+    """
+
+    sample_rate = 16000
+    engine = ENGINE
+
+    def __init__(
+        self,
+        language: str = "en",
+        phrases: list[str] | None = None,
+        model_dir: str | os.PathLike | None = None,
+        reject_threshold: float = 0.5,
+        conf_mid: float = -1.0,
+        conf_scale: float = 0.25,
+        vad_mode: int = 2,
+        ep_window: float = 0.3,
+        ep_ratio: float = 0.9,
+        g2p: G2P | None = None,
+        beam: str | None = None,
+    ):
+        import pocketsphinx as ps
+
+        self._ps = ps
+        self.language = language.split("-")[0].split("_")[0].lower()
+        self.reject_threshold = reject_threshold
+        self.conf_mid = conf_mid
+        self.conf_scale = conf_scale
+        self._hmm, self._cmudict = _model_paths(model_dir)
+        self._g2p = g2p or get_g2p("de" if self.language == "de" else "en-us")
+        self.missing_words: list[str] = []
+        self.phrases: list[str] = []
+        self._lock = threading.RLock()
+
+        # A tiny seed dictionary: the decoder needs one at start-up; every real
+        # word is added later with add_word.
+        self._tmp = tempfile.TemporaryDirectory(prefix="vg-sphinx-")
+        seed = Path(self._tmp.name) / "seed.dict"
+        seed.write_text("a AH\n", encoding="utf-8")
+        kw = dict(hmm=self._hmm, dict=str(seed), lm=None, loglevel="FATAL")
+        if beam:
+            kw["beam"] = beam
+        self._dec = ps.Decoder(**kw)
+        # no lattice bestpath pass for the phone loop: over a free phone loop
+        # its lattice is huge and hyp() would take seconds
+        self._bg = ps.Decoder(bestpath=False, **kw)
+        self._known: set[str] = {"a"}
+        self._bg_known: set[str] = set()
+        self._setup_phone_loop()
+        self._grammar_n = 0
+        self._active_grammar: str | None = None
+        self._pending_grammar: str | None = None
+        self._ep_args = dict(window=ep_window, ratio=ep_ratio, vad_mode=vad_mode,
+                             sample_rate=self.sample_rate)
+        self._ep = ps.Endpointer(**self._ep_args)
+        self._buf = b""
+        self._in_utt = False
+        self._utt_decode_s = 0.0
+        if phrases:
+            self.set_phrases(phrases)
+
+    # ------------------------------------------------------------------ setup
+    def _setup_phone_loop(self) -> None:
+        phones = sorted(CMU_PHONES)
+        for p in phones:
+            self._bg.add_word(_PHONE_WORD_PREFIX + p.lower(), p, False)
+        self._bg.add_word(_PHONE_WORD_PREFIX + "x", "AH", True)
+        alts = " | ".join(_PHONE_WORD_PREFIX + p.lower() for p in phones)
+        jsgf = f"#JSGF V1.0;\ngrammar loop;\npublic <loop> = ( {alts} )+ ;\n"
+        self._bg.add_jsgf_string("loop", jsgf)
+        self._bg.activate_search("loop")
+
+    def _pronunciations(self, words: list[str]) -> dict[str, list[str]]:
+        prons: dict[str, list[str]] = {}
+        need_g2p = list(words)
+        if self.language == "en":
+            cmu = cmu_lookup(words, self._cmudict)
+            prons.update(cmu)
+            need_g2p = [w for w in words if w not in cmu]
+        if need_g2p:
+            for w, ph in self._g2p.lookup_many(need_g2p).items():
+                prons[w] = [" ".join(ph)]
+        return prons
+
+    def set_phrases(self, phrases: list[str]) -> None:
+        """Compile a grammar from ``phrases``; active from the next utterance."""
+        norm = []
+        for p in phrases:
+            n = _normalize_phrase(p)
+            if n and n not in norm:
+                norm.append(n)
+        words = sorted({w for p in norm for w in p.split()})
+        with self._lock:
+            new = [w for w in words if w not in self._known]
+            prons = self._pronunciations(new) if new else {}
+            entries = []
+            for w in new:
+                for i, ph in enumerate(prons.get(w, [])):
+                    entries.append((w, w if i == 0 else f"{w}({i + 1})", ph))
+            for k, (w, name, ph) in enumerate(entries):
+                try:
+                    # update only once, with the last word of the batch
+                    self._dec.add_word(name, ph, k == len(entries) - 1)
+                except RuntimeError:
+                    continue
+                self._known.add(w)
+            missing = [w for w in words if w not in self._known]
+            self.missing_words = sorted(set(self.missing_words) | set(missing))
+            usable = [p for p in norm if all(w in self._known for w in p.split())]
+            self.phrases = usable
+            if not usable:
+                self._pending_grammar = None
+                if not self._in_utt:
+                    self._active_grammar = None
+                return
+            self._grammar_n += 1
+            name = f"cmd{self._grammar_n}"
+            body = " | ".join(usable)
+            jsgf = f"#JSGF V1.0;\ngrammar {name};\npublic <cmd> = {body} ;\n"
+            self._dec.add_jsgf_string(name, jsgf)
+            old = self._pending_grammar
+            self._pending_grammar = name
+            if old and old != self._active_grammar:
+                self._drop_search(old)
+            if not self._in_utt:
+                self._switch_grammar()
+
+    def _drop_search(self, name: str) -> None:
+        try:
+            self._dec.remove_search(name)
+        except (KeyError, RuntimeError):
+            pass
+
+    def _switch_grammar(self) -> None:
+        if self._pending_grammar and self._pending_grammar != self._active_grammar:
+            old = self._active_grammar
+            self._dec.activate_search(self._pending_grammar)
+            self._active_grammar = self._pending_grammar
+            if old:
+                self._drop_search(old)
+        self._pending_grammar = None
+
+    # --------------------------------------------------------------- decoding
+    def _start(self) -> None:
+        self._switch_grammar()
+        self._dec.start_utt()
+        self._bg.start_utt()
+        self._in_utt = True
+        self._utt_decode_s = 0.0
+        self._utt_frames = 0
+
+    def _feed(self, pcm: bytes, full_utt: bool = False) -> None:
+        t0 = time.perf_counter()
+        self._dec.process_raw(pcm, False, full_utt)
+        self._bg.process_raw(pcm, False, full_utt)
+        self._utt_decode_s += time.perf_counter() - t0
+
+    def _end(self) -> Hypothesis:
+        t0 = time.perf_counter()
+        self._dec.end_utt()
+        self._bg.end_utt()
+        self._in_utt = False
+        hyp = self._result()
+        hyp.decode_ms = (self._utt_decode_s + time.perf_counter() - t0) * 1000.0
+        self._switch_grammar()
+        return hyp
+
+    def _result(self) -> Hypothesis:
+        h = self._dec.hyp() if self._active_grammar else None
+        text = h.hypstr.strip() if h is not None else ""
+        n = max(1, self._dec.n_frames())
+        if not text or text not in self.phrases:
+            return Hypothesis("", 0.0, [], ENGINE)
+        g = self._path_score(self._dec)
+        b = self._path_score(self._bg)
+        speech = self._speech_frames(self._dec) or n
+        if g is None or b is None:
+            conf = 0.0
+        else:
+            gap = (g - b) / speech
+            conf = 1.0 / (1.0 + math.exp(-(gap - self.conf_mid) / self.conf_scale))
+        self.last_gap = (g - b) / speech if g is not None and b is not None else None
+        words = [(w, conf) for w in text.split()]
+        if conf < self.reject_threshold:
+            return Hypothesis("", conf, [], ENGINE)
+        return Hypothesis(text, conf, words, ENGINE)
+
+    @staticmethod
+    def _path_score(dec) -> float | None:
+        """Acoustic score of the best path, natural-log units."""
+        total = 0.0
+        any_seg = False
+        for seg in dec.seg():
+            any_seg = True
+            if seg.ascore <= 0.0:
+                return None
+            total += math.log(seg.ascore)  # ascore is exp()'d by the binding
+        return total if any_seg else None
+
+    @staticmethod
+    def _speech_frames(dec) -> int:
+        n = 0
+        for seg in dec.seg():
+            if not seg.word.startswith(("<", "[", "+")):
+                n += seg.end_frame - seg.start_frame + 1
+        return n
+
+    # ------------------------------------------------------------- Recognizer
+    def accept_audio(self, pcm16: Audio) -> Hypothesis | None:
+        data = self._buf + to_pcm16(pcm16)
+        fb = self._ep.frame_bytes
+        result = None
+        with self._lock:
+            i = 0
+            while i + fb <= len(data):
+                frame = data[i : i + fb]
+                i += fb
+                prev = self._ep.in_speech
+                speech = self._ep.process(frame)
+                if speech is None:
+                    continue
+                if not self._in_utt:
+                    if not self._active_grammar and not self._pending_grammar:
+                        continue
+                    self._start()
+                self._feed(speech)
+                if prev and not self._ep.in_speech:
+                    hyp = self._end()
+                    if result is None or (not result.text and hyp.text):
+                        result = hyp
+            self._buf = data[i:]
+        return result
+
+    def finish(self) -> Hypothesis | None:
+        with self._lock:
+            tail = self._buf[: self._ep.frame_bytes]
+            self._buf = b""
+            speech = None
+            if self._ep.in_speech:
+                speech = self._ep.end_stream(tail)
+            if speech and not self._in_utt and (self._active_grammar or self._pending_grammar):
+                self._start()
+            if self._in_utt:
+                if speech:
+                    self._feed(speech)
+                hyp = self._end()
+            else:
+                hyp = None
+            self._ep = self._ps.Endpointer(**self._ep_args)
+            return hyp
+
+    def reset(self) -> None:
+        with self._lock:
+            if self._in_utt:
+                try:
+                    self._dec.end_utt()
+                    self._bg.end_utt()
+                except RuntimeError:
+                    pass
+                self._in_utt = False
+                self._switch_grammar()
+            self._buf = b""
+            self._ep = self._ps.Endpointer(**self._ep_args)
+
+    def decode(self, audio: Audio, rate: int = 16000) -> Hypothesis:
+        pcm = to_pcm16(audio, rate, self.sample_rate)
+        with self._lock:
+            if self._in_utt:
+                self.reset()
+            if not self._active_grammar and not self._pending_grammar:
+                return Hypothesis("", 0.0, [], ENGINE)
+            self._start()
+            # fed in chunks like live audio (full_utt=True makes the phone
+            # loop search orders of magnitude slower)
+            step = 3200
+            for i in range(0, len(pcm), step):
+                self._feed(pcm[i : i + step])
+            return self._end()
+
+    def close(self) -> None:
+        self._tmp.cleanup()
