@@ -71,7 +71,7 @@ def play_random(seed: int, players: int, variants: tuple, check_every: bool):
     return steps
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31 - 1), players=st.integers(2, 5),
        variants=st.sampled_from([(), ("falsche-note",), ("grand-maestro",), ("falsche-note", "grand-maestro")]))
 def test_random_games_keep_the_rules(seed, players, variants):
