@@ -86,6 +86,25 @@ def _normalize_phrase(phrase: str) -> str:
     return " ".join(text.replace(",", " ").replace(".", " ").split())
 
 
+def _variants(phones: list[str]) -> list[str]:
+    """espeak-derived pronunciation plus common German reductions.
+
+    Word-final "-en" said as a syllabic n ("ziehen" -> T S IY N) and an r
+    after a consonant that the English models do not hear as R ("drei").
+    """
+    out = [" ".join(phones)]
+    if len(phones) > 2 and phones[-2:] == ["AH", "N"]:
+        out.append(" ".join(phones[:-2] + ["N"]))
+    no_r = [p for i, p in enumerate(phones)
+            if not (p == "R" and i > 0 and phones[i - 1] not in _VOWELS)]
+    if no_r != phones and no_r:
+        out.append(" ".join(no_r))
+    return list(dict.fromkeys(out))
+
+
+_VOWELS = frozenset("AA AE AH AO AW AY EH ER EY IH IY OW OY UH UW".split())
+
+
 class SphinxRecognizer:
     """Grammar-constrained PocketSphinx recognizer with out-of-grammar rejection.
 
@@ -107,13 +126,16 @@ class SphinxRecognizer:
         phrases: list[str] | None = None,
         model_dir: str | os.PathLike | None = None,
         reject_threshold: float = 0.5,
-        conf_mid: float = -1.0,
-        conf_scale: float = 0.25,
+        conf_mid: float = -11.5,
+        conf_scale: float = 1.5,
         vad_mode: int = 2,
         ep_window: float = 0.3,
         ep_ratio: float = 0.9,
         g2p: G2P | None = None,
         beam: str | None = None,
+        bg_beam: float = 1e-30,
+        bg_wbeam: float = 1e-20,
+        bg_maxhmmpf: int = 2000,
     ):
         import pocketsphinx as ps
 
@@ -139,7 +161,10 @@ class SphinxRecognizer:
         self._dec = ps.Decoder(**kw)
         # no lattice bestpath pass for the phone loop: over a free phone loop
         # its lattice is huge and hyp() would take seconds
-        self._bg = ps.Decoder(bestpath=False, **kw)
+        bg_kw = dict(kw)
+        bg_kw.update(bestpath=False, beam=bg_beam, pbeam=bg_beam, wbeam=bg_wbeam,
+                     maxhmmpf=bg_maxhmmpf)
+        self._bg = ps.Decoder(**bg_kw)
         self._known: set[str] = {"a"}
         self._bg_known: set[str] = set()
         self._setup_phone_loop()
@@ -175,7 +200,7 @@ class SphinxRecognizer:
             need_g2p = [w for w in words if w not in cmu]
         if need_g2p:
             for w, ph in self._g2p.lookup_many(need_g2p).items():
-                prons[w] = [" ".join(ph)]
+                prons[w] = _variants(ph)
         return prons
 
     def set_phrases(self, phrases: list[str]) -> None:
@@ -264,42 +289,68 @@ class SphinxRecognizer:
     def _result(self) -> Hypothesis:
         h = self._dec.hyp() if self._active_grammar else None
         text = h.hypstr.strip() if h is not None else ""
-        n = max(1, self._dec.n_frames())
+        self.last_gap = None
         if not text or text not in self.phrases:
+            # the grammar search never reached the end of a phrase
             return Hypothesis("", 0.0, [], ENGINE)
+        word_gaps = self._word_gaps()
+        if not word_gaps:
+            return Hypothesis("", 0.0, [], ENGINE)
+        # whole-utterance gap (silences and fillers included: speech outside
+        # the grammar is pushed into them and costs there) per speech frame
         g = self._path_score(self._dec)
         b = self._path_score(self._bg)
-        speech = self._speech_frames(self._dec) or n
         if g is None or b is None:
-            conf = 0.0
-        else:
-            gap = (g - b) / speech
-            conf = 1.0 / (1.0 + math.exp(-(gap - self.conf_mid) / self.conf_scale))
-        self.last_gap = (g - b) / speech if g is not None and b is not None else None
-        words = [(w, conf) for w in text.split()]
+            return Hypothesis("", 0.0, [], ENGINE)
+        speech = sum(n for _, _, n in word_gaps)
+        gap = (g - b) / speech
+        self.last_gap = gap
+        words = [(w.split("(", 1)[0], self._logistic(d / n)) for w, d, n in word_gaps]
+        conf = self._logistic(gap)
         if conf < self.reject_threshold:
             return Hypothesis("", conf, [], ENGINE)
         return Hypothesis(text, conf, words, ENGINE)
 
+    def _logistic(self, gap: float) -> float:
+        x = (gap - self.conf_mid) / self.conf_scale
+        x = max(-60.0, min(60.0, x))
+        return 1.0 / (1.0 + math.exp(-x))
+
+    def _word_gaps(self) -> list[tuple[str, float, int]]:
+        """Per recognised word: (word, grammar minus phone-loop acoustic
+        log-likelihood over the word's frames, number of frames)."""
+        loop = []
+        for seg in self._bg.seg():
+            if seg.ascore <= 0.0:
+                return []
+            loop.append((seg.start_frame, seg.end_frame, math.log(seg.ascore)))
+        out = []
+        for seg in self._dec.seg():
+            if seg.word.startswith(("<", "[", "+")):
+                continue
+            if seg.ascore <= 0.0:
+                return []
+            s, e = seg.start_frame, seg.end_frame
+            g = math.log(seg.ascore)  # ascore comes exp()'d from the binding
+            b = 0.0
+            for ls, le, sc in loop:
+                overlap = min(e, le) - max(s, ls) + 1
+                if overlap > 0:
+                    b += sc * overlap / (le - ls + 1)
+            out.append((seg.word, g - b, max(1, e - s + 1)))
+        return out
+
     @staticmethod
     def _path_score(dec) -> float | None:
-        """Acoustic score of the best path, natural-log units."""
+        """Acoustic log-likelihood (natural log) of the decoder's best path."""
         total = 0.0
         any_seg = False
         for seg in dec.seg():
             any_seg = True
             if seg.ascore <= 0.0:
                 return None
-            total += math.log(seg.ascore)  # ascore is exp()'d by the binding
+            total += math.log(seg.ascore)  # ascore comes exp()'d from the binding
         return total if any_seg else None
-
-    @staticmethod
-    def _speech_frames(dec) -> int:
-        n = 0
-        for seg in dec.seg():
-            if not seg.word.startswith(("<", "[", "+")):
-                n += seg.end_frame - seg.start_frame + 1
-        return n
 
     # ------------------------------------------------------------- Recognizer
     def accept_audio(self, pcm16: Audio) -> Hypothesis | None:
@@ -366,11 +417,9 @@ class SphinxRecognizer:
             if not self._active_grammar and not self._pending_grammar:
                 return Hypothesis("", 0.0, [], ENGINE)
             self._start()
-            # fed in chunks like live audio (full_utt=True makes the phone
-            # loop search orders of magnitude slower)
-            step = 3200
-            for i in range(0, len(pcm), step):
-                self._feed(pcm[i : i + step])
+            # the whole utterance at once: full_utt normalises the cepstral
+            # mean over the utterance itself
+            self._feed(pcm, full_utt=True)
             return self._end()
 
     def close(self) -> None:
