@@ -91,6 +91,24 @@ def test_espeak_gives_real_speech_and_faster_rates_are_shorter_not_cut():
     assert 0.28 < lengths[450] / lengths[175] < 0.55, lengths
 
 
+def test_in_process_espeak_library_gives_the_same_speech_as_the_program():
+    from voice_game.audio.speech import LibEspeakSynth, SynthError
+
+    try:
+        lib = LibEspeakSynth("de")
+    except SynthError as exc:
+        pytest.skip(f"libespeak-ng not loadable: {exc}")
+    prog = EspeakSynth("de")
+    for wpm in (175, 450):
+        a, ra = lib.synthesize("Ben legt einen Tuba-Bären an Dirigent zwei.", wpm)
+        b, rb = prog.synthesize("Ben legt einen Tuba-Bären an Dirigent zwei.", wpm)
+        assert ra == rb
+        a, b = trim(a, ra), trim(b, rb)
+        assert abs(len(a) - len(b)) < 0.02 * len(b)
+    with pytest.raises(SynthError):
+        LibEspeakSynth("de", voice="no-such-voice").synthesize("x")
+
+
 def test_wav_stream_with_unknown_sizes_is_read_to_the_end():
     res = subprocess.run(["espeak-ng", "--stdout", "-v", "en", "hello"], capture_output=True, check=True)
     pcm, rate = parse_wav_stream(res.stdout)

@@ -32,7 +32,7 @@ import numpy as np
 RATE_MIN, RATE_MAX, RATE_DEFAULT = 80, 500, 175  # words per minute (as tts.py)
 
 # voice used when the settings name none: espeak-ng voice per game language
-DEFAULT_VOICES = {"de": "de", "en": "en-gb"}
+DEFAULT_VOICES = {"de": "de", "en": "en"}
 
 
 class SynthError(Exception):
@@ -165,9 +165,77 @@ class EspeakSynth:
         names = []
         for line in out.splitlines()[1:]:
             cols = line.split()
-            if len(cols) >= 5:
-                names.append(cols[4].split("/")[-1] if "mb-" in cols[4] else cols[1])
+            if len(cols) >= 5 and not cols[4].startswith("mb/"):  # MBROLA voices need extra packages
+                names.append(cols[1])
         return names
+
+
+class LibEspeakSynth:
+    """libespeak-ng in this process (ctypes): no process start per sentence.
+
+    The library has one global state, so calls are serialized by a class-wide
+    lock and the voice and rate are set before each call. Sample rate 22050 Hz.
+    """
+
+    name = "libespeak-ng"
+    _lock = threading.Lock()
+    _lib = None
+    _rate = 0
+    _chunks: list = []
+    _cb = None
+
+    def __init__(self, lang: str = "de", voice: str = ""):
+        self.lang = lang
+        self.voice = voice or DEFAULT_VOICES.get(lang, lang)
+        with LibEspeakSynth._lock:
+            if LibEspeakSynth._lib is None:
+                LibEspeakSynth._load()
+
+    @classmethod
+    def _load(cls) -> None:
+        import ctypes
+        import ctypes.util
+
+        name = ctypes.util.find_library("espeak-ng")
+        if not name:
+            raise SynthError("libespeak-ng is not installed")
+        try:
+            lib = ctypes.CDLL(name)
+        except OSError as exc:
+            raise SynthError(str(exc)) from exc
+        proto = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.POINTER(ctypes.c_short), ctypes.c_int, ctypes.c_void_p)
+
+        def on_audio(wav, n, events):
+            if n > 0 and wav:
+                cls._chunks.append(ctypes.string_at(wav, n * 2))
+            return 0  # 0: go on
+
+        cls._cb = proto(on_audio)  # kept referenced for the library
+        lib.espeak_Initialize.restype = ctypes.c_int
+        rate = lib.espeak_Initialize(0x02, 100, None, 0)  # AUDIO_OUTPUT_SYNCHRONOUS, 100 ms buffers
+        if rate <= 0:
+            raise SynthError("espeak_Initialize failed")
+        lib.espeak_SetSynthCallback(cls._cb)
+        lib.espeak_SetVoiceByName.argtypes = [ctypes.c_char_p]
+        lib.espeak_SetParameter.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_int]
+        lib.espeak_Synth.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_uint, ctypes.c_int,
+                                     ctypes.c_uint, ctypes.c_uint, ctypes.c_void_p, ctypes.c_void_p]
+        cls._lib, cls._rate = lib, rate
+
+    def synthesize(self, text: str, wpm: int = RATE_DEFAULT) -> tuple[np.ndarray, int]:
+        lib = LibEspeakSynth._lib
+        data = text.encode("utf-8") + b"\0"
+        with LibEspeakSynth._lock:
+            if lib.espeak_SetVoiceByName(self.voice.encode("utf-8")) != 0:
+                raise SynthError(f"no espeak-ng voice {self.voice!r}")
+            lib.espeak_SetParameter(1, int(max(RATE_MIN, min(RATE_MAX, wpm))), 0)  # espeakRATE
+            LibEspeakSynth._chunks = []
+            # position 0, POS_CHARACTER, no end, espeakCHARS_UTF8 | espeakENDPAUSE
+            err = lib.espeak_Synth(data, len(data), 0, 1, 0, 0x1 | 0x1000, None, None)
+            chunks, LibEspeakSynth._chunks = LibEspeakSynth._chunks, []
+        if err != 0:
+            raise SynthError(f"espeak_Synth failed ({err})")
+        return np.frombuffer(b"".join(chunks), dtype="<i2").copy(), LibEspeakSynth._rate
 
 
 class Pyttsx3Synth:
@@ -242,6 +310,12 @@ class Pyttsx3Synth:
 
 def make_synth(lang: str, voice: str = "", engine: str = "auto"):
     """The best synthesizer here: espeak-ng's program on Linux, else pyttsx3."""
+    if engine in ("auto", "libespeak-ng"):
+        try:
+            return LibEspeakSynth(lang, voice)
+        except SynthError:
+            if engine == "libespeak-ng":
+                raise
     if engine in ("auto", "espeak-ng") and (shutil.which("espeak-ng") or shutil.which("espeak")):
         return EspeakSynth(lang, voice)
     if engine == "espeak-ng":
@@ -260,5 +334,5 @@ def render_text(synth, text: str, wpm: int) -> list[tuple[np.ndarray, int]]:
     return out
 
 
-__all__ = ["DEFAULT_VOICES", "EspeakSynth", "Pyttsx3Synth", "SynthError", "make_synth",
+__all__ = ["DEFAULT_VOICES", "EspeakSynth", "LibEspeakSynth", "Pyttsx3Synth", "SynthError", "make_synth",
            "parse_wav_stream", "pause_ms", "render_text", "split_sentences", "trim"]
