@@ -79,6 +79,7 @@ def script(lang, seed, variants=()):
     s = kit.new_game(PLAYERS, list(variants), seed, None)
     lines = []
     wrong_done = False
+    ready_seat = None  # two humans at one loudspeaker: each takes over with "ready"
     for _ in range(5000):
         if kit.rules.is_over(s):
             break
@@ -86,6 +87,9 @@ def script(lang, seed, variants=()):
             s, _ = kit.resolve_chance(s)
             continue
         legal = kit.rules.legal_actions(s)
+        if s.current != ready_seat:
+            ready_seat = s.current
+            lines.append(g.render({"intent": "ready"}))
         a, wrong_done = choose(kit, s, legal, wrong_done)
         text = g.render(kit.adapter.command_for(a))
         # the words must mean exactly this action to the real parser
@@ -107,7 +111,7 @@ def test_full_game_through_a_pipe(lang, seed, tmp_path):
              g.render({"intent": "help"}), "quatsch blabla"]
     events = tmp_path / "events.jsonl"
     p = run(["play", "concerto", "--lang", lang, "--tts", "text", "--seed", str(seed),
-             "--players", ",".join(PLAYERS), "--events", str(events)], extra + lines)
+             "--players", ",".join(PLAYERS), "--events", str(events)], lines[:1] + extra + lines[1:])
     assert p.returncode == 0, p.stderr
     assert "Traceback" not in p.stdout + p.stderr
     log = [json.loads(x) for x in events.read_text(encoding="utf-8").splitlines()]
@@ -116,6 +120,12 @@ def test_full_game_through_a_pipe(lang, seed, tmp_path):
     types = {e["type"] for e in log}
     assert {"beat_wrong", "beat_correct", "performance_failed", "performance_succeeded"} <= types
     out = p.stdout
+    assert c.get("concerto.handover", player="Ben") in out
+    # private cards are held back until their owner took over
+    got = c.messages["concerto.received_instrument"].split("{")[0]
+    assert out.index(c.get("concerto.handover", player="Anna")) < out.index(got)
+    # the 10 dealt cards and the ones drawn while refilling are all heard by their owners
+    assert out.count(got) > 10
     # the illegal command got its spoken reason
     assert c.get("concerto.reason.choose_start_first") in out
     assert c.get("input.not_understood") in out
@@ -250,7 +260,8 @@ def test_whose_turn_says_a_name_and_save_resume_finishes_the_game(tmp_path):
     assert p.returncode == 0 and "Traceback" not in p.stdout + p.stderr
     assert load_catalog("de").get("concerto.table_turn", player="Anna") in p.stdout or \
         load_catalog("de").get("concerto.table_turn", player="Ben") in p.stdout
-    p = run(["play", "concerto", "--resume", str(save), "--tts", "text", "--events", str(events)], lines[half:])
+    p = run(["play", "concerto", "--resume", str(save), "--tts", "text", "--events", str(events)],
+            ["bereit"] + lines[half:])
     assert p.returncode == 0 and "Traceback" not in p.stdout + p.stderr
     last = json.loads(events.read_text(encoding="utf-8").splitlines()[-1])
     assert last["type"] == "game_over" and last["scores"] == final.scores

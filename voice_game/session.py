@@ -83,6 +83,11 @@ class Session:
         self.choices: list = []
         self.failures = 0
         self.quit = False
+        # Hot-seat hand-over (DESIGN 1.3): with several humans at one loudspeaker, a game
+        # with a "<game>.handover" message keeps private events until their owner says "ready".
+        self.handover = len(self.humans) > 1 and catalog.has(f"{kit.name}.handover")
+        self.ready_seat: int | None = None
+        self.private: dict[int, list] = {}
 
     # --- output --------------------------------------------------------------
     def say(self, msgs, record: bool = True, narrated: bool = False) -> None:
@@ -139,8 +144,32 @@ class Session:
         self.autosave()
         v = self.listener_view()
         for e in events:
+            if self.handover and e.to is not None:
+                if e.to == self.ready_seat:  # the player at the speaker now hears it at once
+                    self.say(self.narrator.event(e, self.kit.view(self.state, e.to)), narrated=True)
+                elif e.to in self.humans:
+                    self.private.setdefault(e.to, []).append(e)
+                continue
             if e.visible_to(v["you"]) or e.to is None:
                 self.say(self.narrator.event(e, v), narrated=True)
+        return True
+
+    def hand_over(self, player: int) -> bool:
+        """Ask ``player`` to take over; once they say "ready", say what only they may hear."""
+        name = str(self.seats[player].name)
+        self.say_key(f"{self.kit.name}.handover", player=name)
+        ready = {p.words for p in self.g.phrases(self.kit.adapter.game, ["ready"])}
+        while True:
+            line = self.read()
+            if line is None:
+                return False
+            if tuple(self.g.normalize_words(line.text)) in ready:
+                break
+            self.say_key(f"{self.kit.name}.handover", record=False, player=name)
+        self.ready_seat = player
+        v = self.kit.view(self.state, player)
+        for e in self.private.pop(player, []):
+            self.say(self.narrator.event(e, v), narrated=True)
         return True
 
     def log_events(self, events) -> None:
@@ -197,7 +226,10 @@ class Session:
                 continue
             if self.listen_hook is not None:
                 self.listen_hook(self.phrases_now())
-            line = self.read()
+            if self.handover and p != self.ready_seat and not self.hand_over(p):
+                line = None
+            else:
+                line = self.read()
             if line is None:
                 self.say_key("app.input_ended")
                 self.autosave()
