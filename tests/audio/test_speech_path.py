@@ -286,6 +286,7 @@ def test_session_speaks_through_the_player_with_per_kind_verbosity(tmp_path, mon
         assert not out.pending()
         time.sleep(1.5)
     finally:
+        out.stop()
         out.close()
     assert synth.texts, "nothing was spoken"
     said = " ".join(synth.texts)

@@ -32,6 +32,7 @@ returns. Nothing of the game's state lives here, so nothing is lost.
 """
 from __future__ import annotations
 
+import atexit
 import sys
 import threading
 import time
@@ -97,8 +98,10 @@ class AudioOutput:
         self._running = True
         player.on_device_error = self._device_lost
         player.on_device_restored = self._device_back
+        self._closed = False
         self._worker = threading.Thread(target=self._work, name="speech-synth", daemon=True)
         self._worker.start()
+        atexit.register(self.close)
 
     # ------------------------------------------------------------ TextOutput API
 
@@ -119,7 +122,18 @@ class AudioOutput:
     def set_voice(self, voice: str) -> None:
         self.synth.voice = voice
 
-    def close(self) -> None:
+    def close(self, drain: float = 8.0) -> None:
+        """Let what is queued finish (at most ``drain`` seconds), then release the device.
+
+        Also runs at interpreter exit: a process must not end while the player's
+        thread is inside the sound library (libpulse aborts the process then).
+        """
+        if self._closed:
+            return
+        self._closed = True
+        atexit.unregister(self.close)
+        if drain > 0 and self._worker.is_alive():
+            self.wait_silent(timeout=drain)
         with self._cond:
             self._running = False
             for job in self._jobs:

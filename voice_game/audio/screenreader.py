@@ -27,6 +27,7 @@ normal/high -> ``message`` (queued, never cancelled by ours), high errors ->
 """
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import socket
@@ -221,6 +222,7 @@ class SpeechDispatcherOutput:
         self._pending: dict[int, str] = {}  # msg id -> SSIP priority, until END/CANCEL
         self.ended: deque = deque(maxlen=256)  # (code, msg id, time): recent ends, for tests
         client.on_event = self._event
+        atexit.register(self.close)
         client.command("SET self NOTIFICATION all on")
         client.command(f"SET self LANGUAGE {lang}")
         if voice:
@@ -323,6 +325,11 @@ class SpeechDispatcherOutput:
             pass
 
     def close(self) -> None:
+        if getattr(self, "_closed", False):
+            return
+        self._closed = True
+        atexit.unregister(self.close)
+        self.wait_silent(timeout=8.0)  # the last words (goodbye) are heard
         self.client.close()
         if self.player is not None:
             self.player.close()
