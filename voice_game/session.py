@@ -142,6 +142,7 @@ class Session:
         self.state = new_state
         self.log_events(events)
         self.autosave()
+        self.feed_bots(events)
         v = self.listener_view()
         for e in events:
             if self.handover and e.to is not None:
@@ -153,6 +154,15 @@ class Session:
             if e.visible_to(v["you"]) or e.to is None:
                 self.say(self.narrator.event(e, v), narrated=True)
         return True
+
+    def feed_bots(self, events) -> None:
+        """Bots with a memory hear what their own seat may know, nothing more."""
+        for seat, bot in self.bots.items():
+            observe = getattr(bot, "observe", None)
+            if observe is not None:
+                for e in events:
+                    if e.visible_to(seat):
+                        observe(e)
 
     def hand_over(self, player: int) -> bool:
         """Ask ``player`` to take over; once they say "ready", say what only they may hear."""
@@ -207,6 +217,7 @@ class Session:
     # --- the loop ------------------------------------------------------------
     def start(self, opening_events) -> None:
         self.log_events(opening_events)
+        self.feed_bots(opening_events)
         v = self.listener_view()
         for e in opening_events:
             self.say(self.narrator.event(e, v), narrated=True)

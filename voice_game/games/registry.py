@@ -64,7 +64,6 @@ def _concerto() -> GameKit:
     except ImportError:
         concerto_bots = None
     levels = tuple(CONCERTO_BOT_LEVELS) if concerto_bots is not None else ()
-    seated: list = []  # the bots of this kit's session: they hear what the table hears
 
     class SessionBot:
         """The session's bot protocol (choose(view, legal), rng) over a Concerto bot."""
@@ -83,17 +82,7 @@ def _concerto() -> GameKit:
     def make_bot(level, seed):
         if level not in levels:
             raise KeyError(level)
-        bot = SessionBot(level, seed)
-        seated.append(bot)
-        return bot
-
-    class Narrator(ConcertoNarrator):
-        """Also feeds every event said at the table to the bots' memories."""
-
-        def event(self, e, v):
-            for b in seated:
-                b.observe(e)
-            return super().event(e, v)
+        return SessionBot(level, seed)
 
     def new_game(players, variants, seed, deck):
         for v in variants:
@@ -122,7 +111,7 @@ def _concerto() -> GameKit:
     def view_scores(v):
         return {"scores": [p["score"] for p in v["players"]], "target": v["target"]}
 
-    return GameKit("concerto", rules, table_view, view_scores, Narrator, ConcertoCommands(),
+    return GameKit("concerto", rules, table_view, view_scores, ConcertoNarrator, ConcertoCommands(),
                    make_bot, levels, new_game, parse_deck, CONCERTO_VARIANTS, rules.resolve_chance)
 
 
