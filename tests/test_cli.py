@@ -131,3 +131,15 @@ def test_deck_file_drives_the_game(tmp_path):
     assert [e["family"] for e in log if e["type"] == "revealed"] == ["tuba", "violin"]
     assert log[-1]["scores"] == {"Anna": 1, "Ben": 1}
     assert "That was the last card" in p.stdout
+
+
+def test_per_kind_verbosity_by_voice_words(tmp_path):
+    args = ["play", "orchestra", "--lang", "en", "--tts", "text", "--seed", "3", "--players", "Anna,bot:Ben"]
+    before = run(args, ["draw", "one", "draw", "two"])
+    assert "Ben takes" in before.stdout
+    p = run(args, ["bot moves off", "draw", "one", "draw", "two"])
+    assert p.returncode == 0, p.stderr
+    assert "Other players' moves: off." in p.stdout
+    assert "Ben takes" not in p.stdout and "Ben draws." not in p.stdout
+    kept = run(args, ["draw", "one", "draw", "two"])  # the setting is kept in the settings file
+    assert "Ben takes" not in kept.stdout

@@ -347,7 +347,7 @@ class Session:
         self.pending = None
         self.pending_quit = False
         if intent == "verbosity" and action is None:  # "bot moves: sound only"
-            self.set_verbosity(command.get("kind"), command.get("level"))
+            self.set_verbosity(command.get("vkind"), command.get("vlevel"))
             return
         if action is not None:
             self.commit(action)
@@ -404,6 +404,10 @@ class Session:
         elif intent == "quit":
             self.pending_quit = True
             self.say_key("input.confirm_quit")
+        elif intent == "stop":
+            stop = getattr(self.out, "stop", None)
+            if stop is not None:
+                stop()  # silence at once; the history keeps every message for "repeat"
         elif intent == "ready":
             self.say_key("input.nothing_to_confirm")
 
@@ -420,7 +424,7 @@ class Session:
 
             self.settings = Store(persist=False)  # for this game only
         self.persist(verbosity={kind: level})
-        self.say_key("audio.verbosity_set", kind=self.c.get(f"audio.kind.{kind}"),
+        self.say_key("audio.verbosity_set", what=self.c.get(f"audio.kind.{kind}"),
                      level=self.c.get(f"audio.level.{level}"))
 
     def persist(self, **changes) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 
-RATE_MIN, RATE_MAX, RATE_DEFAULT = 80, 500, 175  # words per minute
+RATE_MIN, RATE_MAX, RATE_DEFAULT = 80, 800, 175  # words per minute
 
 
 class TextOutput:

@@ -22,7 +22,7 @@ from voice_game.commands.matcher import match
 META_INTENTS = frozenset({
     "help", "repeat", "previous", "next_message", "table", "my_cards", "scores", "whose_turn",
     "rules", "slower", "faster", "louder", "quieter", "verbose", "brief", "save", "quit",
-    "yes", "no", "ready",
+    "yes", "no", "ready", "verbosity", "stop",
 })
 CONFIDENT = 0.75  # recognizer confidence under which irreversible actions are confirmed
 

@@ -50,6 +50,14 @@ class OrchestraNarrator:
 
     # --- events --------------------------------------------------------------
     def event(self, e, v: dict) -> list[Message]:
+        msgs = self._event(e, v)
+        p = e.get("player")
+        if e.type in ("drew", "revealed", "placed", "took", "passed") and p is not None and p not in self.humans:
+            # another player's move: its own verbosity ("bot moves off")
+            msgs = [Message(m.text, "bot", m.priority, m.cue, m.pan) for m in msgs]
+        return msgs
+
+    def _event(self, e, v: dict) -> list[Message]:
         c, t = self.c, e.type
         n = len(v["players"])
         if t == "game_started":
