@@ -287,3 +287,23 @@ def test_every_reason_and_narration_key_exists_in_both_languages():
         assert sorted(r for r in codes if not c.has(f"concerto.reason.{r}")) == []
     # every engine event is narrated by some branch
     assert sorted(e for e in events if f'"{e}"' not in src) == []
+
+
+def test_maestro_asks_birth_years_at_setup(tmp_path):
+    import subprocess
+    import sys
+
+    from voice_game.games.concerto import rules as crules
+    from voice_game.games.concerto.state import ConcertoState  # noqa: F401
+
+    save = tmp_path / "s.json"
+    p = subprocess.run([sys.executable, "-m", "voice_game.cli", "play", "concerto", "--lang", "en", "--tts", "text",
+                        "--seed", "5", "--players", "Anna,Ben,bot:Carla", "--variant", "maestro", "--save", str(save)],
+                       input="nineteen\n1985\n2001\n", capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert "Anna, in which year were you born?" in p.stdout
+    assert "That is not a year" in p.stdout
+    data = json.loads(save.read_text())
+    state = crules.state_from_json(data["state"])
+    years = [pl["birth_year"] for pl in state.players]
+    assert years[0] == 1985 and years[1] == 2001 and 1945 <= years[2] < 2012

@@ -93,6 +93,41 @@ def _attach(inputs, session) -> None:
         inputs.attach(session)
 
 
+def ask_birth_years(seats, seed: int, catalog, output, inputs) -> list[int]:
+    """A conductor card of the maestro version asks for the youngest player: every human
+    says their birth year at setup; bots get one from the seed."""
+    import random
+    import re
+
+    from voice_game.session import InputLine
+
+    rng = random.Random(seed)
+    years = []
+    it = iter(inputs)
+    for seat in seats:
+        if seat.is_bot:
+            years.append(rng.randrange(1945, 2012))
+            continue
+        year = None
+        for _ in range(3):
+            output.say(catalog.get("setup.birth_year", player=seat.name))
+            try:
+                item = next(it)
+            except StopIteration:
+                break
+            text = item.text if isinstance(item, InputLine) else str(item)
+            m = re.search(r"\b(1[89]\d\d|20\d\d)\b", text)
+            if m and 1900 <= int(m.group(1)) <= 2100:
+                year = int(m.group(1))
+                break
+            output.say(catalog.get("setup.birth_year_bad"))
+        if year is None:
+            year = 2000
+            output.say(catalog.get("setup.birth_year_default", player=seat.name, year=year))
+        years.append(year)
+    return years
+
+
 def play(args, inputs=None) -> int:
     from voice_game.audio.tts import make_output
     from voice_game.games.registry import available, get_kit
@@ -174,12 +209,15 @@ def play(args, inputs=None) -> int:
     if args.save and args.save.exists() and not savefile.is_save(args.save):
         return fail("save.exists", path=args.save)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
+    inputs = stdin_lines() if inputs is None else inputs
+    extra = {}
+    if any(v in kit.asks_birth_years for v in variants):
+        extra["birth_years"] = ask_birth_years(seats, seed, catalog, output, inputs)
     try:
-        state = kit.new_game([s.name for s in seats], variants, seed, deck)
+        state = kit.new_game([s.name for s in seats], variants, seed, deck, **extra)
     except RuleError as err:
         key = f"{kit.name}.reason.{err.reason}"  # a game's own reason texts come first
         return fail(key if catalog.has(key) else f"reason.{err.reason}", **err.params)
-    inputs = stdin_lines() if inputs is None else inputs
     session = Session(kit, state, seats, grammar, catalog, output, inputs, seed=seed,
                       save_path=args.save, events_path=args.events, debug=args.debug,
                       settings=store, verbose=prefs.detailed)

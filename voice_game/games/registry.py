@@ -19,6 +19,7 @@ class GameKit:
     parse_deck: Callable  # (json data) -> deck argument for new_game
     variants: tuple
     resolve_chance: Callable  # (state) -> (state, events): the chance step, applied by the session
+    asks_birth_years: tuple = ()  # variants for which the humans' birth years are asked at setup
 
 
 def _orchestra() -> GameKit:
@@ -46,7 +47,7 @@ def _orchestra() -> GameKit:
 CONCERTO_VARIANTS = ("maestro", "conductor-visible")
 # Seat kinds of the command line ("bot:Clara") -> Concerto bot levels.
 CONCERTO_BOT_LEVELS = {"bot": "normal", "bot-easy": "easy", "bot-strong": "strong", "bot-random": "random"}
-DEFAULT_BIRTH_YEAR = 2000  # no birth years are asked at the keyboard yet: every seat ties
+DEFAULT_BIRTH_YEAR = 2000  # when no year is known (standard version: no card asks for it)
 
 
 def _concerto() -> GameKit:
@@ -84,11 +85,12 @@ def _concerto() -> GameKit:
             raise KeyError(level)
         return SessionBot(level, seed)
 
-    def new_game(players, variants, seed, deck):
+    def new_game(players, variants, seed, deck, birth_years=None):
         for v in variants:
             if v not in CONCERTO_VARIANTS:
                 raise RuleError("unknown_variant", variant=v)
-        cfg = ConcertoConfig([{"name": p, "birth_year": DEFAULT_BIRTH_YEAR} for p in players],
+        years = list(birth_years or [DEFAULT_BIRTH_YEAR] * len(players))
+        cfg = ConcertoConfig([{"name": p, "birth_year": y} for p, y in zip(players, years)],
                              maestro="maestro" in variants, conductor_visible="conductor-visible" in variants)
         return rules.new_game(cfg, seed, deck)
 
@@ -112,7 +114,8 @@ def _concerto() -> GameKit:
         return {"scores": [p["score"] for p in v["players"]], "target": v["target"]}
 
     return GameKit("concerto", rules, table_view, view_scores, ConcertoNarrator, ConcertoCommands(),
-                   make_bot, levels, new_game, parse_deck, CONCERTO_VARIANTS, rules.resolve_chance)
+                   make_bot, levels, new_game, parse_deck, CONCERTO_VARIANTS, rules.resolve_chance,
+                   asks_birth_years=("maestro",))
 
 
 _FACTORIES = {"orchestra": _orchestra, "concerto": _concerto}
