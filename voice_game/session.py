@@ -22,6 +22,7 @@ from voice_game import savefile
 
 HISTORY = 50
 RATE_STEP = 25
+HELP_LIST = 5  # help lists up to this many commands of one kind, then examples
 
 
 @dataclass
@@ -359,11 +360,18 @@ class Session:
         n = self.narrator
         if intent == "help":
             legal = self.kit.rules.legal_actions(self.state)
-            now = []
+            groups: dict[str, list[str]] = {}
             for a in legal:
                 cmd = self.kit.adapter.command_for(a)
                 if cmd is not None:
-                    now.append(self.g.render(cmd))
+                    groups.setdefault(cmd["intent"], []).append(self.g.render(cmd))
+            now = []
+            for items in groups.values():  # a long list of one kind becomes two examples and a count
+                items = list(dict.fromkeys(items))
+                if len(items) <= HELP_LIST:
+                    now += items
+                else:
+                    now.append(self.c.get("help.examples", examples=", ".join(items[:2]), count=len(items) - 2))
             always = [self.g.render({"intent": i}) for i in
                       ("repeat", "table", "my_cards", "scores", "rules", "slower", "faster", "save", "quit")]
             sep = f" {self.c.get('help.or')} "
