@@ -287,7 +287,7 @@ def _special_targets(s: ConcertoState, p: int, card: str) -> list[Action]:
         for t in range(s.n):
             if t == p:
                 continue
-            for a, b in combinations(_orch(s, t), 2):
+            for a, b in permutations(_orch(s, t), 2):  # either order names the same swap
                 out.append(special(card, t, a, b))
     elif card == "job-sharing":
         for a in mine:
@@ -316,7 +316,7 @@ def _conduct_actions(s: ConcertoState, p: int) -> list[Action]:
         if not set(piece.instruments) <= mine:
             continue
         if card is not None and card.kind == "swap_own_patterns":
-            out += [conduct(lv, True, a, b) for a, b in combinations(piece.instruments, 2)]
+            out += [conduct(lv, True, a, b) for a, b in permutations(piece.instruments, 2)]  # either order
         else:
             out.append(conduct(lv))
         if card is not None and card.kind in PERFORMANCE_KINDS:
