@@ -45,6 +45,12 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
     g = p.add_mutually_exclusive_group()
     g.add_argument("--save", type=Path, default=None, help="save after every action to this file")
     g.add_argument("--resume", type=Path, default=None, help="continue the game saved in this file")
+    p.add_argument("--engine", choices=["auto", "vosk", "pocketsphinx", "none"], default=None,
+                   help="speech recognizer (default: auto with sound, none with --tts text/none)")
+    p.add_argument("--listen", choices=["always", "push"], default="always",
+                   help="always listen, or push-to-talk (Enter on an empty line, then speak)")
+    p.add_argument("--model", default=None, help="a Vosk model folder to use")
+    p.add_argument("--mic", default=None, help="microphone device (sounddevice name or number)")
     p.add_argument("--debug", action="store_true", help="print internal errors to stderr")
 
 
@@ -91,6 +97,21 @@ def _attach(inputs, session) -> None:
     """Key input needs the session it drives (context for number keys, history)."""
     if hasattr(inputs, "attach"):
         inputs.attach(session)
+
+
+def _voice(args, prefs, lang, catalog, output, inputs):
+    """Speech beside the keyboard, unless the game runs as text (pipes, tests)."""
+    from voice_game.speech.voice_input import start_voice
+
+    engine = getattr(args, "engine", None)
+    if engine is None:
+        text_mode = (getattr(args, "tts", None) or prefs.tts) in ("text", "none")
+        engine = "none" if text_mode else (prefs.recognizer or "auto")
+    device = getattr(args, "mic", None) or (prefs.microphone or None)
+    if isinstance(device, str) and device.isdigit():
+        device = int(device)
+    return start_voice(engine, lang, catalog, output, inputs, listen=getattr(args, "listen", "always"),
+                       model=getattr(args, "model", None), device=device)
 
 
 def ask_birth_years(seats, seed: int, catalog, output, inputs) -> list[int]:
@@ -181,14 +202,20 @@ def play(args, inputs=None) -> int:
                 print(exc, file=sys.stderr)
             return fail("save.damaged", path=args.resume)
         inputs = stdin_lines() if inputs is None else inputs
-        session = Session(kit, state, seats, grammar, catalog, output, inputs, seed=seed,
+        source, voice, stop_voice = _voice(args, prefs, lang, catalog, output, inputs)
+        session = Session(kit, state, seats, grammar, catalog, output, source, seed=seed,
                           save_path=args.resume, events_path=args.events, bot_rngs=bot_rngs, debug=args.debug,
                           settings=store, verbose=prefs.detailed)
         _attach(inputs, session)
+        if voice is not None:
+            session.listen_hook = voice.set_phrases
         session.say(Message(catalog.get("save.resumed"), "info", HIGH))
         v = session.listener_view()
         session.say(session.narrator.table(v))
-        return session.run()
+        try:
+            return session.run()
+        finally:
+            stop_voice()
 
     if args.game not in available():
         return fail("setup.unknown_game", game=args.game, games=", ".join(available()))
@@ -218,14 +245,20 @@ def play(args, inputs=None) -> int:
     except RuleError as err:
         key = f"{kit.name}.reason.{err.reason}"  # a game's own reason texts come first
         return fail(key if catalog.has(key) else f"reason.{err.reason}", **err.params)
-    session = Session(kit, state, seats, grammar, catalog, output, inputs, seed=seed,
+    source, voice, stop_voice = _voice(args, prefs, lang, catalog, output, inputs)
+    session = Session(kit, state, seats, grammar, catalog, output, source, seed=seed,
                       save_path=args.save, events_path=args.events, debug=args.debug,
                       settings=store, verbose=prefs.detailed)
     _attach(inputs, session)
+    if voice is not None:
+        session.listen_hook = voice.set_phrases
     if args.events and args.events.exists():
         args.events.unlink()
     session.start(kit.rules.opening_events(state))
-    return session.run()
+    try:
+        return session.run()
+    finally:
+        stop_voice()
 
 
 def main(argv: list[str] | None = None) -> int:

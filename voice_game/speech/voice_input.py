@@ -23,14 +23,24 @@ class InputHub:
     def put(self, text: str, confidence: float = 1.0, source: str = "keyboard") -> None:
         self._q.put(InputLine(text, confidence, source))
 
+    def put_line(self, item) -> None:
+        self._q.put(item if isinstance(item, InputLine) else InputLine(str(item)))
+
     def close(self) -> None:
         self._q.put(_END)
 
-    def start_keyboard(self, stream) -> threading.Thread:
+    def start_keyboard(self, stream, on_empty=None) -> threading.Thread:
+        """Read typed lines (or key input items) in a thread; an empty line calls
+        ``on_empty`` (push-to-talk arms the microphone)."""
+
         def run():
             try:
-                for line in stream:
-                    self.put(line.rstrip("\n"))
+                for item in stream:
+                    text = item.text if isinstance(item, InputLine) else str(item).rstrip("\n")
+                    if not text.strip() and on_empty is not None:
+                        on_empty()
+                        continue
+                    self.put_line(item if isinstance(item, InputLine) else text)
             except (OSError, ValueError):
                 pass
             self.close()
@@ -77,3 +87,37 @@ class VoiceControl:
 
     def deliver(self, hyp) -> None:
         self.hub.put(hyp.text, float(hyp.confidence), "voice")
+
+
+def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "always",
+                model=None, device=None, say=None):
+    """Start speech input beside the keyboard. Returns (inputs, voice_control or None, stop).
+
+    Every failure (no engine, no model, no microphone) is one spoken sentence and the
+    game goes on with the keyboard alone.
+    """
+    from voice_game.speech.engines import NoRecognizer, make_recognizer
+    from voice_game.speech.listener import Listener
+
+    say = say or output.say
+    if engine == "none":
+        return inputs, None, lambda: None
+    try:
+        rec, name = make_recognizer(engine, lang, [], model)
+    except NoRecognizer:
+        say(catalog.get("speech.no_engine"))
+        return inputs, None, lambda: None
+    hub = InputHub()
+    voice = VoiceControl(rec, hub, name)
+    is_silent = getattr(output, "is_silent", None)
+    muted = (lambda: not is_silent()) if is_silent is not None else None
+    statuses = []
+    listener = Listener(rec, on_result=voice.deliver, mode=listen, muted=muted, device=device,
+                        deliver_empty=True, on_status=lambda st, detail: statuses.append(st))
+    if not listener.start():
+        say(catalog.get("speech.no_microphone"))
+        return inputs, None, lambda: None
+    key = "speech.engine_started_push" if listen == "push" else "speech.engine_started"
+    say(catalog.get(key, engine=name))
+    hub.start_keyboard(inputs, on_empty=listener.arm if listen == "push" else None)
+    return hub, voice, listener.stop
