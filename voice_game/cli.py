@@ -99,7 +99,7 @@ def _attach(inputs, session) -> None:
         inputs.attach(session)
 
 
-def _voice(args, prefs, lang, catalog, output, inputs):
+def _voice(args, prefs, lang, catalog, output, inputs, game=None):
     """Speech beside the keyboard, unless the game runs as text (pipes, tests)."""
     from voice_game.speech.voice_input import start_voice
 
@@ -110,8 +110,11 @@ def _voice(args, prefs, lang, catalog, output, inputs):
     device = getattr(args, "mic", None) or (prefs.microphone or None)
     if isinstance(device, str) and device.isdigit():
         device = int(device)
+    vocabulary = None
+    if engine != "none" and game:
+        vocabulary = sorted({p.text for p in load_grammar(lang).phrases(game)})
     return start_voice(engine, lang, catalog, output, inputs, listen=getattr(args, "listen", "always"),
-                       model=getattr(args, "model", None), device=device)
+                       model=getattr(args, "model", None), device=device, vocabulary=vocabulary)
 
 
 def ask_birth_years(seats, seed: int, catalog, output, inputs) -> list[int]:
@@ -202,7 +205,7 @@ def play(args, inputs=None) -> int:
                 print(exc, file=sys.stderr)
             return fail("save.damaged", path=args.resume)
         inputs = stdin_lines() if inputs is None else inputs
-        source, voice, stop_voice = _voice(args, prefs, lang, catalog, output, inputs)
+        source, voice, stop_voice = _voice(args, prefs, lang, catalog, output, inputs, kit.name)
         session = Session(kit, state, seats, grammar, catalog, output, source, seed=seed,
                           save_path=args.resume, events_path=args.events, bot_rngs=bot_rngs, debug=args.debug,
                           settings=store, verbose=prefs.detailed)
@@ -245,7 +248,7 @@ def play(args, inputs=None) -> int:
     except RuleError as err:
         key = f"{kit.name}.reason.{err.reason}"  # a game's own reason texts come first
         return fail(key if catalog.has(key) else f"reason.{err.reason}", **err.params)
-    source, voice, stop_voice = _voice(args, prefs, lang, catalog, output, inputs)
+    source, voice, stop_voice = _voice(args, prefs, lang, catalog, output, inputs, kit.name)
     session = Session(kit, state, seats, grammar, catalog, output, source, seed=seed,
                       save_path=args.save, events_path=args.events, debug=args.debug,
                       settings=store, verbose=prefs.detailed)

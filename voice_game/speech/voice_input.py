@@ -90,7 +90,7 @@ class VoiceControl:
 
 
 def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "always",
-                model=None, device=None, say=None):
+                model=None, device=None, say=None, vocabulary: list[str] | None = None):
     """Start speech input beside the keyboard. Returns (inputs, voice_control or None, stop).
 
     Every failure (no engine, no model, no microphone) is one spoken sentence and the
@@ -117,6 +117,12 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
     if not listener.start():
         say(catalog.get("speech.no_microphone"))
         return inputs, None, lambda: None
+    if vocabulary:
+        # every word the game can understand is checked against the model once, at start
+        rec.set_phrases(sorted(set(vocabulary)))
+        missing = sorted(set(getattr(rec, "missing_words", []) or []))
+        if missing:
+            say(catalog.get("speech.missing_words", count=len(missing), words=", ".join(missing[:12])))
     key = "speech.engine_started_push" if listen == "push" else "speech.engine_started"
     say(catalog.get(key, engine=name))
     hub.start_keyboard(inputs, on_empty=listener.arm if listen == "push" else None)
