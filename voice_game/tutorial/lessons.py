@@ -22,7 +22,11 @@ or another catalog; every command is a grammar command dict)::
     sounds = [["family.tuba", "orchestra.family.tuba"], ["event.place", "key", -1.0]]
     do = {intent = "draw"}      #   the player must say this; with hint = "key", done = "key"
     other = {intent = "draw"}   #   an opponent's scripted move, narrated
-    play = {seed = 7, deck = [...], bots = ["Amadeus"], level = "bot", tips = {turn = "key"}}
+    play = {seed = 7, deck = [...], bots = ["Amadeus"], level = "bot", tips = {turn = "key"},
+            guide = "bot-strong", suggest = "key", suggest_hidden = "key", hide = ["conduct"]}
+                                #   a guided game; with a guide (a bot level) the player hears a
+                                #   suggested move ("suggest", {command}) and "yes" carries it out;
+                                #   in the "hide" phases the move is not read out ("suggest_hidden")
     practice = {...}            #   a game-specific drill (Concerto), see runner
 """
 from __future__ import annotations
@@ -102,7 +106,7 @@ def _step_keys(st: Step) -> set[str]:
     elif st.kind == "sounds":
         keys |= {item[1] for item in st.value}
     elif st.kind in ("play", "practice"):
-        for k in ("intro", "done"):
+        for k in ("intro", "done", "suggest", "suggest_hidden"):
             if isinstance(st.value.get(k), str):
                 keys.add(st.value[k])
         keys |= {v for v in st.value.get("tips", {}).values()}

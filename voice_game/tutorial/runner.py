@@ -189,6 +189,7 @@ class TutorialRunner:
         s = Session(kit, state, seats, self.g, self.c, self.out, [], seed=lesson.seed, audio=self.audio,
                     debug=self.debug)
         s.humans = {0}
+        s.handover = False  # one player at the speaker: their private cards are spoken at once
         s.narrator = kit.narrator(self.c, {0}, True)
         self.attach(s)
         return s
@@ -341,6 +342,8 @@ class TutorialRunner:
         session = Session(kit, state, seats, self.g, self.c, self.out, feed, seed=seed, audio=self.audio,
                           debug=self.debug)
         feed.session = session
+        if v.get("guide"):
+            feed.add_guide(kit.make_bot(v["guide"], seed * 1000 + 999), v)
         self.session = session
         self.attach(session)
         session.start(kit.rules.opening_events(state))
@@ -357,16 +360,77 @@ class TutorialRunner:
 
 class _GuidedInputs:
     """The guided game's input: the player's lines, with a tip the first time each
-    phase comes up and the tutorial's control words taken out."""
+    phase comes up and the tutorial's control words taken out.
+
+    With a guide (a bot playing the player's seat in its head, hearing only what the
+    player may hear) each decision of the player gets a suggested move; "yes" with no
+    question open carries it out. In the ``hide`` phases the move is not read out
+    (Concerto: it would tell the beat pattern the player should remember)."""
 
     def __init__(self, runner: TutorialRunner, tips: dict):
         self.runner = runner
         self.tips = tips
         self.given: set[str] = set()
         self.session = None
+        self.guide = None
+        self.options: dict = {}
+        self.suggested_for = None  # the state the current suggestion belongs to
+        self.suggestion: str | None = None
+        self.hidden_told = False
+
+    def add_guide(self, bot, options: dict) -> None:
+        self.guide = bot
+        self.options = options
+        self.yes_phrases = self.runner.g.phrases(self.runner.kit.adapter.game, ["yes"])
+        s = self.session
+        feed = s.feed_bots
+
+        def feed_all(events):
+            feed(events)
+            observe = getattr(bot, "observe", None)
+            if observe is not None:
+                for e in events:
+                    if e.visible_to(0):
+                        observe(e)
+
+        s.feed_bots = feed_all  # the session feeds the guide with everything seat 0 hears
 
     def __iter__(self):
         return self
+
+    def suggest(self) -> None:
+        r, s = self.runner, self.session
+        if s.state is self.suggested_for:
+            return
+        self.suggested_for = s.state
+        self.suggestion = None
+        rules = r.kit.rules
+        if rules.current_player(s.state) != 0 or rules.is_over(s.state):
+            return
+        legal = rules.legal_actions(s.state)
+        try:
+            action = self.guide.choose(r.kit.view(s.state, 0), legal)
+        except Exception:  # noqa: BLE001 - without a suggestion the game goes on
+            if r.debug:
+                traceback.print_exc()
+            return
+        cmd = r.kit.adapter.command_for(action) if action in legal else None
+        if cmd is None:  # a move the grammar cannot say: the closest one it can
+            kind = getattr(action, "kind", None)
+            spoken = [(a, r.kit.adapter.command_for(a)) for a in legal]
+            spoken = [(a, c) for a, c in spoken if c is not None]
+            same = [c for a, c in spoken if getattr(a, "kind", None) == kind]
+            cmd = (same or [c for _, c in spoken] or [None])[0]
+        if cmd is None:
+            return
+        self.suggestion = r.g.render(cmd)
+        phase = str(r.kit.view(s.state, 0).get("phase"))
+        if phase in self.options.get("hide", []):
+            if not self.hidden_told and self.options.get("suggest_hidden"):
+                self.hidden_told = True
+                r.say(self.options["suggest_hidden"], remember=False)
+        elif self.options.get("suggest"):
+            r.say(self.options["suggest"], remember=False, command=self.suggestion)
 
     def __next__(self) -> InputLine:
         r = self.runner
@@ -375,8 +439,15 @@ class _GuidedInputs:
             if phase in self.tips and phase not in self.given:
                 self.given.add(phase)
                 r.say(self.tips[phase])
+            if self.guide is not None:
+                self.suggest()
         line = r.read()
         ctl = r.control(line.text)
         if ctl in ("skip", "next", "back", "end_tutorial"):
             raise Leave({"end_tutorial": "end", "next": "skip"}.get(ctl, ctl))
+        s = self.session
+        if self.suggestion and s is not None and s.pending is None and not s.pending_quit and not s.choices:
+            if match(r.g, line.text, self.yes_phrases).kind == "exact":
+                line = InputLine(self.suggestion, line.confidence, line.source)
+                r.say("tutorial.did_for_you", remember=False, command=self.suggestion)
         return line
