@@ -50,10 +50,14 @@ def to_16k_int16(x: np.ndarray, rate: int) -> np.ndarray:
     return np.clip(x * 32767, -32768, 32767).astype(np.int16)
 
 
-def understand_text(grammar, game: str, text: str, confidence: float) -> dict | None:
+def understand_text(grammar, game: str, text: str, confidence: float, phrases=None) -> dict | None:
+    """The command the game derives from a recognizer result, or None (rejected).
+
+    ``phrases`` are the grammar Phrases active now (default: all of ``game``).
+    """
     if not text or confidence < MIN_CONFIDENCE:
         return None
-    m = match(grammar, text, grammar.phrases(game))
+    m = match(grammar, text, grammar.phrases(game) if phrases is None else phrases)
     if m.kind in ("exact", "clear", "close"):
         return m.command
     return None

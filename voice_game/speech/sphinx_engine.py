@@ -16,13 +16,18 @@ it, anything else far below. The per-frame score difference (in natural log
 units) is mapped onto a confidence in [0, 1]; results below
 ``reject_threshold`` are returned with empty text.
 
-Streaming uses the PocketSphinx 5 :class:`pocketsphinx.Endpointer` (WebRTC
-style VAD): audio is decoded while it arrives, and the end of speech finishes
-the utterance.
+Streaming: a WebRTC-style frame VAD (:class:`pocketsphinx.Vad`) finds the
+start of speech (with a short pre-roll) and feeds the decoder while audio
+arrives, without the look-ahead delay of :class:`pocketsphinx.Endpointer`.
+The utterance ends after ``end_silence`` seconds without speech, or already
+after ``early_silence`` seconds when the best partial hypothesis is a whole
+phrase that no longer phrase extends ("draw" ends early, "conductor two" waits:
+"conductor two take" may follow). That keeps end-of-speech-to-command short.
 """
 from __future__ import annotations
 
 import math
+from collections import deque
 import os
 import tempfile
 import threading
@@ -113,8 +118,12 @@ class SphinxRecognizer:
     conf_mid, conf_scale
                       the logistic mapping of the per-frame log-likelihood gap
                       (grammar minus phone loop) onto a confidence
-    vad_mode, ep_window, ep_ratio
-                      endpointer settings (see pocketsphinx.Endpointer)
+    vad_mode          WebRTC VAD aggressiveness 0..3
+    end_silence       seconds without speech that end an utterance
+    early_silence     seconds without speech that end it when the partial result is
+                      a complete phrase that no other phrase extends
+    prefix_silence    ... when it is a complete phrase that a longer one extends
+    max_utterance     seconds after which an utterance is ended anyway
     """
 
     sample_rate = 16000
@@ -129,13 +138,16 @@ class SphinxRecognizer:
         conf_mid: float = -11.5,
         conf_scale: float = 1.5,
         vad_mode: int = 2,
-        ep_window: float = 0.3,
-        ep_ratio: float = 0.9,
+        end_silence: float = 0.36,
+        early_silence: float = 0.09,
+        prefix_silence: float = 0.21,
+        max_utterance: float = 8.0,
         g2p: G2P | None = None,
         beam: str | None = None,
         bg_beam: float = 1e-30,
         bg_wbeam: float = 1e-20,
         bg_maxhmmpf: int = 2000,
+        **decoder_kw,
     ):
         import pocketsphinx as ps
 
@@ -158,6 +170,7 @@ class SphinxRecognizer:
         kw = dict(hmm=self._hmm, dict=str(seed), lm=None, loglevel="FATAL")
         if beam:
             kw["beam"] = beam
+        kw.update(decoder_kw)
         self._dec = ps.Decoder(**kw)
         # no lattice bestpath pass for the phone loop: over a free phone loop
         # its lattice is huge and hyp() would take seconds
@@ -171,9 +184,12 @@ class SphinxRecognizer:
         self._grammar_n = 0
         self._active_grammar: str | None = None
         self._pending_grammar: str | None = None
-        self._ep_args = dict(window=ep_window, ratio=ep_ratio, vad_mode=vad_mode,
-                             sample_rate=self.sample_rate)
-        self._ep = ps.Endpointer(**self._ep_args)
+        self._seg_args = dict(vad_mode=vad_mode, rate=self.sample_rate, end_s=end_silence,
+                              early_s=early_silence, prefix_s=prefix_silence,
+                              max_s=max_utterance)
+        self._ep = _Segmenter(ps, **self._seg_args)
+        self._complete: set[str] = set()
+        self._phrase_set: set[str] = set()
         self._buf = b""
         self._in_utt = False
         self._utt_decode_s = 0.0
@@ -229,6 +245,9 @@ class SphinxRecognizer:
             self.missing_words = sorted(set(self.missing_words) | set(missing))
             usable = [p for p in norm if all(w in self._known for w in p.split())]
             self.phrases = usable
+            prefixes = {" ".join(p.split()[:k]) for p in usable for k in range(1, len(p.split()))}
+            self._complete = {p for p in usable if p not in prefixes}
+            self._phrase_set = set(usable)
             if not usable:
                 self._pending_grammar = None
                 if not self._in_utt:
@@ -355,59 +374,73 @@ class SphinxRecognizer:
     # ------------------------------------------------------------- Recognizer
     def accept_audio(self, pcm16: Audio) -> Hypothesis | None:
         data = self._buf + to_pcm16(pcm16)
-        fb = self._ep.frame_bytes
+        ep = self._ep
+        fb = ep.frame_bytes
         result = None
         with self._lock:
             i = 0
             while i + fb <= len(data):
                 frame = data[i : i + fb]
                 i += fb
-                prev = self._ep.in_speech
-                speech = self._ep.process(frame)
-                if speech is None:
-                    continue
-                if not self._in_utt:
+                start = ep.push(frame)
+                if start is not None:
                     if not self._active_grammar and not self._pending_grammar:
+                        ep.stop()
                         continue
                     self._start()
-                self._feed(speech)
-                if prev and not self._ep.in_speech:
-                    hyp = self._end()
-                    if result is None or (not result.text and hyp.text):
-                        result = hyp
+                    self._feed(start)
+                    continue
+                if not ep.in_speech:
+                    continue
+                if self._in_utt:
+                    self._feed(frame)
+                if ep.should_end(self._complete_now):
+                    too_short = ep.speech_frames < ep.min_speech
+                    ep.stop()
+                    if self._in_utt and too_short:  # a click or the VAD settling: no utterance
+                        self._abort()
+                    elif self._in_utt:
+                        hyp = self._end()
+                        if result is None or (not result.text and hyp.text):
+                            result = hyp
             self._buf = data[i:]
         return result
 
+    def _complete_now(self) -> int:
+        """2: the best partial hypothesis is a phrase that no longer phrase extends;
+        1: it is a phrase that a longer one extends; 0: not a phrase."""
+        if not self._in_utt:
+            return 0
+        h = self._dec.hyp()
+        text = h.hypstr.strip() if h is not None else ""
+        return 2 if text in self._complete else 1 if text in self._phrase_set else 0
+
     def finish(self) -> Hypothesis | None:
         with self._lock:
-            tail = self._buf[: self._ep.frame_bytes]
             self._buf = b""
-            speech = None
-            if self._ep.in_speech:
-                speech = self._ep.end_stream(tail)
-            if speech and not self._in_utt and (self._active_grammar or self._pending_grammar):
-                self._start()
-            if self._in_utt:
-                if speech:
-                    self._feed(speech)
+            hyp = None
+            if self._in_utt and self._ep.speech_frames < self._ep.min_speech:
+                self._abort()
+            elif self._in_utt:
                 hyp = self._end()
-            else:
-                hyp = None
-            self._ep = self._ps.Endpointer(**self._ep_args)
+            self._ep = _Segmenter(self._ps, **self._seg_args)
             return hyp
+
+    def _abort(self) -> None:
+        try:
+            self._dec.end_utt()
+            self._bg.end_utt()
+        except RuntimeError:
+            pass
+        self._in_utt = False
+        self._switch_grammar()
 
     def reset(self) -> None:
         with self._lock:
             if self._in_utt:
-                try:
-                    self._dec.end_utt()
-                    self._bg.end_utt()
-                except RuntimeError:
-                    pass
-                self._in_utt = False
-                self._switch_grammar()
+                self._abort()
             self._buf = b""
-            self._ep = self._ps.Endpointer(**self._ep_args)
+            self._ep = _Segmenter(self._ps, **self._seg_args)
 
     def decode(self, audio: Audio, rate: int = 16000) -> Hypothesis:
         pcm = to_pcm16(audio, rate, self.sample_rate)
@@ -424,3 +457,74 @@ class SphinxRecognizer:
 
     def close(self) -> None:
         self._tmp.cleanup()
+
+
+class _Segmenter:
+    """Start and end of speech from a frame VAD, fed one 30 ms frame at a time.
+
+    Start: 3 of the last 5 frames are speech; the pre-roll (0.3 s before) is fed
+    too. End: ``end_s`` of non-speech (one isolated speech frame inside the
+    silence does not count as speech), or ``early_s`` of it when the caller says
+    the utterance is complete (2), ``prefix_s`` when it is complete but could go on
+    (1), or ``max_s`` of utterance. Utterances with fewer
+    than ``min_speech`` speech frames (clicks, the VAD settling) are dropped.
+    """
+
+    min_speech = 5
+
+    def __init__(self, ps, vad_mode: int, rate: int, end_s: float, early_s: float, prefix_s: float,
+                 max_s: float):
+        self._vad = ps.Vad(vad_mode, rate, 0.03)
+        self.frame_bytes = self._vad.frame_bytes
+        f = self._vad.frame_length
+        self._end_n = max(1, round(end_s / f))
+        self._early_n = max(1, round(early_s / f))
+        self._prefix_n = max(self._early_n, round(prefix_s / f))
+        self._max_n = max(1, round(max_s / f))
+        self._pre: deque[bytes] = deque(maxlen=max(5, round(0.3 / f)))
+        self._flags: deque[bool] = deque(maxlen=5)
+        self.in_speech = False
+        self._n = 0
+        self._silence = 0
+        self._last_speech = False
+        self.speech_frames = 0
+
+    def push(self, frame: bytes) -> bytes | None:
+        """Returns the audio to start an utterance with when speech starts here."""
+        sp = self._vad.is_speech(frame)
+        if self.in_speech:
+            self._n += 1
+            self.speech_frames += sp
+            if sp and self._last_speech:
+                self._silence = 0
+            else:
+                self._silence += 1
+            self._last_speech = sp
+            return None
+        self._pre.append(frame)
+        self._flags.append(sp)
+        if sum(self._flags) >= 3:
+            self.in_speech = True
+            self._n = len(self._pre)
+            self._silence = 0
+            self._last_speech = sp
+            self.speech_frames = sum(self._flags)
+            audio = b"".join(self._pre)
+            self._pre.clear()
+            self._flags.clear()
+            return audio
+        return None
+
+    def should_end(self, complete) -> bool:
+        if not self.in_speech:
+            return False
+        if self._silence >= self._end_n or self._n >= self._max_n:
+            return True
+        if self._silence < self._early_n:
+            return False
+        done = complete()
+        return done == 2 or (done == 1 and self._silence >= self._prefix_n)
+
+    def stop(self) -> None:
+        self.in_speech = False
+        self._n = self._silence = self.speech_frames = 0

@@ -47,7 +47,8 @@ def synthesize(
     tail_silence: float = 0.5,
     floor_db: float | None = 60.0,
     seed: int = 0,
-) -> np.ndarray:
+    return_span: bool = False,
+):
     """Speak ``text`` with espeak-ng; return mono int16 samples at ``rate``.
 
     ``voice`` is an espeak-ng voice name ("en-us", "de", "en+m3", "de+f2"),
@@ -56,6 +57,12 @@ def synthesize(
     noise floor that many dB below the speech (a real microphone is never
     digitally silent, and PocketSphinx's noise removal misbehaves on exact
     zeros); None leaves the silence exact.
+
+    With ``return_span`` the result is ``(samples, (first, last))``: the
+    sample indices of the first and last voiced sample (measured on the speech
+    before padding and noise, see :func:`voiced_span`), so that latencies can be
+    counted from the true end of speech rather than from the end of espeak's
+    own trailing silence.
     """
     exe = shutil.which("espeak-ng")
     if exe is None:
@@ -76,13 +83,41 @@ def synthesize(
     if n_ch > 1:
         x = x.reshape(-1, n_ch).mean(axis=1)
     y = resample(x, src_rate, rate)
+    first, last = voiced_span(y, rate)
     pad_a = np.zeros(int(lead_silence * rate))
     pad_b = np.zeros(int(tail_silence * rate))
     y = np.concatenate([pad_a, y, pad_b])
     if floor_db is not None:
         ps = _speech_power(y, rate)
         y = y + make_noise(y.size, "white", seed) * np.sqrt(ps / (10 ** (floor_db / 10.0)))
-    return np.clip(np.round(y), -32768, 32767).astype(np.int16)
+    out = np.clip(np.round(y), -32768, 32767).astype(np.int16)
+    if return_span:
+        return out, (first + pad_a.size, last + pad_a.size)
+    return out
+
+
+def voiced_span(x: np.ndarray, rate: int = RATE, floor_db: float = 40.0) -> tuple[int, int]:
+    """(first, last) sample index of the voiced part of a clean signal.
+
+    Voiced: 5 ms frames whose RMS is within ``floor_db`` of the loudest frame;
+    inside the first and last such frame, the first/last sample above the same
+    threshold. An all-silent signal gives (0, -1).
+    """
+    x = np.asarray(x, dtype=np.float64)
+    n = max(1, int(0.005 * rate))
+    k = x.size // n
+    if k == 0:
+        return 0, -1
+    rms = np.sqrt((x[: k * n].reshape(k, n) ** 2).mean(axis=1))
+    if rms.max() <= 0:
+        return 0, -1
+    thr = rms.max() * 10 ** (-floor_db / 20.0)
+    on = np.flatnonzero(rms >= thr)
+    a, b = on[0] * n, min(x.size, (on[-1] + 1) * n)
+    seg = np.flatnonzero(np.abs(x[a:b]) >= thr)
+    if seg.size == 0:
+        return a, b - 1
+    return a + int(seg[0]), a + int(seg[-1])
 
 
 def _speech_power(x: np.ndarray, rate: int = RATE) -> float:
