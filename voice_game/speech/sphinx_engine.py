@@ -115,6 +115,10 @@ class SphinxRecognizer:
 
     language          "en" or "de": which pronunciation source is used for words
     reject_threshold  results with a lower confidence come back with empty text
+    reject_threshold_multi
+                      the same for results of two words or more: speech outside the
+                      grammar is mostly longer than one word and lands on the longer
+                      phrases, whose per-frame gap is also less noisy
     conf_mid, conf_scale
                       the logistic mapping of the per-frame log-likelihood gap
                       (grammar minus phone loop) onto a confidence
@@ -135,6 +139,7 @@ class SphinxRecognizer:
         phrases: list[str] | None = None,
         model_dir: str | os.PathLike | None = None,
         reject_threshold: float = 0.5,
+        reject_threshold_multi: float = 0.75,
         conf_mid: float = -11.5,
         conf_scale: float = 1.5,
         vad_mode: int = 2,
@@ -154,6 +159,7 @@ class SphinxRecognizer:
         self._ps = ps
         self.language = language.split("-")[0].split("_")[0].lower()
         self.reject_threshold = reject_threshold
+        self.reject_threshold_multi = reject_threshold_multi
         self.conf_mid = conf_mid
         self.conf_scale = conf_scale
         self._hmm, self._cmudict = _model_paths(model_dir)
@@ -326,9 +332,13 @@ class SphinxRecognizer:
         self.last_gap = gap
         words = [(w.split("(", 1)[0], self._logistic(d / n)) for w, d, n in word_gaps]
         conf = self._logistic(gap)
-        if conf < self.reject_threshold:
+        if conf < self.threshold_for(text):
             return Hypothesis("", conf, [], ENGINE)
         return Hypothesis(text, conf, words, ENGINE)
+
+    def threshold_for(self, text: str) -> float:
+        """The confidence a result with this text needs."""
+        return self.reject_threshold if len(text.split()) <= 1 else self.reject_threshold_multi
 
     def _logistic(self, gap: float) -> float:
         x = (gap - self.conf_mid) / self.conf_scale
