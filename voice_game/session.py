@@ -281,8 +281,9 @@ class Session:
             c = self.kit.adapter.command_for(a)
             if c is not None:
                 allowed.add(freeze(c))
-        return sorted({p.text for p in self.g.phrases(self.kit.name)
-                       if p.command in allowed or dict(p.command)["intent"] in META_INTENTS})
+        _, by_command = self.g.index(self.kit.name)
+        return sorted({p.text for cmd, ps in by_command.items()
+                       if cmd in allowed or dict(cmd)["intent"] in META_INTENTS for p in ps})
 
     # --- understanding a line -----------------------------------------------
     def handle(self, line: InputLine, player: int) -> None:

@@ -55,6 +55,7 @@ class Grammar:
         self.confusions = {(a, b) for a, b in raw.get("confusions", [])}
         self.confusions |= {(b, a) for a, b in self.confusions}
         self._expanded: dict[str, list[Phrase]] = {}
+        self._index: dict[str, tuple[dict, dict]] = {}
 
     # --- validation ----------------------------------------------------------
     def _validate(self, raw: dict) -> None:
@@ -114,6 +115,18 @@ class Grammar:
             return self._expanded[key]
         want = set(intents)
         return [p for p in self._expanded[key] if dict(p.command)["intent"] in want]
+
+    def index(self, game: str | None) -> tuple[dict, dict]:
+        """(words -> set of commands, command -> phrases) for quick lookups."""
+        key = game or ""
+        if key not in self._index:
+            by_words: dict[tuple, set] = {}
+            by_command: dict[tuple, list[Phrase]] = {}
+            for p in self.phrases(game):
+                by_words.setdefault(p.words, set()).add(p.command)
+                by_command.setdefault(p.command, []).append(p)
+            self._index[key] = (by_words, by_command)
+        return self._index[key]
 
     def _expand(self, intent: str, template: str) -> list[Phrase]:
         parts = re.split(r"(\{\w+\})", template)

@@ -55,7 +55,7 @@ def understand(grammar: Grammar, adapter: GameAdapter, text: str, legal: list,
         c = adapter.command_for(a)
         if c is not None:
             allowed[freeze(c)] = a
-    phrases = grammar.phrases(adapter.game)
+    by_words, by_command = grammar.index(adapter.game)
 
     def resolve(cmd: dict) -> Understanding | None:
         key = freeze(cmd)
@@ -66,9 +66,9 @@ def understand(grammar: Grammar, adapter: GameAdapter, text: str, legal: list,
         return None
 
     # 1. an exact phrase of the grammar, legal or not
-    full = match(grammar, text, phrases)
-    if full.kind == "exact" or (full.kind == "choices" and full.distance == 0.0):
-        cands = [full.command] if full.kind == "exact" else full.candidates
+    exact = by_words.get(tuple(grammar.normalize_words(text)))
+    if exact:
+        cands = [dict(c) for c in sorted(exact, key=str)]
         hits = [u for u in (resolve(c) for c in cands) if u]
         if len(hits) == 1:
             return _maybe_confirm(grammar, hits[0], confidence, exact=True)
@@ -77,7 +77,7 @@ def understand(grammar: Grammar, adapter: GameAdapter, text: str, legal: list,
         return Understanding("not_allowed", cands[0], adapter.action_for(cands[0]))
 
     # 2. the closest phrase among what is allowed now
-    now = [p for p in phrases if p.command in allowed or dict(p.command)["intent"] in meta]
+    now = [p for cmd, ps in by_command.items() if cmd in allowed or dict(cmd)["intent"] in meta for p in ps]
     m = match(grammar, text, now)
     if m.kind in ("clear", "close"):
         u = resolve(m.command)

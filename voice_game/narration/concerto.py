@@ -195,7 +195,10 @@ class ConcertoNarrator:
             out = [Message(self.t("performance_succeeded", player=nm(), piece=self.piece(d["piece"]),
                                   count=d["gained"], score=d["score"]), "result", HIGH, "event.applause")]
             if self.is_you(d["player"]):
-                out.append(Message(self.t("give_up_now"), "turn", HIGH))
+                from voice_game.games.concerto.content import load_content
+
+                first = load_content().pieces[d["piece"]].instruments[0]
+                out.append(Message(self.t("give_up_now", instrument=self.ins(first)), "turn", HIGH))
             return out
         if t == "game_over":
             return self.game_over(d, v)
