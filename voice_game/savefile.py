@@ -5,10 +5,9 @@ A damaged or foreign file raises SaveError and is never overwritten.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
+from voice_game.atomic import write_atomic
 from voice_game.core.errors import SaveError
 
 FORMAT = "voice_game/save"
@@ -24,31 +23,8 @@ def is_save(path: Path) -> bool:
 
 
 def write_save(path: Path, payload: dict) -> None:
-    path = Path(path)
     data = {"format": FORMAT, "version": VERSION, **payload}
-    text = json.dumps(data, ensure_ascii=False, indent=1)
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-        try:
-            dfd = os.open(folder, os.O_RDONLY)
-            try:
-                os.fsync(dfd)
-            finally:
-                os.close(dfd)
-        except OSError:
-            pass
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomic(Path(path), json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8"))
 
 
 def read_save(path: Path) -> dict:

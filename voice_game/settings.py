@@ -17,12 +17,13 @@ Unknown keys are kept and written back, so a newer version's settings survive.
 from __future__ import annotations
 
 import os
-import tempfile
 import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 import tomli_w
+
+from voice_game.atomic import write_atomic
 
 FILE_NAME = "settings.toml"
 ENV_DIR = "VOICE_GAME_CONFIG_DIR"
@@ -178,19 +179,7 @@ def save(settings: Settings, path: Path | None = None) -> Path:
     path = Path(path) if path else settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     data = tomli_w.dumps(settings.to_toml()).encode("utf-8")
-    fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomic(path, data)
     return path
 
 

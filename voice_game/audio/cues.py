@@ -26,6 +26,8 @@ from typing import Callable
 
 import numpy as np
 
+from voice_game.narration.common import pan_for as narration_pan_for
+
 RATE = 22050
 CHANNELS = 2
 PEAK = 0.6  # every cue is normalised to this peak, leaving headroom for mixing
@@ -53,9 +55,7 @@ def pan_for(index: int, count: int) -> float:
         raise ValueError("count must be at least 1")
     if not 1 <= index <= count:
         raise ValueError(f"index {index} outside 1..{count}")
-    if count == 1:
-        return 0.0
-    return -1.0 + 2.0 * (index - 1) / (count - 1)
+    return narration_pan_for(index, count)
 
 
 def pan_gains(pan):

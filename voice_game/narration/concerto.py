@@ -7,31 +7,12 @@ referee answers every beat pair at once with applause or boos.
 """
 from __future__ import annotations
 
-from voice_game.narration.catalog import Catalog
+from voice_game.narration.common import NarratorBase, pan_for
 from voice_game.narration.message import HIGH, LOW, NORMAL, Message
 
 
-def pan_for(index: int, count: int) -> float:
-    if count <= 1:
-        return 0.0
-    return -1.0 + 2.0 * index / (count - 1)
-
-
-class ConcertoNarrator:
-    def __init__(self, catalog: Catalog, humans: set[int], verbose: bool = True):
-        self.c = catalog
-        self.humans = humans
-        self.verbose = verbose
-
+class ConcertoNarrator(NarratorBase):
     # --- helpers -------------------------------------------------------------
-    def join(self, items: list[str]) -> str:
-        items = [i for i in items if i]
-        if not items:
-            return ""
-        if len(items) == 1:
-            return items[0]
-        return ", ".join(items[:-1]) + f" {self.c.get('list.and')} " + items[-1]
-
     def t(self, key: str, **params) -> str:
         return self.c.get(f"concerto.{key}", **params)
 
@@ -103,7 +84,7 @@ class ConcertoNarrator:
                 return [Message(self.t("turn_you", player=nm(), number=d["number"]), "turn", HIGH,
                                 "event.your_turn")]
             return [Message(self.t("turn_other", player=nm(), number=d["number"]), "turn", NORMAL,
-                            f"event.turn.{p + 1}", pan_for(p, n))]
+                            f"event.turn.{p + 1}", pan_for(p + 1, n))]
         if t == "card_drawn":
             if self.is_you(d["player"]):
                 return []  # the private card_received says it
@@ -230,7 +211,7 @@ class ConcertoNarrator:
             ins = [slot["instrument"] for slot in p["orchestra"]]
             text = self.t("table_player", player=p["name"], count=p["score"],
                           orchestra=self.inss(ins), cards=p["hand_count"] + p["special_count"])
-            out.append(Message(text, "table", LOW, None, pan_for(i, n)))
+            out.append(Message(text, "table", LOW, None, pan_for(i + 1, n)))
         out.append(Message(self.t("table_target", count=v["target"]), "table", LOW))
         cond = v["conductor"]
         if v["maestro"]:

@@ -4,32 +4,12 @@ It only ever sees events a player may know and that player's view.
 """
 from __future__ import annotations
 
-from voice_game.narration.catalog import Catalog
+from voice_game.narration.common import NarratorBase, pan_for
 from voice_game.narration.message import HIGH, LOW, NORMAL, Message
 
 
-def pan_for(index: int, count: int) -> float:
-    """Conductor 1 sounds from the left, the last one from the right."""
-    if count <= 1:
-        return 0.0
-    return -1.0 + 2.0 * (index - 1) / (count - 1)
-
-
-class OrchestraNarrator:
-    def __init__(self, catalog: Catalog, humans: set[int], verbose: bool = True):
-        self.c = catalog
-        self.humans = humans
-        self.verbose = verbose
-
+class OrchestraNarrator(NarratorBase):
     # --- helpers -------------------------------------------------------------
-    def join(self, items: list[str]) -> str:
-        items = [i for i in items if i]
-        if not items:
-            return ""
-        if len(items) == 1:
-            return items[0]
-        return ", ".join(items[:-1]) + f" {self.c.get('list.and')} " + items[-1]
-
     def family(self, fam: str, count: int = 1) -> str:
         return self.c.get(f"orchestra.family.{fam}", count=count)
 
