@@ -197,7 +197,8 @@ class ConcertoNarrator(NarratorBase):
 
     # --- on request ----------------------------------------------------------
     def table(self, v: dict) -> list[Message]:
-        out = [Message(self.t("table_turn_number", player=self.name(v, v["turn_of"]), number=v["turn"]), "table", LOW)]
+        key = "table_turn_number" if v["turn"] else "table_turn"  # no turn number during setup
+        out = [Message(self.t(key, player=self.name(v, v["turn_of"]), number=v["turn"]), "table", LOW)]
         out.append(Message(self.t("table_market", instruments=self.inss(v["market"]),
                                   count=v["instrument_pile_size"]), "table", LOW))
         for lv, pid in v["open_pieces"].items():
@@ -239,7 +240,8 @@ class ConcertoNarrator(NarratorBase):
         else:
             out.append(Message(self.t("my_specials_none"), "table", LOW))
         ins = [slot["instrument"] for slot in p["orchestra"]]  # never the patterns (DESIGN 1.3)
-        out.append(Message(self.t("my_orchestra", instruments=self.inss(ins)), "table", LOW))
+        key = "my_orchestra" if ins else "my_orchestra_empty"
+        out.append(Message(self.t(key, instruments=self.inss(ins)), "table", LOW))
         return out
 
     def scores(self, v: dict, outcome: dict) -> list[Message]:
