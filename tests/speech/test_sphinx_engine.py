@@ -103,3 +103,40 @@ def test_streaming_endpoints_on_silence(en):
             results.append(h)
     assert [h.text for h in results] == ["take conductor two"], results
     assert en.finish() is None
+
+
+def _stream(rec, audio, block=800):
+    """Feed 50 ms blocks; (hypotheses, audio seconds fed when each one came)."""
+    pcm = audio.tobytes()
+    out = []
+    for i in range(0, len(pcm), block * 2):
+        h = rec.accept_audio(pcm[i:i + block * 2])
+        if h is not None:
+            out.append((h, (i + block * 2) / 2 / 16000))
+    return out
+
+
+def test_streaming_ends_early_on_a_complete_phrase():
+    """A phrase no other phrase extends ends after a short silence (counted in audio
+    time, not wall time); a phrase that a longer one extends waits for more."""
+    from voice_game.speech.sphinx_engine import SphinxRecognizer
+    r = SphinxRecognizer("en", ["take conductor two", "conductor two", "conductor two take", "draw"])
+    a, (_, last) = synthesize("take conductor two", "en-us", 175, floor_db=45, tail_silence=1.5,
+                              return_span=True)
+    got = _stream(r, a)
+    assert [h.text for h, _ in got] == ["take conductor two"]
+    early = got[0][1] - last / 16000
+    r.reset()
+    b, (_, last_b) = synthesize("conductor two", "en-us", 175, floor_db=45, tail_silence=1.5,
+                                return_span=True)
+    got_b = _stream(r, b)
+    assert [h.text for h, _ in got_b] == ["conductor two"]
+    waited = got_b[0][1] - last_b / 16000
+    assert early < 0.3 and waited > early, (early, waited)
+
+
+def test_streaming_drops_a_click_without_a_result(en):
+    en.reset()
+    click = np.zeros(16000, dtype=np.int16)
+    click[8000:8240] = 12000  # 15 ms click in silence
+    assert _stream(en, click) == [] and en.finish() is None
