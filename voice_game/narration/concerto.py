@@ -63,6 +63,14 @@ class ConcertoNarrator(NarratorBase):
 
     # --- events --------------------------------------------------------------
     def event(self, e, v: dict) -> list[Message]:
+        msgs = self._event(e, v)
+        p = e.get("player")
+        if p is not None and p not in self.humans and e.type != "game_over":
+            # another player's move: its own verbosity ("bot moves: sound only")
+            msgs = [Message(m.text, "bot", m.priority, m.cue, m.pan) for m in msgs]
+        return msgs
+
+    def _event(self, e, v: dict) -> list[Message]:
         t = e.type
         d = e.data
         n = len(v["players"])

@@ -32,7 +32,8 @@ class OrchestraNarrator(NarratorBase):
     def event(self, e, v: dict) -> list[Message]:
         msgs = self._event(e, v)
         p = e.get("player")
-        if e.type in ("drew", "revealed", "placed", "took", "passed") and p is not None and p not in self.humans:
+        if e.type in ("turn", "final_choice", "drew", "revealed", "placed", "took", "passed") \
+                and p is not None and p not in self.humans:
             # another player's move: its own verbosity ("bot moves off")
             msgs = [Message(m.text, "bot", m.priority, m.cue, m.pan) for m in msgs]
         return msgs
