@@ -39,13 +39,31 @@ class ConcertoCommands(GameAdapter):
             cards = list(a.cards)
             specials = [c for c in cards if c in SPECIALS]
             instruments = [c for c in cards if c not in SPECIALS]
-            if specials and not instruments and len(specials) == 1:
-                return {"intent": "swap_special", "card": specials[0]}
-            if specials or not 1 <= len(instruments) <= 2:
-                return None  # larger swaps are not spoken (yet)
+            if len(specials) > 1 or not cards:
+                return None  # a hand holds one special card at most
+            if specials:
+                if not instruments:
+                    return {"intent": "swap_special", "card": specials[0]}
+                card = specials[0]
+                if len(instruments) == 1:
+                    return {"intent": "swap_with_special", "instrument": instruments[0], "card": card}
+                if len(instruments) == 2:
+                    return {"intent": "swap_pair_special", "instrument": instruments[0], "other": instruments[1],
+                            "card": card}
+                if len(instruments) == 3:
+                    return {"intent": "swap_three_special", "other": instruments[0], "third": instruments[1],
+                            "instrument": instruments[2], "card": card}
+                return None  # a swap is one to four cards
             if len(instruments) == 1:
                 return {"intent": "swap", "instrument": instruments[0]}
-            return {"intent": "swap_pair", "instrument": instruments[0], "other": instruments[1]}
+            if len(instruments) == 2:
+                return {"intent": "swap_pair", "instrument": instruments[0], "other": instruments[1]}
+            if len(instruments) == 3:
+                return {"intent": "swap_three", "other": instruments[0], "third": instruments[1],
+                        "instrument": instruments[2]}
+            if len(instruments) == 4:
+                return None  # four instruments at once: not a hand this game deals (no words for it)
+            return None
         if k == "replace":
             return {"intent": "replace_piece", "level": a.level}
         if k == "conduct":
@@ -78,6 +96,9 @@ class ConcertoCommands(GameAdapter):
                           instrument=c.get("first"), other=other)
         if intent in ("swap", "swap_pair", "swap_special"):
             cards = [x for x in (c.get("card"), ins, other) if x is not None]
+            return Action("swap", cards=tuple(sorted(cards)))
+        if intent in ("swap_three", "swap_three_special", "swap_with_special", "swap_pair_special"):
+            cards = [x for x in (c.get("other"), c.get("third"), ins, c.get("card")) if x is not None]
             return Action("swap", cards=tuple(sorted(cards)))
         if intent == "replace_piece":
             return Action("replace", level=c.get("level"))
