@@ -176,13 +176,13 @@ def run_engine(make, lang: str, quick: bool, log):
     items = test_items(lang, sets, quick)
     recs = {}
     for name, (game, phrases) in sets.items():
-        recs[name] = make(lang, sorted({p.text for p in phrases}))
+        recs[name] = make(lang, sorted({p.spoken for p in phrases}))
     res = {"sets": {k: len(v[1]) for k, v in sets.items()}, "acc": {}, "decode_ms": [], "misses": []}
     for cond, snr in CONDITIONS:
         per_set: dict[str, list[int]] = {}
         for j, (name, p, voice, speed) in enumerate(items):
             game, phrases = sets[name]
-            a = synthesize(p.text, voice, speed, floor_db=45, seed=j)
+            a = synthesize(p.spoken, voice, speed, floor_db=45, seed=j)
             if snr is not None:
                 a = add_noise(a, snr, seed=j + 1000 * snr)
             h = recs[name].decode(a)
@@ -219,7 +219,7 @@ def run_engine(make, lang: str, quick: bool, log):
     game, phrases = sets["turn"]
     lat_items = [it for it in items if it[0] == "turn"][: 4 if quick else 10]
     for j, (_, p, voice, speed) in enumerate(lat_items):
-        a, (_, last) = synthesize(p.text, voice, speed, floor_db=45, seed=j, lead_silence=0.5,
+        a, (_, last) = synthesize(p.spoken, voice, speed, floor_db=45, seed=j, lead_silence=0.5,
                                   tail_silence=1.5, return_span=True)
 
         def understand(h):
@@ -249,7 +249,7 @@ from voice_game.speech.engines import make_recognizer
 from voice_game.speech.synth import synthesize
 before = hwm()
 g = load_grammar({lang!r})
-rec, name = make_recognizer({engine!r}, {lang!r}, sorted({{p.text for p in g.phrases("orchestra")}}))
+rec, name = make_recognizer({engine!r}, {lang!r}, sorted({{p.spoken for p in g.phrases("orchestra")}}))
 rec.decode(synthesize({text!r}, {voice!r}, 175, floor_db=45))
 print(before / 1024, hwm() / 1024)
 """

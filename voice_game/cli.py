@@ -112,7 +112,7 @@ def _voice(args, prefs, lang, catalog, output, inputs, game=None):
         device = int(device)
     vocabulary = None
     if engine != "none" and game:
-        vocabulary = sorted({p.text for p in load_grammar(lang).phrases(game)})
+        vocabulary = sorted({p.spoken for p in load_grammar(lang).phrases(game)})  # every word, fillers too
     return start_voice(engine, lang, catalog, output, inputs, listen=getattr(args, "listen", "always"),
                        model=getattr(args, "model", None), device=device, vocabulary=vocabulary)
 

@@ -282,8 +282,11 @@ class Session:
             if c is not None:
                 allowed.add(freeze(c))
         _, by_command = self.g.index(self.kit.name)
-        return sorted({p.text for cmd, ps in by_command.items()
-                       if cmd in allowed or dict(cmd)["intent"] in META_INTENTS for p in ps})
+        # both forms: as people say it (filler words kept) and without the filler words;
+        # the recognizer picks whichever fits the sound better, the matcher reads both
+        return sorted({form for cmd, ps in by_command.items()
+                       if cmd in allowed or dict(cmd)["intent"] in META_INTENTS
+                       for p in ps for form in (p.spoken, p.text)})
 
     # --- understanding a line -----------------------------------------------
     def handle(self, line: InputLine, player: int) -> None:

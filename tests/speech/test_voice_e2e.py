@@ -56,10 +56,10 @@ def test_game_acts_on_spoken_commands_and_ignores_its_own_voice(tmp_path):
         try:
             # the opening narration ("... Draw, or take a conductor.") plays into the microphone
             assert wait_for(lambda: any(e["type"] == "turn" for e in events_of(events)), 60)
-            time.sleep(8)  # let the narration run out; it contains the word "draw"
+            time.sleep(8)  # let the narration run out; it says "Draw, or take a conductor"
             assert not any(e["type"] == "drew" for e in events_of(events)), "the game heard itself"
             for attempt in range(3):
-                srv.play_into("micsink", synthesize("draw", "en-us", 160, tail_silence=1.0), 16000)
+                srv.play_into("micsink", synthesize("draw card", "en-us", 160, tail_silence=1.0), 16000)
                 if wait_for(lambda: any(e["type"] == "revealed" for e in events_of(events)), 15):
                     break
             assert any(e["type"] == "revealed" for e in events_of(events)), "the spoken draw was not acted on"

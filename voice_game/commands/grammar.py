@@ -24,8 +24,9 @@ _PUNCT = re.compile(r"[^\w\s]", re.UNICODE)
 
 @dataclass(frozen=True)
 class Phrase:
-    words: tuple[str, ...]
+    words: tuple[str, ...]  # what the matcher compares: filler words dropped
     command: tuple  # sorted (key, value) pairs, "intent" among them
+    spoken: str = ""  # the phrase as people say it, filler words kept (for recognizer grammars)
 
     @property
     def text(self) -> str:
@@ -147,11 +148,12 @@ class Grammar:
                 text.append(words)
             words = tuple(self.normalize_words(" ".join(text)))
             if words:
-                out.append(Phrase(words, freeze(cmd)))
+                spoken = " ".join(self.normalize_words(" ".join(text), drop_fillers=False))
+                out.append(Phrase(words, freeze(cmd), spoken))
         return out
 
     def vocabulary(self, game: str | None) -> list[str]:
-        return sorted({w for p in self.phrases(game) for w in p.words})
+        return sorted({w for p in self.phrases(game) for w in p.spoken.split()})
 
     # --- rendering -----------------------------------------------------------
     def render(self, command: dict) -> str:

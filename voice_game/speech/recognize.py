@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None, out=None) -> int:
     ap.add_argument("--model", default=None)
     args = ap.parse_args(argv)
     grammar = load_grammar(args.lang)
-    phrases = sorted({p.text for p in grammar.phrases(args.game)})
+    phrases = sorted({form for p in grammar.phrases(args.game) for form in (p.spoken, p.text)})
     try:
         rec, engine = make_recognizer(args.engine, args.lang, phrases, args.model)
     except NoRecognizer as exc:
