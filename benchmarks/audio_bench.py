@@ -17,7 +17,6 @@ for two outputs:
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -28,28 +27,19 @@ import numpy as np  # noqa: E402
 
 from voice_game.audio import soundserver  # noqa: E402
 from voice_game.audio.player import Player, RenderBackend, SoundDeviceBackend  # noqa: E402
+from _stats import loud, summary as _summary  # noqa: E402 (benchmarks/ is on sys.path)
 
 RATE = 44100
 CUE = "event.menu_move"
 
 
+def summary(name, values):
+    _summary(name, values, 8)
+
+
 def tone(freq, dur, rate=22050, amp=0.4):
     t = np.arange(int(dur * rate)) / rate
     return (amp * np.sin(2 * np.pi * freq * t) * 32767).astype(np.int16)
-
-
-def summary(name, values):
-    v = sorted(values)
-    if not v:
-        print(f"  {name:8s} no data")
-        return
-    p95 = v[min(len(v) - 1, int(round(0.95 * (len(v) - 1))))]
-    print(f"  {name:8s} median {statistics.median(v):6.1f} ms   p95 {p95:6.1f} ms   "
-          f"max {v[-1]:6.1f} ms   (n={len(v)})")
-
-
-def loud(x, thresh):
-    return np.flatnonzero(np.abs(x).max(axis=1) > thresh)
 
 
 def bench_render(trials):

@@ -35,6 +35,7 @@ from voice_game.audio.output import AudioOutput  # noqa: E402
 from voice_game.audio.player import Player, RenderBackend, SoundDeviceBackend  # noqa: E402
 from voice_game.audio.speech import make_synth, trim  # noqa: E402
 from voice_game.narration.message import HIGH, Message  # noqa: E402
+from _stats import loud, summary as _summary  # noqa: E402 (benchmarks/ is on sys.path)
 
 RATE = 44100
 SENTENCES = ["Anna ist dran.", "Ben legt einen Tuba-Bären an Dirigent zwei.", "Runde drei beginnt.",
@@ -43,17 +44,7 @@ LONG = "Das ist ein langer Satz, der nicht zu Ende gesprochen wird, weil der Spi
 
 
 def summary(name, values):
-    v = sorted(values)
-    if not v:
-        print(f"  {name:6s} no data")
-        return
-    p95 = v[min(len(v) - 1, int(round(0.95 * (len(v) - 1))))]
-    print(f"  {name:6s} median {statistics.median(v):6.1f} ms   p95 {p95:6.1f} ms   "
-          f"max {v[-1]:6.1f} ms   (n={len(v)})")
-
-
-def loud(x, thresh):
-    return np.flatnonzero(np.abs(x).max(axis=1) > thresh)
+    _summary(name, values, 6)
 
 
 def wait_started(job, timeout=5.0):
