@@ -149,7 +149,7 @@ def bench_rates(engine):
     text = "Ben legt einen Tuba-Bären an Dirigent zwei."
     print(f"synthesis ({synth.name}), one sentence of 7 words:")
     base = None
-    for wpm in (175, 300, 450, 500):
+    for wpm in (175, 300, 450, 500, 650, 800):
         times = []
         for _ in range(5):
             t = time.perf_counter()
