@@ -143,3 +143,15 @@ def test_per_kind_verbosity_by_voice_words(tmp_path):
     assert "Ben takes" not in p.stdout and "Ben draws." not in p.stdout
     kept = run(args, ["draw", "one", "draw", "two"])  # the setting is kept in the settings file
     assert "Ben takes" not in kept.stdout
+
+
+@pytest.mark.parametrize("extra,expected", [
+    (["--engine", "vosk"], "No Vosk speech model is installed for en"),
+    (["--engine", "auto", "--model", "/nonexistent/model"], "holds no usable Vosk speech model"),
+])
+def test_missing_speech_model_is_one_sentence_and_the_keyboard_goes_on(extra, expected):
+    p = run(["play", "orchestra", "--lang", "en", "--tts", "text", "--seed", "1", "--players", "Anna,bot:Ben",
+             *extra], ["draw"])
+    assert p.returncode == 0, p.stderr
+    assert expected in p.stdout and "Traceback" not in p.stdout + p.stderr
+    assert "You drew" in p.stdout

@@ -23,7 +23,8 @@ def make_recognizer(engine: str, lang: str, phrases: list[str], model_dir=None):
             errors.append("vosk: no model")
         except (ContentError, ImportError, OSError, RuntimeError) as exc:
             errors.append(f"vosk: {exc}")
-        if engine == "vosk":
+        if engine == "vosk" or model_dir is not None:
+            # a model the player named must not be swapped silently for another engine
             raise NoRecognizer("; ".join(errors))
     if engine in ("auto", "pocketsphinx"):
         try:

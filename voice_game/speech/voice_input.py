@@ -104,8 +104,13 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
         return inputs, None, lambda: None
     try:
         rec, name = make_recognizer(engine, lang, [], model)
-    except NoRecognizer:
-        say(catalog.get("speech.no_engine"))
+    except NoRecognizer as err:
+        if model is not None and engine in ("vosk", "auto"):
+            say(catalog.get("speech.bad_model", path=model))
+        elif engine == "vosk" and "no model" in str(err):
+            say(catalog.get("speech.no_model", lang=lang))
+        else:
+            say(catalog.get("speech.no_engine"))
         return inputs, None, lambda: None
     hub = InputHub()
     voice = VoiceControl(rec, hub, name)
