@@ -104,3 +104,10 @@ def test_incomplete_take_offers_choices():
     u = understand(g, ADAPTER, "take conductor", rules.legal_actions(s))
     assert u.kind == "choices"
     assert {a for _, a in u.candidates} == {take(1), take(2)}
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("game", ["orchestra", "concerto"])
+def test_no_phrase_means_two_commands(lang, game):
+    by_words, _ = load_grammar(lang).index(game)
+    assert {w: c for w, c in by_words.items() if len(c) > 1} == {}

@@ -307,3 +307,36 @@ def test_maestro_asks_birth_years_at_setup(tmp_path):
     state = crules.state_from_json(data["state"])
     years = [pl["birth_year"] for pl in state.players]
     assert years[0] == 1985 and years[1] == 2001 and 1945 <= years[2] < 2012
+
+
+def test_resume_with_a_bot_continues_exactly(tmp_path):
+    """Saved halfway and resumed, a game against a bot (with its pattern memory) ends
+    exactly like the same game played in one go."""
+    import io
+
+    from voice_game.audio.tts import TextOutput
+    from voice_game.session import Seat, Session
+
+    lang, seed = "en", 3
+    kit = get_kit("concerto")
+    seats = [Seat("Anna"), Seat("Clara", "bot")]
+    state = kit.new_game([x.name for x in seats], [], seed, None)
+    lines: list = []
+    session = Session(kit, state, seats, load_grammar(lang), load_catalog(lang), TextOutput(io.StringIO()), iter(()),
+                      seed=seed)
+    session.inputs = human_lines(session, lang, lines)
+    session.start(kit.rules.opening_events(state))
+    assert session.run() == 0
+    args = ["play", "concerto", "--lang", lang, "--tts", "text", "--seed", str(seed), "--players", "Anna,bot:Clara"]
+    full = tmp_path / "full.jsonl"
+    assert run(args + ["--events", str(full)], lines).returncode == 0
+    save, part = tmp_path / "s.json", tmp_path / "part.jsonl"
+    half = len(lines) // 2
+    p1 = run(args + ["--save", str(save), "--events", str(part)], lines[:half])
+    assert p1.returncode == 0, p1.stderr
+    assert json.loads(save.read_text())["bot_memory"], "the bot's pattern memory is saved"
+    p2 = run(["play", "--resume", str(save), "--tts", "text", "--events", str(part)], lines[half:])
+    assert p2.returncode == 0, p2.stderr
+    a = [json.loads(x) for x in full.read_text().splitlines()]
+    b = [json.loads(x) for x in part.read_text().splitlines()]
+    assert b == a

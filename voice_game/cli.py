@@ -200,6 +200,7 @@ def play(args, inputs=None) -> int:
                 raise ValueError("seats do not match the state")
             seed = int(data.get("seed", 0))
             bot_rngs = data.get("bot_rngs") or []
+            bot_memory = data.get("bot_memory") or []
         except (KeyError, TypeError, ValueError) as exc:
             if args.debug:
                 print(exc, file=sys.stderr)
@@ -207,7 +208,8 @@ def play(args, inputs=None) -> int:
         inputs = stdin_lines() if inputs is None else inputs
         source, voice, stop_voice = _voice(args, prefs, lang, catalog, output, inputs, kit.name)
         session = Session(kit, state, seats, grammar, catalog, output, source, seed=seed,
-                          save_path=args.resume, events_path=args.events, bot_rngs=bot_rngs, debug=args.debug,
+                          save_path=args.resume, events_path=args.events, bot_rngs=bot_rngs, bot_memory=bot_memory,
+                          debug=args.debug,
                           settings=store, verbose=prefs.detailed)
         _attach(inputs, session)
         if voice is not None:

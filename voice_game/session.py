@@ -48,7 +48,7 @@ class InputLine:
 class Session:
     def __init__(self, kit, state, seats: list[Seat], grammar: Grammar, catalog: Catalog, output,
                  inputs, seed: int = 0, save_path: Path | None = None, events_path: Path | None = None,
-                 bot_rngs: list | None = None, verbose: bool = True, audio=None, debug: bool = False,
+                 bot_rngs: list | None = None, bot_memory: list | None = None, verbose: bool = True, audio=None, debug: bool = False,
                  settings=None):
         self.kit = kit
         self.state = state
@@ -71,6 +71,14 @@ class Session:
         for i, s in enumerate(seats):
             if s.is_bot:
                 self.bots[i] = kit.make_bot(s.kind, seed * 1000 + i + 1)
+                if hasattr(self.bots[i], "seat"):
+                    self.bots[i].seat = i
+        for i, data in bot_memory or []:
+            if i in self.bots and hasattr(self.bots[i], "memory_from_json"):
+                try:
+                    self.bots[i].memory_from_json(data)
+                except (KeyError, TypeError, ValueError):
+                    pass  # a damaged memory: that bot simply forgets, the game goes on
         if bot_rngs:
             from voice_game.core.rng import Rng
 
@@ -201,6 +209,7 @@ class Session:
             "lang": self.c.lang,
             "state": self.kit.rules.state_to_json(self.state),
             "bot_rngs": [[i, b.rng.to_json()] for i, b in self.bots.items()],
+            "bot_memory": [[i, b.memory_to_json()] for i, b in self.bots.items() if hasattr(b, "memory_to_json")],
         }
 
     def autosave(self, announce: bool = False) -> None:

@@ -73,12 +73,26 @@ def _concerto() -> GameKit:
             self.inner = concerto_bots.make_bot(-1, CONCERTO_BOT_LEVELS[level])
             self.rng = Rng(seed)
 
+        @property
+        def seat(self):
+            return self.inner.seat
+
+        @seat.setter
+        def seat(self, value):
+            self.inner.seat = value
+
         def observe(self, event):
             self.inner.observe(event)
 
         def choose(self, view, legal):
-            self.inner.seat = view["you"]  # the seat is known from the first view on
+            self.inner.seat = view["you"]
             return self.inner.choose(view, legal, self.rng)
+
+        def memory_to_json(self):
+            return self.inner.state_to_json()
+
+        def memory_from_json(self, data):
+            self.inner.state_from_json(data)
 
     def make_bot(level, seed):
         if level not in levels:

@@ -56,6 +56,24 @@ class ConcertoBot:
         self.beats_planned = 0
         self.beats_right = 0
 
+    # --- saving -----------------------------------------------------------------
+    def state_to_json(self) -> dict:
+        """What the bot remembers, so a resumed game goes on exactly."""
+        return {
+            "seat": self.seat, "clock": self.clock, "conductor": self.conductor,
+            "memory": [[s, x, p, t] for (s, x), (p, t) in self.memory.items()],
+            "plan": self.plan, "beats_planned": self.beats_planned, "beats_right": self.beats_right,
+        }
+
+    def state_from_json(self, d: dict) -> None:
+        self.seat = int(d["seat"])
+        self.clock = int(d["clock"])
+        self.conductor = d.get("conductor")
+        self.memory = {(int(s), str(x)): [str(p), int(t)] for s, x, p, t in d["memory"]}
+        self.plan = [list(b) for b in d["plan"]] if d.get("plan") is not None else None
+        self.beats_planned = int(d.get("beats_planned", 0))
+        self.beats_right = int(d.get("beats_right", 0))
+
     # --- memory ------------------------------------------------------------------
     def observe(self, event: Event) -> None:
         if not event.visible_to(self.seat):
