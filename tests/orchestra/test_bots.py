@@ -34,3 +34,9 @@ def test_search_beats_heuristic():
     # fixed simulation count (generous time cap) so the result does not depend on machine load
     rate = match(lambda s: SearchBot(s, time_budget=30, max_simulations=60), lambda s: HeuristicBot(s), 10)
     assert rate >= 0.7, rate
+
+
+def test_levels_are_ordered_easy_below_heuristic():
+    from voice_game.games.orchestra.bots import EasyBot
+
+    assert match(lambda s: HeuristicBot(s), lambda s: EasyBot(s), 40) >= 0.55

@@ -1,6 +1,7 @@
 """Tierorchester bots. They receive a player's view and the legal actions, never the state.
 
 - ``HeuristicBot`` ("bot"): quick greedy play from a hand-written value of collections.
+- ``EasyBot`` ("bot-easy"): the heuristic with one move in three at random (beginners).
 - ``SearchBot`` ("bot-strong"): determinized Monte Carlo search. It samples hidden
   draw piles consistent with the view, allocates simulations to its candidate moves
   with UCB1, plays each simulation out with the heuristic policy, and picks the move
@@ -102,6 +103,17 @@ def heuristic_choice(me: int, v, legal: list[Action], rng: Rng) -> Action:
     return best
 
 
+class EasyBot(HeuristicBot):
+    """For beginners and the tutorial: the heuristic, but one move in three at random."""
+
+    level = "easy"
+
+    def choose(self, view: dict, legal: list[Action]) -> Action:
+        if self.rng.random() < 1 / 3:
+            return self.rng.choice(legal)
+        return super().choose(view, legal)
+
+
 class SearchBot:
     level = "strong"
 
@@ -151,7 +163,7 @@ class SearchBot:
         return win + 0.02 * (scores[me] - best_other)
 
 
-BOT_LEVELS = {"bot": HeuristicBot, "bot-strong": SearchBot, "bot-random": RandomBot}
+BOT_LEVELS = {"bot": HeuristicBot, "bot-easy": EasyBot, "bot-strong": SearchBot, "bot-random": RandomBot}
 
 
 def make_bot(level: str, seed: int):
