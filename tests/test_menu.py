@@ -30,7 +30,7 @@ def test_walk_the_menu_play_save_and_resume(tmp_path):
     lines = ["nein",                  # no tutorial on this first run
              "9", "quatsch",          # wrong number, nonsense: told, nothing happens
              "Tierorchester",         # the game menu
-             "Bots 1", "falsche note", "stufe 2",
+             "Bots 1", "falsche note", "stufe 3",
              "start", "ziehen", "eins", "spiel verlassen", "ja",
              "fortsetzen", "1",       # resume the game just left
              "tisch", "spiel verlassen", "ja",

@@ -65,6 +65,8 @@ DEFAULT_KEYS: dict[str, str] = {
     "pagedown": "quieter",
     "v": "verbosity",
     "f2": "save",
+    "l": "talk",  # push-to-talk (--listen push): the microphone takes the next command
+    "f4": "talk",
     "q": "quit",
     "right": "next",
     "left": "back",
@@ -73,7 +75,8 @@ FORBIDDEN = frozenset({"capslock", "insert"})
 # What every action means, for the help and the README (message keys keys.action.<name>).
 ACTIONS = ("help", "escape", "type", "draw", "pass", "pick", "yes", "no", "whose_turn", "scores", "repeat",
            "table", "my_cards", "rules", "previous", "next_message", "oldest", "newest", "slower", "faster",
-           "louder", "quieter", "verbosity", "save", "quit", "next", "back", "skip", "end_tutorial", "keys")
+           "louder", "quieter", "verbosity", "save", "quit", "next", "back", "skip", "end_tutorial", "keys",
+           "talk")
 # An action's intent per game where the words differ.
 GAME_INTENTS = {"concerto": {"draw": "draw_instrument"}}
 KEY_CONFIDENCE = 0.5  # a single key for an action that cannot be undone is read back first
@@ -404,6 +407,8 @@ class KeyInput:
         if action == "type":
             self.reader.start_typing()
             return None
+        if action == "talk":
+            return InputLine("", 1.0, "talk")  # an empty line arms push-to-talk (voice_input)
         if s is None:
             return None
         cmd, confidence = self.command(action)

@@ -37,8 +37,9 @@ class InputHub:
             try:
                 for item in stream:
                     text = item.text if isinstance(item, InputLine) else str(item).rstrip("\n")
-                    if not text.strip() and on_empty is not None:
-                        on_empty()
+                    if not text.strip():
+                        if on_empty is not None:
+                            on_empty()  # push-to-talk: Enter on an empty line, or the talk key
                         continue
                     self.put_line(item if isinstance(item, InputLine) else text)
             except (OSError, ValueError):
