@@ -7,6 +7,7 @@ get one spoken sentence and the game state stays as it was.
 from __future__ import annotations
 
 import json
+import threading
 import traceback
 from collections import deque
 from dataclasses import dataclass
@@ -65,6 +66,8 @@ class Session:
         self._settings_failed = False
         self.debug = debug
         self.listen_hook = None  # called with the phrases allowed now before each read (voice input)
+        # Concerto's grammar has tens of thousands of phrases: index them while the opening is read
+        threading.Thread(target=grammar.index, args=(kit.name,), name="grammar-index", daemon=True).start()
         self.humans = {i for i, s in enumerate(seats) if not s.is_bot}
         self.narrator = kit.narrator(catalog, self.humans, verbose)
         self.bots = {}

@@ -7,6 +7,7 @@ the rendering of actions as words, and the spoken "what can I say" help.
 from __future__ import annotations
 
 import re
+import threading
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
@@ -57,6 +58,7 @@ class Grammar:
         self.confusions |= {(b, a) for a, b in self.confusions}
         self._expanded: dict[str, list[Phrase]] = {}
         self._index: dict[str, tuple[dict, dict]] = {}
+        self._lock = threading.Lock()  # the index may be built ahead in a background thread
 
     # --- validation ----------------------------------------------------------
     def _validate(self, raw: dict) -> None:
@@ -120,6 +122,10 @@ class Grammar:
     def index(self, game: str | None) -> tuple[dict, dict]:
         """(words -> set of commands, command -> phrases) for quick lookups."""
         key = game or ""
+        with self._lock:
+            return self._build_index(key, game)
+
+    def _build_index(self, key: str, game: str | None) -> tuple[dict, dict]:
         if key not in self._index:
             by_words: dict[tuple, set] = {}
             by_command: dict[tuple, list[Phrase]] = {}

@@ -61,8 +61,9 @@ class ConcertoCommands(GameAdapter):
             if len(instruments) == 3:
                 return {"intent": "swap_three", "other": instruments[0], "third": instruments[1],
                         "instrument": instruments[2]}
-            if len(instruments) == 4:
-                return None  # four instruments at once: not a hand this game deals (no words for it)
+            if len(instruments) == 4:  # a hand of four instruments (after Audition)
+                return {"intent": "swap_four", "other": instruments[0], "third": instruments[1],
+                        "fourth": instruments[2], "fifth": instruments[3]}
             return None
         if k == "replace":
             return {"intent": "replace_piece", "level": a.level}
@@ -97,8 +98,9 @@ class ConcertoCommands(GameAdapter):
         if intent in ("swap", "swap_pair", "swap_special"):
             cards = [x for x in (c.get("card"), ins, other) if x is not None]
             return Action("swap", cards=tuple(sorted(cards)))
-        if intent in ("swap_three", "swap_three_special", "swap_with_special", "swap_pair_special"):
-            cards = [x for x in (c.get("other"), c.get("third"), ins, c.get("card")) if x is not None]
+        if intent in ("swap_three", "swap_three_special", "swap_with_special", "swap_pair_special", "swap_four"):
+            cards = [x for x in (c.get("other"), c.get("third"), c.get("fourth"), c.get("fifth"), ins, c.get("card"))
+                     if x is not None]
             return Action("swap", cards=tuple(sorted(cards)))
         if intent == "replace_piece":
             return Action("replace", level=c.get("level"))
