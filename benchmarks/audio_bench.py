@@ -27,7 +27,7 @@ import numpy as np  # noqa: E402
 
 from voice_game.audio import soundserver  # noqa: E402
 from voice_game.audio.player import Player, RenderBackend, SoundDeviceBackend  # noqa: E402
-from _stats import loud, summary as _summary  # noqa: E402 (benchmarks/ is on sys.path)
+from _stats import loud, probe_latencies, summary as _summary  # noqa: E402 (benchmarks/ is on sys.path)
 
 RATE = 44100
 CUE = "event.menu_move"
@@ -83,7 +83,6 @@ def bench_pulse(trials):
     if reason:
         print(f"sounddevice -> PulseAudio: skipped ({reason})")
         return
-    speech, cue, stop = [], [], []
     with soundserver.SoundServer(speakers_rate=RATE) as srv:
         srv.use_for_sounddevice()
         rec = srv.record("speakers.monitor", latency_ms=5)
@@ -119,17 +118,8 @@ def bench_pulse(trials):
                   f"{backend.latency * 1000:.0f} ms, block 10 ms):")
         time.sleep(0.1)
         audio = rec.stop()
-        for kind, start, t0, end in probes:
-            lo = max(0, start - int(0.05 * RATE))
-            idx = loud(audio[lo:end], 300)
-            if not len(idx):
-                continue
-            if kind == "stop":
-                t = rec.time_of_frame(lo + idx[-1] + 1)
-                stop.append(max(0.0, (t - t0) * 1000))
-            else:
-                t = rec.time_of_frame(lo + idx[0])
-                (speech if kind == "speech" else cue).append((t - t0) * 1000)
+        got = probe_latencies(audio, probes, rec, RATE)
+        speech, cue, stop = got.get("speech", []), got.get("cue", []), got.get("stop", [])
     summary("speech", speech)
     summary("cue", cue)
     summary("stop", stop)

@@ -35,7 +35,7 @@ from voice_game.audio.output import AudioOutput  # noqa: E402
 from voice_game.audio.player import Player, RenderBackend, SoundDeviceBackend  # noqa: E402
 from voice_game.audio.speech import make_synth, trim  # noqa: E402
 from voice_game.narration.message import HIGH, Message  # noqa: E402
-from _stats import loud, summary as _summary  # noqa: E402 (benchmarks/ is on sys.path)
+from _stats import loud, probe_latencies, summary as _summary  # noqa: E402 (benchmarks/ is on sys.path)
 
 RATE = 44100
 SENTENCES = ["Anna ist dran.", "Ben legt einen Tuba-Bären an Dirigent zwei.", "Runde drei beginnt.",
@@ -93,7 +93,6 @@ def bench_pulse(trials, engine):
     if reason:
         print(f"sounddevice -> PulseAudio: skipped ({reason})")
         return
-    say, stop = [], []
     with soundserver.SoundServer(speakers_rate=RATE) as srv:
         srv.use_for_sounddevice()
         rec = srv.record("speakers.monitor", latency_ms=5)
@@ -131,15 +130,8 @@ def bench_pulse(trials, engine):
             out.close()
         time.sleep(0.1)
         audio = rec.stop()
-    for kind, start, t0, end in probes:
-        lo = max(0, start - int(0.05 * RATE))
-        idx = loud(audio[lo:end], 300)
-        if not len(idx):
-            continue
-        if kind == "stop":
-            stop.append(max(0.0, (rec.time_of_frame(lo + idx[-1] + 1) - t0) * 1000))
-        else:
-            say.append((rec.time_of_frame(lo + idx[0]) - t0) * 1000)
+    got = probe_latencies(audio, probes, rec, RATE)
+    say, stop = got.get("say", []), got.get("stop", [])
     summary("say", say)
     summary("stop", stop)
 

@@ -200,17 +200,23 @@ def parse_base(raw, source: str = "instruments.json") -> dict:
     return out
 
 
+def _entry(item, key: str, i: int, seen: dict, source: str) -> tuple[str, str]:
+    """Check the i-th entry of a list of objects with unique ids; returns (id, where)."""
+    where = f"{key}[{i}]"
+    _need(isinstance(item, dict), source, where, "must be an object")
+    eid = item.get("id")
+    _need(isinstance(eid, str) and ID_RE.match(eid) is not None, source, where + ".id",
+          "must be a lower-case id with dashes")
+    where = f"{key}[{i}] ({eid})"
+    _need(eid not in seen, source, where, "duplicate id")
+    return eid, where
+
+
 def parse_pieces(raw, base: dict, source: str = "pieces.json") -> dict:
     _need(isinstance(raw, dict) and isinstance(raw.get("pieces"), list), source, "pieces", "must be a list")
     pieces: dict[str, Piece] = {}
     for i, p in enumerate(raw["pieces"]):
-        where = f"pieces[{i}]"
-        _need(isinstance(p, dict), source, where, "must be an object")
-        pid = p.get("id")
-        _need(isinstance(pid, str) and ID_RE.match(pid) is not None, source, where + ".id",
-              "must be a lower-case id with dashes")
-        where = f"pieces[{i}] ({pid})"
-        _need(pid not in pieces, source, where, "duplicate id")
+        pid, where = _entry(p, "pieces", i, pieces, source)
         for k in ("title", "composer"):
             _need(isinstance(p.get(k), str) and p[k].strip() != "", source, f"{where}.{k}", "must be a non-empty text")
         level = p.get("level")
@@ -271,13 +277,7 @@ def parse_conductors(raw, base: dict, source: str = "conductors.json") -> dict:
     _need(isinstance(raw, dict) and isinstance(raw.get("conductors"), list), source, "conductors", "must be a list")
     out: dict[str, Conductor] = {}
     for i, c in enumerate(raw["conductors"]):
-        where = f"conductors[{i}]"
-        _need(isinstance(c, dict), source, where, "must be an object")
-        cid = c.get("id")
-        _need(isinstance(cid, str) and ID_RE.match(cid) is not None, source, where + ".id",
-              "must be a lower-case id with dashes")
-        where = f"conductors[{i}] ({cid})"
-        _need(cid not in out, source, where, "duplicate id")
+        cid, where = _entry(c, "conductors", i, out, source)
         _need(isinstance(c.get("name"), str) and c["name"].strip() != "", source, where + ".name",
               "must be a non-empty text")
         check_condition(c.get("condition"), base, source, where + ".condition")
