@@ -1,7 +1,7 @@
 """Speech output engines.
 
 - ``text``: one line per message on stdout (tests, pipes, braille displays)
-- ``pyttsx3``: pyttsx3 (espeak-ng on Linux, SAPI5 on Windows, NSSpeech on macOS)
+- ``pyttsx3``: pyttsx3's voices (SAPI5, NSSpeech, espeak) rendered to audio for the game's player
 - ``none``: silent (the history still keeps every message)
 - ``auto``: speech through the game's audio player when a device works, else text with one notice
 - ``screenreader``: the running screen reader (voice_game.audio.screenreader), cues in our player
@@ -43,46 +43,6 @@ class SilentOutput(TextOutput):
 
     def say(self, text: str, interrupt: bool = False) -> None:
         pass
-
-
-class Pyttsx3Output(TextOutput):
-    """Speaks with pyttsx3 and also writes the line (for a braille display or a log)."""
-
-    name = "pyttsx3"
-
-    def __init__(self, lang: str, echo_stream=None):
-        super().__init__(echo_stream)
-        import pyttsx3  # imported here: a missing driver is a reported fallback, not a crash
-
-        self.engine = pyttsx3.init()
-        self._pick_voice(lang)
-        self.engine.setProperty("rate", self.rate)
-        self.echo = echo_stream is not None
-
-    def _pick_voice(self, lang: str) -> None:
-        try:
-            for v in self.engine.getProperty("voices"):
-                langs = [str(x).lower() for x in (getattr(v, "languages", []) or [])]
-                ident = f"{v.id} {v.name} {' '.join(langs)}".lower()
-                if lang in langs or f"/{lang}" in ident or ident.startswith(lang) or f"{lang}-" in ident:
-                    self.engine.setProperty("voice", v.id)
-                    return
-        except Exception:  # noqa: BLE001 - a voice list we cannot read keeps the default voice
-            pass
-
-    def say(self, text: str, interrupt: bool = False) -> None:
-        if self.echo:
-            super().say(text)
-        self.engine.say(text)
-        self.engine.runAndWait()
-
-    def set_rate(self, wpm: int) -> None:
-        super().set_rate(wpm)
-        self.engine.setProperty("rate", self.rate)
-
-    def set_volume(self, percent: int) -> None:
-        super().set_volume(percent)
-        self.engine.setProperty("volume", self.volume / 100)
 
 
 def make_output(kind: str, lang: str, catalog=None, settings=None):
