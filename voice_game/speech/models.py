@@ -13,12 +13,19 @@ Where models live
 or ``$VOICE_GAME_DATA_DIR`` when set. A model folder given by the player
 (``--model DIR`` or ``$VOICE_GAME_VOSK_MODEL``) is used as it is, never changed.
 
+Only the languages of :data:`OFFICIAL_MODELS` and the model names of
+:data:`KNOWN_ARCHIVES` are accepted: nothing a player types is ever joined into
+a path. Every installed folder gets a marker file (:data:`MARKER`); a folder,
+file or link at ``models/<lang>`` without it is never replaced or removed.
+
 Installing
 ----------
 1. Download ``<base>/<name>.zip`` (``base`` = ``--url``, else
    ``$VOICE_GAME_MODEL_URL``, else the official Vosk model site) into a temp
    folder ``<root>/models/.install-<lang>-*`` next to the target, with one
-   progress line per 10 % (screen-reader friendly, no carriage returns).
+   progress line per 10 % (screen-reader friendly, no carriage returns),
+   within :data:`DOWNLOAD_DEADLINE` in all. Temporary folders of a killed
+   installer are removed at the next start.
 2. Check it: the byte count against Content-Length, the SHA-256 / size when
    known, the zip's integrity (CRC of every entry while extracting), and every
    entry's name: absolute paths, ``..`` and symlinks are refused before
@@ -34,23 +41,31 @@ Installing
    is moved aside first and deleted afterwards).
 
 Any failure removes the temp folder: no partial model is ever left at the
-target, and the player hears one clear message (exit code 1), no traceback.
+target, and the player hears one clear message (exit code 1; 130 after
+Ctrl-C), no traceback and no Python words.
 
 Player-facing words come from ``locales/<lang>/models.toml`` through the
 ``say(key, **params)`` callback; the keys are listed in :data:`MESSAGE_KEYS`.
 """
 from __future__ import annotations
 
+import errno
 import hashlib
 import http.client
+import json
 import os
 import shutil
+import socket
+import ssl
 import stat
 import sys
 import tempfile
+import time
 import urllib.error
+import urllib.parse
 import urllib.request
 import zipfile
+import zlib
 from pathlib import Path, PurePosixPath
 from typing import Callable, TextIO
 
@@ -58,19 +73,24 @@ from voice_game.core.errors import ContentError
 
 DEFAULT_BASE_URL = "https://alphacephei.com/vosk/models"
 
-#: The official small model per language.
+#: The official small model per language. These are the only languages the
+#: tool knows: a language argument is looked up here and never used as a path.
 OFFICIAL_MODELS: dict[str, str] = {
     "de": "vosk-model-small-de-0.15",
     "en": "vosk-model-small-en-us-0.15",
 }
 
-#: Known archive checks per model name: {"size": bytes, "sha256": hex}. A value
-#: of None is not checked. The figures for the official archives could not be
-#: taken from here (this workplace has no access to the model site); fill them
-#: in from a trusted download to pin the archives.
+#: Every model name ``--name`` accepts, with its language and archive checks
+#: (``size`` in bytes, ``sha256`` hex; None is not checked). The figures for the
+#: official archives could not be taken from here (this workplace has no access
+#: to the model site); fill them in from a trusted download to pin the archives.
 KNOWN_ARCHIVES: dict[str, dict[str, object]] = {
-    "vosk-model-small-de-0.15": {"size": None, "sha256": None},
-    "vosk-model-small-en-us-0.15": {"size": None, "sha256": None},
+    "vosk-model-small-de-0.15": {"lang": "de", "size": None, "sha256": None},
+    "vosk-model-de-0.21": {"lang": "de", "size": None, "sha256": None},
+    "vosk-model-de-tuda-0.6-900k": {"lang": "de", "size": None, "sha256": None},
+    "vosk-model-small-en-us-0.15": {"lang": "en", "size": None, "sha256": None},
+    "vosk-model-en-us-0.22": {"lang": "en", "size": None, "sha256": None},
+    "vosk-model-en-us-0.22-lgraph": {"lang": "en", "size": None, "sha256": None},
 }
 
 #: Endpointer rules written into an installed model's conf/model.conf, in
@@ -88,9 +108,24 @@ ENDPOINT_RULES: dict[str, float] = {
 #: Largest total uncompressed size accepted from an archive (zip bombs).
 MAX_UNPACKED_BYTES = 4 * 1024 ** 3
 
+#: Seconds a whole download may take (a server that trickles bytes must not
+#: keep the installer forever), and seconds one read may wait for data.
+DOWNLOAD_DEADLINE = 30 * 60.0
+READ_TIMEOUT = 30.0
+
+#: The file that marks a model folder as installed by the game; only folders
+#: with it (or installed by an older version, see :func:`owned_by_game`) are
+#: ever replaced or removed.
+MARKER = ".voice-game-model"
+
+#: Prefixes of the game's own temporary folders inside ``models/``.
+TEMP_PREFIXES = (".install-", ".remove-")
+STALE_AGE = 24 * 3600.0
+
 MESSAGE_KEYS = (
     "models.usage",
     "models.unknown_language",
+    "models.unknown_model",
     "models.list_header",
     "models.list_item",
     "models.list_none",
@@ -98,13 +133,25 @@ MESSAGE_KEYS = (
     "models.download_start",
     "models.progress",
     "models.progress_bytes",
-    "models.download_failed",
+    "models.bad_url",
+    "models.download_missing",
+    "models.download_http",
+    "models.download_unreachable",
+    "models.download_timeout",
+    "models.download_slow",
+    "models.download_broken",
+    "models.download_certificate",
     "models.download_truncated",
+    "models.interrupted",
     "models.checksum_mismatch",
     "models.archive_bad",
+    "models.archive_encrypted",
     "models.archive_unsafe",
     "models.layout_bad",
+    "models.layout_not_a_folder",
     "models.disk_error",
+    "models.disk_full",
+    "models.not_ours",
     "models.installed",
     "models.removed",
     "models.not_installed",
@@ -123,6 +170,13 @@ class InstallError(Exception):
         self.params = params
 
 
+def shown(text: object, limit: int = 60) -> str:
+    """A string from outside (an archive entry, a typed argument) made safe to
+    read out: printable characters only, at most ``limit`` of them."""
+    clean = "".join(c if c.isprintable() else "?" for c in str(text))
+    return clean if len(clean) <= limit else clean[: limit - 1] + "…"
+
+
 # -- places -------------------------------------------------------------------
 
 def data_root() -> Path:
@@ -139,11 +193,26 @@ def models_root() -> Path:
 
 
 def normalize_lang(lang: str) -> str:
-    return lang.strip().lower().replace("_", "-").split("-")[0]
+    return str(lang).strip().lower().replace("_", "-").split("-")[0]
+
+
+def known_language(lang: str) -> str | None:
+    """The language code from the closed set :data:`OFFICIAL_MODELS`, or None."""
+    code = normalize_lang(lang)
+    return code if code in OFFICIAL_MODELS else None
+
+
+def _unknown_language(lang: str) -> InstallError:
+    return InstallError("models.unknown_language", lang=shown(lang, 20),
+                        langs=", ".join(sorted(OFFICIAL_MODELS)))
 
 
 def installed_path(lang: str) -> Path:
-    return models_root() / normalize_lang(lang)
+    """``models/<lang>`` for a known language; InstallError for any other."""
+    code = known_language(lang)
+    if code is None:
+        raise _unknown_language(lang)
+    return models_root() / code
 
 
 def layout_problem(path: str | Path) -> str | None:
@@ -163,6 +232,23 @@ def layout_problem(path: str | Path) -> str | None:
     return "missing:graph/HCLG.fst"
 
 
+def _layout_error(problem: str) -> InstallError:
+    if problem.startswith("missing:"):
+        return InstallError("models.layout_bad", file=problem.split(":", 1)[1])
+    return InstallError("models.layout_not_a_folder")
+
+
+def owned_by_game(path: Path) -> bool:
+    """True for a real folder (not a link) that the installer put there: it has
+    the marker file, or (installed by an older version) the kept original
+    ``conf/model.conf.orig`` next to a complete model."""
+    if path.is_symlink() or not path.is_dir():
+        return False
+    if (path / MARKER).is_file():
+        return True
+    return (path / "conf" / "model.conf.orig").is_file() and layout_problem(path) is None
+
+
 def find_model(lang: str, explicit: str | Path | None = None) -> Path | None:
     """The model folder to use for ``lang``.
 
@@ -179,7 +265,10 @@ def find_model(lang: str, explicit: str | Path | None = None) -> Path | None:
         if problem:
             raise ContentError(str(p), "model", problem)
         return p.resolve()
-    p = installed_path(lang)
+    code = known_language(lang)
+    if code is None:
+        return None
+    p = models_root() / code
     if layout_problem(p) is None:
         return p
     return None
@@ -189,12 +278,50 @@ def list_installed() -> dict[str, Path]:
     root = models_root()
     found: dict[str, Path] = {}
     if root.is_dir():
-        for child in sorted(root.iterdir()):
-            if child.name.startswith(".") or not child.is_dir():
-                continue
+        for code in sorted(OFFICIAL_MODELS):
+            child = root / code
             if layout_problem(child) is None:
-                found[child.name] = child
+                found[code] = child
     return found
+
+
+def _pid_alive(pid: int) -> bool:
+    if os.name == "nt":  # os.kill(pid, 0) would end the process there
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True
+    return True
+
+
+def clean_stale(root: Path | None = None) -> None:
+    """Delete temporary folders the installer left behind when it was killed:
+    only names it makes (``.install-<lang>-<pid>-*``, ``.remove-<lang>-<pid>-*``),
+    whose process is gone or that are older than a day."""
+    root = models_root() if root is None else root
+    try:
+        children = list(root.iterdir())
+    except OSError:
+        return
+    for child in children:
+        if not child.name.startswith(TEMP_PREFIXES) or child.is_symlink() or not child.is_dir():
+            continue
+        parts = child.name.split("-")
+        try:
+            pid = int(parts[2]) if len(parts) > 3 and parts[2].isascii() else -1
+        except ValueError:
+            pid = -1
+        try:
+            old = time.time() - child.stat().st_mtime > STALE_AGE
+        except OSError:
+            continue
+        if pid == os.getpid():
+            continue
+        if old or pid < 0 or not _pid_alive(pid):
+            shutil.rmtree(child, ignore_errors=True)
 
 
 # -- endpointer -----------------------------------------------------------------
@@ -209,7 +336,7 @@ def tune_endpointer(model_dir: str | Path, rules: dict[str, float] | None = None
     rules = ENDPOINT_RULES if rules is None else rules
     conf = Path(model_dir) / "conf" / "model.conf"
     orig = conf.with_name("model.conf.orig")
-    text = conf.read_text(encoding="utf-8")
+    text = conf.read_text(encoding="utf-8", errors="replace")
     if not orig.exists():
         orig.write_text(text, encoding="utf-8")
     lines = [ln for ln in text.splitlines()
@@ -220,29 +347,99 @@ def tune_endpointer(model_dir: str | Path, rules: dict[str, float] | None = None
 
 # -- download and unpack ------------------------------------------------------
 
-def _download(url: str, dest: Path, say: Say, timeout: float = 30.0) -> tuple[int, str]:
-    """Download ``url`` into ``dest``; returns (size, sha256 hex)."""
+def check_base_url(base: str) -> str:
+    """``base`` without a trailing slash when it is a usable http(s) address;
+    InstallError ``models.bad_url`` otherwise (never a traceback)."""
+    base = str(base).strip().rstrip("/")
+    try:
+        parts = urllib.parse.urlsplit(base)
+        host, _port = parts.hostname, parts.port  # both may raise ValueError
+    except ValueError:
+        raise InstallError("models.bad_url", url=shown(base)) from None
+    if parts.scheme not in ("http", "https") or not host or any(c.isspace() for c in base):
+        raise InstallError("models.bad_url", url=shown(base))
+    return base
+
+
+def _disk_error(exc: OSError, where: Path) -> InstallError:
+    if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return InstallError("models.disk_full", path=str(where))
+    return InstallError("models.disk_error", path=str(where))
+
+
+def _network_error(exc: BaseException) -> InstallError:
+    """The player's words for a failed connection or read."""
+    if isinstance(exc, urllib.error.HTTPError):
+        if exc.code == 404:
+            return InstallError("models.download_missing")
+        return InstallError("models.download_http", code=exc.code)
+    if isinstance(exc, urllib.error.URLError):
+        reason = exc.reason
+        if isinstance(reason, BaseException):
+            return _network_error(reason)
+        return InstallError("models.download_unreachable")
+    if isinstance(exc, ssl.SSLCertVerificationError):
+        return InstallError("models.download_certificate")
+    if isinstance(exc, (TimeoutError, socket.timeout)):
+        return InstallError("models.download_timeout")
+    if isinstance(exc, (socket.gaierror, ConnectionRefusedError)):
+        return InstallError("models.download_unreachable")
+    if isinstance(exc, OSError) and exc.errno in (errno.ENETUNREACH, errno.EHOSTUNREACH,
+                                                  errno.EADDRNOTAVAIL):
+        return InstallError("models.download_unreachable")
+    return InstallError("models.download_broken")
+
+
+def _download(url: str, dest: Path, say: Say, *, deadline: float | None = None,
+              read_timeout: float | None = None) -> tuple[int, str]:
+    """Download ``url`` into ``dest`` within ``deadline`` seconds in all;
+    returns (size, sha256 hex)."""
+    deadline = DOWNLOAD_DEADLINE if deadline is None else deadline
+    read_timeout = READ_TIMEOUT if read_timeout is None else read_timeout
+    end = time.monotonic() + deadline
     digest = hashlib.sha256()
     received = 0
+    expected: int | None = None
     try:
-        with urllib.request.urlopen(url, timeout=timeout) as resp, open(dest, "wb") as fh:
-            length = resp.headers.get("Content-Length")
-            expected = int(length) if length and length.isdigit() else None
+        fh = open(dest, "wb")
+    except OSError as exc:
+        raise _disk_error(exc, dest.parent.parent) from None
+    with fh:
+        try:
+            resp = urllib.request.urlopen(url, timeout=max(0.1, min(read_timeout, deadline)))
+        except InstallError:
+            raise
+        except Exception as exc:  # every way a connection can fail: one sentence
+            raise _network_error(exc) from None
+        with resp:
+            length = (resp.headers.get("Content-Length") or "").strip()
+            if length.isascii() and length.isdigit() and len(length) < 19:
+                expected = int(length)
             next_pct = 10
             next_mb = 5
             while True:
+                if time.monotonic() > end:
+                    raise InstallError("models.download_slow", minutes=max(1, round(deadline / 60)))
                 try:
-                    block = resp.read(256 * 1024)
+                    # read1: return what has arrived, so the deadline is checked
+                    # while a slow server trickles bytes
+                    block = resp.read1(256 * 1024)
                 except http.client.IncompleteRead as exc:
-                    fh.write(exc.partial)
                     received += len(exc.partial)
                     raise InstallError("models.download_truncated", received=received,
                                        expected=expected or 0) from None
+                except Exception as exc:
+                    raise _network_error(exc) from None
                 if not block:
                     break
-                fh.write(block)
+                try:
+                    fh.write(block)
+                except OSError as exc:
+                    raise _disk_error(exc, dest.parent.parent) from None
                 digest.update(block)
                 received += len(block)
+                if expected is not None and received > expected:
+                    break
                 if expected:
                     pct = received * 100 // expected
                     while next_pct <= min(pct, 100):
@@ -251,14 +448,6 @@ def _download(url: str, dest: Path, say: Say, timeout: float = 30.0) -> tuple[in
                 elif received >= next_mb * 1024 * 1024:
                     say("models.progress_bytes", megabytes=received // (1024 * 1024))
                     next_mb += 5
-    except InstallError:
-        raise
-    except urllib.error.HTTPError as exc:
-        raise InstallError("models.download_failed", reason=f"HTTP {exc.code}") from None
-    except urllib.error.URLError as exc:
-        raise InstallError("models.download_failed", reason=str(exc.reason)) from None
-    except (TimeoutError, ConnectionError, http.client.HTTPException) as exc:
-        raise InstallError("models.download_failed", reason=type(exc).__name__) from None
     if expected is not None and received != expected:
         raise InstallError("models.download_truncated", received=received, expected=expected)
     return received, digest.hexdigest()
@@ -270,21 +459,26 @@ def _safe_members(zf: zipfile.ZipFile) -> list[tuple[zipfile.ZipInfo, PurePosixP
     total = 0
     for info in zf.infolist():
         name = info.filename
+        if info.flag_bits & 0x1:
+            raise InstallError("models.archive_encrypted")
         mode = (info.external_attr >> 16) & 0o177777
         if stat.S_ISLNK(mode):
-            raise InstallError("models.archive_unsafe", entry=name)
+            raise InstallError("models.archive_unsafe", entry=shown(name))
         norm = name.replace("\\", "/")
         if norm.startswith("/") or (len(norm) > 1 and norm[1] == ":") or "\x00" in norm:
-            raise InstallError("models.archive_unsafe", entry=name)
+            raise InstallError("models.archive_unsafe", entry=shown(name))
         parts = [p for p in norm.split("/") if p not in ("", ".")]
         if any(p == ".." for p in parts):
-            raise InstallError("models.archive_unsafe", entry=name)
+            raise InstallError("models.archive_unsafe", entry=shown(name))
         total += info.file_size
         if total > MAX_UNPACKED_BYTES:
-            raise InstallError("models.archive_unsafe", entry=name)
+            raise InstallError("models.archive_unsafe", entry=shown(name))
         if parts:
             members.append((info, PurePosixPath(*parts)))
     return members
+
+
+_DISK_ERRNOS = {errno.ENOSPC, errno.EACCES, errno.EPERM, errno.EROFS, getattr(errno, "EDQUOT", errno.ENOSPC)}
 
 
 def _extract(archive: Path, target: Path) -> None:
@@ -295,95 +489,132 @@ def _extract(archive: Path, target: Path) -> None:
             for info, rel in members:
                 out = (target / Path(*rel.parts)).resolve()
                 if base != out and base not in out.parents:
-                    raise InstallError("models.archive_unsafe", entry=info.filename)
-                if info.is_dir():
-                    out.mkdir(parents=True, exist_ok=True)
-                    continue
-                out.parent.mkdir(parents=True, exist_ok=True)
-                with zf.open(info) as src, open(out, "wb") as dst:
-                    shutil.copyfileobj(src, dst, 1024 * 1024)
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, NotImplementedError):
+                    raise InstallError("models.archive_unsafe", entry=shown(info.filename))
+                try:
+                    if info.is_dir():
+                        out.mkdir(parents=True, exist_ok=True)
+                        continue
+                    out.parent.mkdir(parents=True, exist_ok=True)
+                    with zf.open(info) as src, open(out, "wb") as dst:
+                        shutil.copyfileobj(src, dst, 1024 * 1024)
+                except OSError as exc:
+                    if exc.errno in _DISK_ERRNOS:
+                        raise _disk_error(exc, target.parent.parent) from None
+                    # a name the file system cannot hold, a file where a folder should be
+                    raise InstallError("models.archive_bad") from None
+    except InstallError:
+        raise
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, NotImplementedError,
+            RuntimeError, ValueError, OverflowError, zlib.error):
         raise InstallError("models.archive_bad") from None
+    except OSError as exc:
+        raise _disk_error(exc, target.parent.parent) from None
 
 
 def _model_root_in(folder: Path) -> Path:
     if layout_problem(folder) is None:
         return folder
     children = [c for c in folder.iterdir() if not c.name.startswith(".")]
-    if len(children) == 1 and children[0].is_dir():
+    if len(children) == 1 and children[0].is_dir() and not children[0].is_symlink():
         problem = layout_problem(children[0])
         if problem is None:
             return children[0]
-        raise InstallError("models.layout_bad", problem=problem)
-    raise InstallError("models.layout_bad", problem=layout_problem(folder) or "")
+        raise _layout_error(problem)
+    raise _layout_error(layout_problem(folder) or "missing:am/final.mdl")
+
+
+def _check_name(code: str, name: str) -> str:
+    info = KNOWN_ARCHIVES.get(name)
+    if info is None or info.get("lang") != code:
+        names = sorted(n for n, i in KNOWN_ARCHIVES.items() if i.get("lang") == code)
+        raise InstallError("models.unknown_model", name=shown(name), lang=code,
+                           names=", ".join(names))
+    return name
 
 
 def install(lang: str, say: Say, *, base_url: str | None = None, name: str | None = None,
             sha256: str | None = None, size: int | None = None,
-            endpoint_rules: dict[str, float] | None = None) -> Path:
+            endpoint_rules: dict[str, float] | None = None,
+            deadline: float | None = None) -> Path:
     """Download, check and install the model for ``lang``; returns its folder.
 
-    Raises InstallError (already cleaned up) on any failure.
+    ``lang`` must be one of :data:`OFFICIAL_MODELS`, ``name`` one of
+    :data:`KNOWN_ARCHIVES` for it. Raises InstallError (already cleaned up) on
+    any failure, Ctrl-C included (``models.interrupted``).
     """
-    lang = normalize_lang(lang)
-    if name is None:
-        if lang not in OFFICIAL_MODELS:
-            raise InstallError("models.unknown_language", lang=lang,
-                               langs=", ".join(sorted(OFFICIAL_MODELS)))
-        name = OFFICIAL_MODELS[lang]
+    code = known_language(lang)
+    if code is None:
+        raise _unknown_language(lang)
+    name = OFFICIAL_MODELS[code] if name is None else _check_name(code, name)
     known = KNOWN_ARCHIVES.get(name, {})
     sha256 = sha256 or known.get("sha256")  # type: ignore[assignment]
     size = size or known.get("size")  # type: ignore[assignment]
-    base = (base_url or os.environ.get("VOICE_GAME_MODEL_URL") or DEFAULT_BASE_URL).rstrip("/")
-    url = f"{base}/{name}.zip"
+    base = check_base_url(base_url or os.environ.get("VOICE_GAME_MODEL_URL") or DEFAULT_BASE_URL)
+    url = f"{base}/{urllib.parse.quote(name)}.zip"
     root = models_root()
-    target = root / lang
+    target = root / code
+    if (target.exists() or target.is_symlink()) and not owned_by_game(target):
+        raise InstallError("models.not_ours", path=str(target))
+    work: Path | None = None
     try:
-        root.mkdir(parents=True, exist_ok=True)
-        for stale in root.glob(f".install-{lang}-*"):
-            shutil.rmtree(stale, ignore_errors=True)
-        work = Path(tempfile.mkdtemp(prefix=f".install-{lang}-", dir=root))
-    except OSError as exc:
-        raise InstallError("models.disk_error", reason=exc.strerror or str(exc)) from None
-    try:
+        try:
+            root.mkdir(parents=True, exist_ok=True)
+            clean_stale(root)
+            work = Path(tempfile.mkdtemp(prefix=f".install-{code}-{os.getpid()}-", dir=root))
+        except OSError as exc:
+            raise _disk_error(exc, root) from None
         say("models.download_start", name=name, url=url)
         archive = work / "download.zip"
-        got_size, got_sha = _download(url, archive, say)
+        got_size, got_sha = _download(url, archive, say, deadline=deadline)
         if size is not None and got_size != size:
             raise InstallError("models.download_truncated", received=got_size, expected=size)
         if sha256 is not None and got_sha != str(sha256).lower():
             raise InstallError("models.checksum_mismatch", name=name)
-        unpacked = work / "unpacked"
-        unpacked.mkdir()
-        _extract(archive, unpacked)
-        archive.unlink()
-        model_dir = _model_root_in(unpacked)
-        tune_endpointer(model_dir, endpoint_rules)
-        old = work / "old"
-        if target.exists() or target.is_symlink():
-            os.rename(target, old)
         try:
-            os.rename(model_dir, target)
-        except OSError:
-            if old.exists():
-                os.rename(old, target)
-            raise
-        say("models.installed", lang=lang, path=str(target))
+            unpacked = work / "unpacked"
+            unpacked.mkdir()
+            _extract(archive, unpacked)
+            archive.unlink()
+            model_dir = _model_root_in(unpacked)
+            tune_endpointer(model_dir, endpoint_rules)
+            (model_dir / MARKER).write_text(json.dumps({"name": name, "lang": code}) + "\n",
+                                            encoding="utf-8")
+            old = work / "old"
+            if target.exists() or target.is_symlink():
+                if not owned_by_game(target):  # appeared while downloading
+                    raise InstallError("models.not_ours", path=str(target))
+                os.rename(target, old)
+            try:
+                os.rename(model_dir, target)
+            except OSError:
+                if old.exists():
+                    os.rename(old, target)
+                raise
+        except OSError as exc:
+            raise _disk_error(exc, root) from None
+        say("models.installed", lang=code, path=str(target))
         return target
-    except OSError as exc:
-        raise InstallError("models.disk_error", reason=exc.strerror or str(exc)) from None
+    except KeyboardInterrupt:
+        raise InstallError("models.interrupted") from None
     finally:
-        shutil.rmtree(work, ignore_errors=True)
+        if work is not None:
+            shutil.rmtree(work, ignore_errors=True)
 
 
 def remove(lang: str) -> bool:
+    """Remove the installed model of a known language; False when there is
+    none. InstallError ``models.not_ours`` when ``models/<lang>`` holds
+    something the game did not install (it is left as it is)."""
     target = installed_path(lang)
     if not (target.exists() or target.is_symlink()):
         return False
-    if target.is_symlink() or target.is_file():
-        target.unlink()
-    else:
-        shutil.rmtree(target)
+    if not owned_by_game(target):
+        raise InstallError("models.not_ours", path=str(target))
+    root = target.parent
+    clean_stale(root)
+    aside = Path(tempfile.mkdtemp(prefix=f".remove-{target.name}-{os.getpid()}-", dir=root))
+    os.rename(target, aside / "model")
+    shutil.rmtree(aside, ignore_errors=True)
     return True
 
 
@@ -394,7 +625,7 @@ def make_say(out: TextIO, locale: str = "en") -> Say:
     line per message. The lead may pass the narrator's own ``say`` instead."""
     from voice_game.narration.catalog import load_catalog
 
-    catalog = load_catalog(normalize_lang(locale))
+    catalog = load_catalog(known_language(locale) or "en")
 
     def say(key: str, **params) -> None:
         print(catalog.get(key, **params), file=out, flush=True)
@@ -404,11 +635,26 @@ def make_say(out: TextIO, locale: str = "en") -> Say:
 
 # -- command line -----------------------------------------------------------------
 
+def _is_sha256(text: str) -> bool:
+    return len(text) == 64 and all(c in "0123456789abcdefABCDEF" for c in text)
+
+
 def main(argv: list[str], out: TextIO = sys.stdout, say: Say | None = None,
          locale: str = "en") -> int:
-    """``voice-game models ...``; returns the exit code (0 ok, 1 failure, 2 usage)."""
+    """``voice-game models ...``; returns the exit code (0 ok, 1 failure, 2 usage,
+    130 stopped by Ctrl-C)."""
     say = say or make_say(out, locale)
-    args = list(argv)
+    try:
+        return _main(list(argv), say)
+    except InstallError as exc:
+        say(exc.key, **exc.params)
+        return 130 if exc.key == "models.interrupted" else 1
+    except KeyboardInterrupt:
+        say("models.interrupted")
+        return 130
+
+
+def _main(args: list[str], say: Say) -> int:
     opts: dict[str, str] = {}
     positional: list[str] = []
     while args:
@@ -421,12 +667,12 @@ def main(argv: list[str], out: TextIO = sys.stdout, say: Say | None = None,
         elif a.startswith("--") and "=" in a and a.split("=", 1)[0] in ("--url", "--name", "--sha256"):
             k, v = a[2:].split("=", 1)
             opts[k] = v
-        elif a.startswith("-"):
+        elif a.startswith("-") and a != "-":
             say("models.usage")
             return 2
         else:
             positional.append(a)
-    if not positional:
+    if not positional or ("sha256" in opts and not _is_sha256(opts["sha256"])):
         say("models.usage")
         return 2
     cmd, rest = positional[0], positional[1:]
@@ -434,42 +680,38 @@ def main(argv: list[str], out: TextIO = sys.stdout, say: Say | None = None,
         found = list_installed()
         if found:
             say("models.list_header")
-            for lang, path in found.items():
-                say("models.list_item", lang=lang, path=str(path))
+            for code, path in found.items():
+                say("models.list_item", lang=code, path=str(path))
         else:
             say("models.list_none")
         say("models.available", langs=", ".join(sorted(OFFICIAL_MODELS)))
         return 0
-    if cmd in ("install", "remove", "path") and len(rest) == 1:
-        lang = normalize_lang(rest[0])
-        if cmd == "install":
-            try:
-                install(lang, say, base_url=opts.get("url"), name=opts.get("name"),
-                        sha256=opts.get("sha256"))
-            except InstallError as exc:
-                say(exc.key, **exc.params)
-                return 1
-            return 0
-        if cmd == "remove":
-            try:
-                removed = remove(lang)
-            except OSError as exc:
-                say("models.disk_error", reason=exc.strerror or str(exc))
-                return 1
-            if removed:
-                say("models.removed", lang=lang)
-                return 0
-            say("models.not_installed", lang=lang)
-            return 1
+    if cmd not in ("install", "remove", "path") or len(rest) != 1:
+        say("models.usage")
+        return 2
+    code = known_language(rest[0])
+    if code is None:
+        raise _unknown_language(rest[0])
+    if cmd == "install":
+        install(code, say, base_url=opts.get("url"), name=opts.get("name"),
+                sha256=opts.get("sha256"))
+        return 0
+    if cmd == "remove":
         try:
-            path = find_model(lang)
-        except ContentError as exc:
-            say("models.layout_bad", problem=exc.problem)
-            return 1
-        if path is not None:
-            say("models.path", path=str(path))
+            removed = remove(code)
+        except OSError as exc:
+            raise _disk_error(exc, models_root()) from None
+        if removed:
+            say("models.removed", lang=code)
             return 0
-        say("models.not_installed", lang=lang)
+        say("models.not_installed", lang=code)
         return 1
-    say("models.usage")
-    return 2
+    try:
+        path = find_model(code)
+    except ContentError as exc:
+        raise _layout_error(exc.problem) from None
+    if path is not None:
+        say("models.path", path=str(path))
+        return 0
+    say("models.not_installed", lang=code)
+    return 1
