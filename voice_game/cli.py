@@ -108,7 +108,7 @@ def _voice(args, prefs, lang, catalog, output, inputs, game=None):
         text_mode = (getattr(args, "tts", None) or prefs.tts) in ("text", "none")
         engine = "none" if text_mode else (prefs.recognizer or "auto")
     device = getattr(args, "mic", None) or (prefs.microphone or None)
-    if isinstance(device, str) and device.isdigit():
+    if isinstance(device, str) and device.isascii() and device.isdigit() and len(device) < 9:
         device = int(device)
     vocabulary = None
     if engine != "none" and game:

@@ -104,9 +104,14 @@ def load_bindings(overrides: dict | None = None) -> dict[str, str]:
             continue
         if not action:
             keys.pop(name, None)
-        elif isinstance(action, str) and (action in ACTIONS or action.startswith("pick:")):
+        elif isinstance(action, str) and (action in ACTIONS or _is_pick(action)):
             keys[name] = action
     return keys
+
+
+def _is_pick(action: str) -> bool:
+    n = action[5:] if action.startswith("pick:") else ""
+    return n.isascii() and n.isdigit() and 1 <= len(n) <= 2
 
 
 def settings_keys() -> dict:
@@ -133,7 +138,7 @@ def describe(bindings: dict[str, str], catalog) -> list[str]:
     """One spoken line per action: 'D or Space: draw'."""
     lines = []
     for action, names in keys_for(bindings).items():
-        if action == "pick" and all(n.isdigit() for n in names) and len(names) > 2:
+        if action == "pick" and all(n.isascii() and n.isdigit() for n in names) and len(names) > 2:
             names = [catalog.get("keys.digits", first=min(names), last=max(names))]
         shown = [catalog.get(f"keys.name.{n}") if catalog.has(f"keys.name.{n}") else (n.upper() if len(n) == 1 else n) for n in names]
         lines.append(catalog.get("keys.line", keys=f" {catalog.get('help.or')} ".join(shown),

@@ -213,7 +213,7 @@ class MenuApp:
             self.speak_item(menu)
         elif name == "/":
             self.reader.start_typing()
-        elif k.char and k.char.isdigit() and k.char != "0":
+        elif k.char and k.char.isdecimal() and k.char.isascii() and k.char != "0":
             i = int(k.char) - 1
             if i < n:
                 return self.choose(menu, i)
@@ -447,7 +447,7 @@ class MenuApp:
             if isinstance(ev, Key):
                 if ev.name == "enter":
                     yield ""
-                elif ev.char and ev.char.isdigit():
+                elif ev.char and ev.char.isdecimal() and ev.char.isascii():
                     yield ev.char
                 elif ev.name in self.GALLERY_KEYS:
                     yield self.g.render({"intent": self.GALLERY_KEYS[ev.name]})

@@ -14,6 +14,7 @@ import argparse
 import os
 import sys
 
+from voice_game.commands.grammar import as_number
 from voice_game.narration.message import HIGH, LOW, Message
 
 from . import cues
@@ -90,8 +91,8 @@ class Gallery:
             return None
         if len(words) == 1 and words[0] in self.g.word_to_number:
             return ("jump", self.g.word_to_number[words[0]] - 1)
-        if len(words) == 1 and words[0].isdigit():
-            return ("jump", int(words[0]) - 1)
+        if len(words) == 1 and as_number(words[0]) is not None:
+            return ("jump", as_number(words[0]) - 1)
         if words in self._phrases:
             return (self._phrases[words], None)
         if len(words) == 1 and words[0] in self._word:

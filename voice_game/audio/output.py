@@ -389,7 +389,7 @@ def make_game_output(kind: str, lang: str, catalog=None, settings=None, stream=N
         out.set_volume(opts["volume"])
         return out, None
     device = getattr(s, "output_device", "") or None
-    if isinstance(device, str) and device.isdigit():
+    if isinstance(device, str) and device.isascii() and device.isdigit() and len(device) < 9:
         device = int(device)
     echo = bool(getattr(s, "echo", False))
     voice = getattr(s, "voice", "")

@@ -21,6 +21,24 @@ LANGUAGES = ("de", "en")
 NUMBER_SLOTS = {"conductor": (1, 5), "count": (1, 4), "choice": (1, 9), "position": (1, 9)}
 
 _PUNCT = re.compile(r"[^\w\s]", re.UNICODE)
+#: Longest input read as a command (a spoken or typed command is a few words):
+#: anything longer is refused at once instead of being matched word by word.
+MAX_INPUT_CHARS = 200
+MAX_INPUT_WORDS = 24
+#: Digit strings longer than this are words, not numbers (int() of huge ones fails).
+MAX_NUMBER_DIGITS = 6
+
+
+def as_number(word: str) -> int | None:
+    """The number a typed word of decimal digits stands for (any script's
+    digits: "3", "٣", "３"), else None. "①" or "²" are no numbers."""
+    if word.isdecimal() and len(word) <= MAX_NUMBER_DIGITS:
+        return int(word)
+    return None
+
+
+def too_long(text: str) -> bool:
+    return len(text) > MAX_INPUT_CHARS or len(text.split(None, MAX_INPUT_WORDS)) > MAX_INPUT_WORDS
 
 
 @dataclass(frozen=True)
@@ -46,7 +64,8 @@ class Grammar:
         self.lang = lang
         self.source = source
         self._validate(raw)
-        self.fillers = frozenset(self.normalize_words(" ".join(raw.get("fillers", [])), drop_fillers=False))
+        self.fillers = frozenset(w for f in raw.get("fillers", [])
+                                 for w in self.normalize_words(str(f), drop_fillers=False))
         self.numbers: dict[int, list[str]] = {int(k): list(v) for k, v in raw["numbers"].items()}
         self.word_to_number = {}
         for n, words in self.numbers.items():
@@ -80,12 +99,16 @@ class Grammar:
 
     # --- normalizing ---------------------------------------------------------
     def normalize_words(self, text: str, drop_fillers: bool = True) -> list[str]:
+        """The words of ``text`` as the grammar spells them; none for input too
+        long to be a command (see :data:`MAX_INPUT_CHARS`)."""
+        if too_long(text):
+            return []
         text = text.lower().replace("-", " ").replace("_", " ")
         text = _PUNCT.sub(" ", text)
         words = []
         for w in text.split():
-            if w.isdigit():
-                n = int(w)
+            n = as_number(w)
+            if n is not None:
                 if n in self.numbers:
                     w = self.numbers[n][0]
             if drop_fillers and w in self.fillers:
