@@ -288,6 +288,10 @@ def main(argv: list[str] | None = None) -> int:
         from voice_game.speech import recognize
 
         return recognize.main(argv[1:])
+    if argv[0] in ("host", "join", "watch", "server"):
+        from voice_game.online.command import main as online_main
+
+        return online_main(argv)
     if argv[0] == "models":
         from voice_game.speech import models
 

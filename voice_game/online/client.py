@@ -1,0 +1,261 @@
+"""Seat clients and spectators.
+
+A seat client connects with its join code (the seat's own server user), says hello,
+hears what it missed from its own JetStream stream, then follows its subject: it
+speaks (or prints) what its seat hears and sends typed or spoken lines. When standard
+input is a pipe it reads one line each time the host asks this seat for input, so a
+scripted game is deterministic; from a terminal it sends whatever is typed.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+
+from voice_game.narration.message import HIGH, Message
+from voice_game.online import protocol as P
+
+HELLO_EVERY = 3.0  # seconds between hellos while no host answers
+HELLO_TRIES = 200
+
+
+async def connect(server: str, user: str, password: str):
+    import nats
+
+    async def quiet(_exc):
+        pass
+
+    return await nats.connect(server, user=user, password=password, inbox_prefix=P.inbox_prefix(user),
+                              connect_timeout=3, max_reconnect_attempts=120, reconnect_time_wait=0.5,
+                              allow_reconnect=True, error_cb=quiet, name=user)
+
+
+class Speaker:
+    """What a seat hears, through the local output (text, speech with cues)."""
+
+    def __init__(self, out):
+        self.out = out
+
+    def say(self, msg: dict) -> None:
+        text = msg.get("text")
+        if not isinstance(text, str):
+            return
+        say_message = getattr(self.out, "say_message", None)
+        if say_message is not None:
+            pan = msg.get("pan")
+            say_message(Message(text, str(msg.get("kind") or "info"), str(msg.get("priority") or HIGH),
+                                msg.get("cue") if isinstance(msg.get("cue"), str) else None,
+                                float(pan) if isinstance(pan, (int, float)) else None), speak=True)
+        else:
+            self.out.say(text)
+
+    def line(self, text: str) -> None:
+        self.out.say(text)
+
+
+def _decode(data: bytes):
+    try:
+        msg = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return None
+    if not isinstance(msg, dict) or not isinstance(msg.get("n"), int):
+        return None
+    return msg
+
+
+async def _history(js, stream: str, first: int, last: int):
+    """Messages first..last (inclusive) of a stream, as far as the stream still has them."""
+    from nats.js.errors import NotFoundError
+
+    out = []
+    for n in range(max(1, first), last + 1):
+        try:
+            raw = await js.get_msg(stream, seq=n, direct=True)
+        except NotFoundError:
+            continue
+        msg = _decode(raw.data or b"")
+        if msg is not None:
+            out.append(msg)
+    return out
+
+
+async def join(code: str, server: str, lang: str, catalog, out, lines=None) -> int:
+    """Play one seat. ``lines``: an async callable returning the next typed line ("" at the end)."""
+    speaker = Speaker(out)
+    try:
+        table, seat, secret = P.parse_code(code)
+    except ValueError:
+        speaker.line(catalog.get("online.bad_code"))
+        return 2
+    try:
+        nc = await connect(server, P.seat_user(table, seat), secret)
+    except Exception:  # noqa: BLE001 - refused, unreachable, bad credentials: one sentence
+        speaker.line(catalog.get("online.connect_failed", server=server))
+        return 2
+    js = nc.jetstream()
+    queue: asyncio.Queue = asyncio.Queue()
+
+    async def on_msg(m):
+        await queue.put(m.data)
+
+    await nc.subscribe(P.seat_subject(table, seat), cb=on_msg)
+    cmd_subject = P.command_subject(table, seat)
+    hello = json.dumps({"hello": True, "lang": lang}).encode()
+    scripted = lines is not None
+    if lines is None:
+        lines = _terminal_reader()
+    sent_c = 0
+    sent_text = ""
+    try:
+        welcome = None
+        early: list[dict] = []
+        for _ in range(HELLO_TRIES):
+            await nc.publish(cmd_subject, hello)
+            try:
+                while welcome is None:
+                    msg = _decode(await asyncio.wait_for(queue.get(), HELLO_EVERY))
+                    if msg is None:
+                        continue
+                    if msg.get("t") == "welcome":
+                        welcome = msg
+                    else:
+                        early.append(msg)
+                break
+            except asyncio.TimeoutError:
+                continue
+        if welcome is None:
+            speaker.line(catalog.get("online.no_host"))
+            return 1
+        start = int(welcome.get("from") or 0)
+        missed = [m for m in await _history(js, P.seat_stream(table, seat), start + 1, welcome["n"] - 1)
+                  if m.get("t") == "say"]
+        if start > 0 and missed:
+            speaker.line(catalog.get("online.history_start", count=len(missed)))
+        for m in missed:
+            speaker.say(m)
+        if start > 0 and missed:
+            speaker.line(catalog.get("online.history_end"))
+        last_n = welcome["n"]
+        pending = [m for m in early if m["n"] > last_n]
+        reader = None if scripted else asyncio.ensure_future(lines())
+        while True:
+            if pending:
+                msg = pending.pop(0)
+            else:
+                getter = asyncio.ensure_future(queue.get())
+                waits = {getter} | ({reader} if reader is not None else set())
+                done, _ = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+                if reader is not None and reader in done:
+                    text = reader.result()
+                    if text == "":
+                        speaker.line(catalog.get("online.input_ended"))
+                        return 0
+                    if text.strip():
+                        sent_c += 1
+                        sent_text = text.strip()
+                        await nc.publish(cmd_subject, json.dumps({"c": sent_c, "text": sent_text}).encode())
+                    reader = asyncio.ensure_future(lines())
+                if getter not in done:
+                    getter.cancel()
+                    continue
+                msg = _decode(getter.result())
+                if msg is None:
+                    continue
+            if msg["n"] <= last_n:
+                continue
+            last_n = msg["n"]
+            t = msg.get("t")
+            if t == "say":
+                speaker.say(msg)
+            elif t in ("rate", "volume") and isinstance(msg.get("value"), int):
+                setter = getattr(out, "set_rate" if t == "rate" else "set_volume", None)
+                if setter is not None:
+                    setter(msg["value"])
+            elif t == "prompt":
+                last = int(msg.get("last") or 0)
+                if sent_c > last:  # the host did not get our last line (it restarted): send it again
+                    await nc.publish(cmd_subject, json.dumps({"c": sent_c, "text": sent_text}).encode())
+                elif scripted:
+                    while True:
+                        text = await lines()
+                        if text == "":
+                            speaker.line(catalog.get("online.input_ended"))
+                            return 0
+                        if text.strip():
+                            break
+                    sent_c = last + 1
+                    sent_text = text.strip()
+                    await nc.publish(cmd_subject, json.dumps({"c": sent_c, "text": sent_text}).encode())
+                else:
+                    sent_c = max(sent_c, last)
+            elif t in ("bye", "over"):
+                return 0
+    finally:
+        try:
+            await nc.drain()
+        except Exception:  # noqa: BLE001
+            pass
+
+
+def _terminal_reader():
+    loop = asyncio.get_event_loop()
+
+    async def read():
+        return await loop.run_in_executor(None, sys.stdin.readline)
+
+    return read
+
+
+def pipe_reader():
+    return _terminal_reader()
+
+
+async def watch(table: str, server: str, catalog, out) -> int:
+    """A spectator: the public events of a table, from its beginning."""
+    speaker = Speaker(out)
+    if not P.is_table_id(table):
+        speaker.line(catalog.get("online.bad_table"))
+        return 2
+    try:
+        nc = await connect(server, P.watch_user(table), table)
+    except Exception:  # noqa: BLE001
+        speaker.line(catalog.get("online.connect_failed", server=server))
+        return 2
+    js = nc.jetstream()
+    queue: asyncio.Queue = asyncio.Queue()
+
+    async def on_msg(m):
+        await queue.put(m.data)
+
+    from nats.js.errors import NotFoundError
+
+    try:
+        await nc.subscribe(P.public_subject(table), cb=on_msg)
+        last_n = 0
+        while True:  # the history, until the stream has no next message
+            try:
+                raw = await js.get_msg(P.public_stream(table), seq=last_n + 1, direct=True)
+            except NotFoundError:
+                break
+            msg = _decode(raw.data or b"")
+            last_n += 1
+            if msg is None:
+                continue
+            if msg.get("t") == "say":
+                speaker.say(msg)
+            elif msg.get("t") == "over":
+                return 0
+        while True:
+            msg = _decode(await queue.get())
+            if msg is None or msg["n"] <= last_n:
+                continue
+            last_n = msg["n"]
+            if msg.get("t") == "say":
+                speaker.say(msg)
+            elif msg.get("t") == "over":
+                return 0
+    finally:
+        try:
+            await nc.drain()
+        except Exception:  # noqa: BLE001
+            pass

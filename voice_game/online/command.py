@@ -1,0 +1,276 @@
+"""``voice-game server | host | join | watch``: online tables from the command line.
+
+``server`` prepares a server folder (configuration, admin secret, JetStream store) and
+runs nats-server on it; ``host`` adds its table's users to that folder, reloads the
+server, prints one JSON line per human seat with its join code and runs the table;
+``host --table ID`` continues a table from its snapshot after the host stopped.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+from pathlib import Path
+
+from voice_game.commands.grammar import LANGUAGES
+from voice_game.narration.catalog import load_catalog
+from voice_game.online import protocol as P
+from voice_game.online import server as S
+
+ENV_DIR = "VOICE_GAME_SERVER_DIR"
+READY_TRIES = 50
+
+
+def default_server_dir() -> Path:
+    if os.environ.get(ENV_DIR):
+        return Path(os.environ[ENV_DIR])
+    from voice_game.speech.models import data_root
+
+    return Path(data_root()) / "online-server"
+
+
+def _lang(value) -> str:
+    lang = value or os.environ.get("VOICE_GAME_LANG") or "de"
+    return lang if lang in LANGUAGES else "de"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="voice-game")
+    sub = ap.add_subparsers(dest="command")
+    srv = sub.add_parser("server", help="run a private nats-server for online tables")
+    srv.add_argument("--port", type=int, default=4222)
+    srv.add_argument("--listen", default="127.0.0.1", help="address to listen on (0.0.0.0 for a LAN)")
+    srv.add_argument("--dir", type=Path, default=None, help=f"server folder (default: ${ENV_DIR} or the data folder)")
+    host = sub.add_parser("host", help="host an online table")
+    host.add_argument("game", nargs="?", default="orchestra")
+    host.add_argument("--server", required=True, help="nats://HOST:PORT")
+    host.add_argument("--server-dir", type=Path, default=None, help="the server folder written by 'voice-game server'")
+    host.add_argument("--table", default=None, help="continue this table from its snapshot")
+    host.add_argument("--lang", choices=LANGUAGES, default=None)
+    host.add_argument("--players", default=None)
+    host.add_argument("--seed", type=int, default=None)
+    host.add_argument("--deck", type=Path, default=None)
+    host.add_argument("--variant", default="")
+    host.add_argument("--events", type=Path, default=None)
+    host.add_argument("--debug", action="store_true")
+    join = sub.add_parser("join", help="take a seat at an online table")
+    join.add_argument("code")
+    join.add_argument("--server", required=True)
+    join.add_argument("--lang", choices=LANGUAGES, default=None)
+    join.add_argument("--tts", choices=["auto", "pyttsx3", "screenreader", "text", "none"], default=None)
+    watch = sub.add_parser("watch", help="watch an online table")
+    watch.add_argument("table")
+    watch.add_argument("--server", required=True)
+    watch.add_argument("--lang", choices=LANGUAGES, default=None)
+    watch.add_argument("--tts", choices=["auto", "pyttsx3", "screenreader", "text", "none"], default=None)
+    return ap
+
+
+def main(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "server":
+            return run_server(args)
+        if args.command == "host":
+            return asyncio.run(host(args))
+        if args.command in ("join", "watch"):
+            return client_main(args)
+    except KeyboardInterrupt:
+        return 130
+    return 2
+
+
+def run_server(args) -> int:
+    catalog = load_catalog(_lang(None))
+    binary = S.nats_server_binary()
+    if binary is None:
+        print(catalog.get("online.no_nats_server"))
+        return 2
+    conf = S.init_server_dir(args.dir or default_server_dir(), args.port, args.listen)
+    os.execv(binary, [binary, "-c", str(conf)])
+    return 0  # not reached
+
+
+def _output(args, lang, catalog):
+    from voice_game.audio.tts import make_output
+    from voice_game import settings as settings_mod
+
+    store, _problem = settings_mod.Store.open()
+    out, fell_back = make_output(args.tts or store.settings.tts, lang, catalog, store.settings)
+    if fell_back:
+        out.say(catalog.get("app.tts_fallback"))
+    return out
+
+
+def client_main(args) -> int:
+    from voice_game.online import client
+
+    lang = _lang(args.lang)
+    catalog = load_catalog(lang)
+    out = _output(args, lang, catalog)
+
+    async def go():
+        if args.command == "watch":
+            return await client.watch(args.table, args.server, catalog, out)
+        scripted = not sys.stdin.isatty()
+        return await client.join(args.code, args.server, lang, catalog, out,
+                                 client.pipe_reader() if scripted else None)
+
+    return asyncio.run(go())
+
+
+def _say(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+async def _admin(server: str, folder: Path):
+    import nats
+
+    async def quiet(_exc):
+        pass
+
+    return await nats.connect(server, user=S.ADMIN, password=S.admin_password(folder), connect_timeout=3,
+                              max_reconnect_attempts=60, reconnect_time_wait=0.5, error_cb=quiet, name="vg-host")
+
+
+async def _wait_for_users(server: str, table: str, seat: int, password: str) -> bool:
+    """After a reload the new users exist once a seat can log in."""
+    import nats
+
+    async def quiet(_exc):
+        pass
+
+    for _ in range(READY_TRIES):
+        try:
+            nc = await nats.connect(server, user=P.seat_user(table, seat), password=password, connect_timeout=2,
+                                    allow_reconnect=False, max_reconnect_attempts=0, error_cb=quiet)
+            await nc.close()
+            return True
+        except Exception:  # noqa: BLE001 - not yet reloaded
+            await asyncio.sleep(0.1)
+    return False
+
+
+async def host(args) -> int:
+    from voice_game.cli import parse_seats
+    from voice_game.core.errors import RuleError, SaveError
+    from voice_game.games.registry import available, get_kit
+    from voice_game.online.host import SNAPSHOT, Table, create_streams, listen
+    from voice_game.session import Seat
+
+    lang = _lang(args.lang)
+    catalog = load_catalog(lang)
+    folder = args.server_dir or default_server_dir()
+    if not (folder / "admin.secret").exists():
+        _say(catalog.get("online.no_server_dir", folder=folder))
+        return 2
+    try:
+        nc = await _admin(args.server, folder)
+    except Exception:  # noqa: BLE001
+        _say(catalog.get("online.connect_failed", server=args.server))
+        return 2
+    js = nc.jetstream()
+    try:
+        if args.table:
+            table = await _resume(args, js, folder, catalog)
+            if table is None:
+                return 2
+        else:
+            if args.game not in available():
+                _say(catalog.get("setup.unknown_game", game=args.game, games=", ".join(available())))
+                return 2
+            kit = get_kit(args.game)
+            try:
+                seats = parse_seats(args.players, catalog.get("setup.default_player"), kit.bot_levels)
+            except KeyError as exc:
+                _say(catalog.get("setup.unknown_bot", level=exc.args[0], levels=", ".join(kit.bot_levels)))
+                return 2
+            except ValueError:
+                _say(catalog.get("setup.bad_players", players=args.players))
+                return 2
+            variants = [v.strip() for v in args.variant.split(",") if v.strip()]
+            deck = None
+            if args.deck:
+                try:
+                    deck = kit.parse_deck(json.loads(args.deck.read_text(encoding="utf-8")))
+                except (OSError, ValueError, UnicodeDecodeError) as exc:
+                    _say(catalog.get("save.deck_bad", path=args.deck,
+                                     problem=getattr(exc, "strerror", None) or str(exc)))
+                    return 2
+            seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
+            extra = {}
+            if any(v in kit.asks_birth_years for v in variants):
+                # nobody types at the host: every seat's year comes from the seed, as for bots
+                from voice_game.cli import ask_birth_years
+
+                extra["birth_years"] = ask_birth_years([Seat(s.name, "bot") for s in seats], seed, catalog, None, [])
+            try:
+                state = kit.new_game([s.name for s in seats], variants, seed, deck, **extra)
+            except RuleError as err:
+                key = f"{kit.name}.reason.{err.reason}"
+                _say(catalog.get(key if catalog.has(key) else f"reason.{err.reason}", **err.params))
+                return 2
+            humans = [i for i, s in enumerate(seats) if not s.is_bot]
+            table_id = P.new_table_id()
+            passwords = S.add_table(folder, table_id, humans)
+            if humans:
+                S.reload(folder)
+                if not await _wait_for_users(args.server, table_id, humans[0], passwords[humans[0]]):
+                    _say(catalog.get("online.reload_failed", folder=folder))
+                    return 2
+            await create_streams(js, table_id, humans)
+            if args.events and args.events.exists():
+                args.events.unlink()
+            table = Table(kit, state, seats, seed, lang, table_id, js, events_path=args.events)
+            table.open(kit.rules.opening_events(state))
+            await table.flush()
+            for i in humans:
+                print(json.dumps({"seat": seats[i].name, "code": P.make_code(table_id, i, passwords[i]),
+                                  "table": table_id}, ensure_ascii=False), flush=True)
+        await listen(nc, table)
+        return await table.run()
+    except SaveError:
+        _say(catalog.get("online.snapshot_damaged", table=args.table))
+        return 2
+    finally:
+        try:
+            await nc.drain()
+        except Exception:  # noqa: BLE001
+            pass
+
+
+async def _resume(args, js, folder: Path, catalog):
+    """The table from its snapshot: state, bots, counters and what was still to be published."""
+    from voice_game.games.registry import get_kit
+    from voice_game.online.host import SNAPSHOT, Table
+    from voice_game.session import Seat
+
+    if not P.is_table_id(args.table):
+        _say(catalog.get("online.bad_table"))
+        return None
+    try:
+        kv = await js.key_value(P.bucket(args.table))
+        entry = await kv.get(SNAPSHOT)
+        data = json.loads(entry.value.decode("utf-8"))
+        kit = get_kit(data["game"])
+        seats = [Seat(str(s["name"]), str(s["kind"])) for s in data["seats"]]
+        state = kit.rules.state_from_json(data["state"])
+        online = data["online"]
+        table = Table(kit, state, seats, int(data.get("seed", 0)), data.get("lang") or _lang(args.lang), args.table,
+                      js, events_path=args.events, bot_rngs=data.get("bot_rngs") or [],
+                      bot_memory=data.get("bot_memory") or [], online=online)
+    except Exception:  # noqa: BLE001 - no such table, or a damaged snapshot: one sentence
+        if args.debug:
+            import traceback
+
+            traceback.print_exc()
+        _say(catalog.get("online.no_table", table=args.table))
+        return None
+    last_seq = {}
+    for stream in {x[1] for x in table.outbox}:
+        info = await js.stream_info(stream)
+        last_seq[stream] = info.state.last_seq
+    await table.publish_outbox(last_seq)
+    return table

@@ -1,0 +1,301 @@
+"""The authoritative table host.
+
+One process keeps the game state and runs the pure rules engine. Each human seat has
+its own narrating session (the local game's Session: parser, help, history, read-backs)
+whose output goes to that seat's subject only; spectators get the public events,
+narrated in the host's language. Every message carries its number in its JetStream
+stream; the snapshot (the save format, plus what is still to be published) goes to a
+key-value bucket before the messages are published, so a restarted host neither loses
+nor repeats anything.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+import traceback
+
+from voice_game.commands.grammar import load_grammar
+from voice_game.core.errors import RuleError
+from voice_game.core.rules import CHANCE
+from voice_game.narration.catalog import load_catalog
+from voice_game.narration.message import HIGH
+from voice_game.online import protocol as P
+from voice_game.session import InputLine, Seat, Session
+
+SNAPSHOT = "snapshot"
+STREAM_MAX_MSGS = 200_000
+
+
+class SeatOutput:
+    """Collects what one seat (or the spectators) hear until the host publishes it."""
+
+    def __init__(self):
+        self.box: list[dict] = []
+        self.rate = 175
+        self.volume = 100
+
+    def say_message(self, m, speak: bool = True) -> None:
+        self.box.append({"t": "say", "text": m.text, "kind": m.kind, "priority": m.priority,
+                         "cue": m.cue, "pan": m.pan, "speak": speak})
+
+    def say(self, text: str, interrupt: bool = False) -> None:
+        self.box.append({"t": "say", "text": text, "kind": "info", "priority": HIGH, "cue": None, "pan": None,
+                         "speak": True})
+
+    def set_rate(self, wpm: int) -> None:
+        self.rate = max(80, min(800, int(wpm)))
+        self.box.append({"t": "rate", "value": self.rate})
+
+    def set_volume(self, percent: int) -> None:
+        self.volume = max(0, min(100, int(percent)))
+        self.box.append({"t": "volume", "value": self.volume})
+
+
+class SeatSession(Session):
+    """The local session's understanding and narration for one seat of a shared table."""
+
+    def __init__(self, table: "Table", seat: int, lang: str):
+        self.table = table
+        self.seat = seat
+        super().__init__(table.kit, table.main.state, [Seat(s.name) for s in table.seats],
+                         load_grammar(lang), load_catalog(lang), SeatOutput(), [], seed=table.seed)
+        self.humans = {seat}
+        self.narrator = table.kit.narrator(self.c, {seat}, True)
+        self.handover = False
+
+    @property
+    def state(self):
+        return self.table.main.state
+
+    @state.setter
+    def state(self, value):
+        pass  # the table owns the state
+
+    def listener_view(self) -> dict:
+        return self.kit.view(self.state, self.seat)
+
+    def commit(self, action) -> bool:
+        cur = self.kit.rules.current_player(self.state)
+        if action is not None and cur != self.seat:
+            who = self.table.seats[cur].name if 0 <= cur < len(self.table.seats) else ""
+            self.say_key("online.not_your_turn", kind="error", player=who)
+            return False
+        return self.table.commit(action, self)
+
+    def autosave(self, announce: bool = False) -> None:
+        if announce:
+            self.say_key("online.saved")
+
+
+class Table:
+    def __init__(self, kit, state, seats, seed, lang, table_id, js, events_path=None,
+                 bot_rngs=None, bot_memory=None, online=None):
+        self.kit = kit
+        self.seats = seats
+        self.seed = seed
+        self.lang = lang
+        self.id = table_id
+        self.js = js
+        self.main = Session(kit, state, seats, load_grammar(lang), load_catalog(lang), SeatOutput(), [],
+                            seed=seed, events_path=events_path, bot_rngs=bot_rngs, bot_memory=bot_memory)
+        self.main.narrator = kit.narrator(self.main.c, set(), True)  # spectators: everybody in third person
+        self.main.handover = False
+        self.humans = [i for i, s in enumerate(seats) if not s.is_bot]
+        online = online or {}
+        self.langs = {int(k): v for k, v in (online.get("langs") or {}).items()}
+        self.last_c = {int(k): int(v) for k, v in (online.get("last_c") or {}).items()}
+        self.last_input_n = {int(k): int(v) for k, v in (online.get("last_input_n") or {}).items()}
+        self.counters = {k: int(v) for k, v in (online.get("counters") or {}).items()}
+        self.outbox: list[list] = [list(x) for x in online.get("outbox") or []]
+        self.sessions = {i: SeatSession(self, i, self.langs.get(i, lang)) for i in self.humans}
+        self.outstanding: set[int] = set()
+        self.queue: asyncio.Queue = asyncio.Queue()
+        self.dirty = True
+
+    # --- the engine ------------------------------------------------------------
+    def commit(self, action, actor: SeatSession | None = None) -> bool:
+        main = self.main
+        try:
+            if action is None:
+                new_state, events = self.kit.resolve_chance(main.state)
+            else:
+                new_state, events = self.kit.rules.apply(main.state, action)
+        except RuleError as err:
+            if actor is not None:
+                actor.say(actor.narrator.reason(err, actor.listener_view()))
+            return False
+        main.state = new_state
+        main.log_events(events)
+        main.feed_bots(events)
+        self.narrate(events)
+        self.dirty = True
+        return True
+
+    def narrate(self, events) -> None:
+        for ss in self.sessions.values():
+            v = ss.listener_view()
+            for e in events:
+                if e.visible_to(ss.seat):
+                    ss.say(ss.narrator.event(e, v) or [], narrated=True)
+        v = self.kit.view(self.main.state, None)
+        for e in events:
+            if e.to is None:
+                self.main.say(self.main.narrator.event(e, v) or [], narrated=True)
+
+    def open(self, opening_events) -> None:
+        self.main.log_events(opening_events)
+        self.main.feed_bots(opening_events)
+        self.narrate(opening_events)
+
+    def step(self) -> bool:
+        """One move of chance or a bot; False when a human must act or the game is over."""
+        rules = self.kit.rules
+        if rules.is_over(self.main.state):
+            return False
+        p = rules.current_player(self.main.state)
+        if p == CHANCE:
+            self.commit(None)
+            return True
+        if p in self.main.bots:
+            bot = self.main.bots[p]
+            self.commit(bot.choose(self.kit.view(self.main.state, p), rules.legal_actions(self.main.state)))
+            return True
+        return False
+
+    # --- messages --------------------------------------------------------------
+    def send(self, seat: int | None, msg: dict) -> None:
+        """Queue a message for one seat (None: the spectators)."""
+        (self.main.out if seat is None else self.sessions[seat].out).box.append(msg)
+
+    def collect(self) -> None:
+        """Move what the sessions said into the numbered outbox."""
+        for seat, out in [(None, self.main.out)] + [(i, s.out) for i, s in self.sessions.items()]:
+            if not out.box:
+                continue
+            stream = P.public_stream(self.id) if seat is None else P.seat_stream(self.id, seat)
+            subject = P.public_subject(self.id) if seat is None else P.seat_subject(self.id, seat)
+            for msg in out.box:
+                self.counters[stream] = self.counters.get(stream, 0) + 1
+                self.outbox.append([subject, stream, {**msg, "n": self.counters[stream]}])
+            out.box = []
+            self.dirty = True
+
+    def snapshot(self) -> dict:
+        data = {"format": "voice_game/save", "version": 1, **self.main.save_payload()}
+        data["online"] = {"table": self.id, "langs": self.langs, "last_c": self.last_c,
+                          "last_input_n": self.last_input_n, "counters": self.counters, "outbox": self.outbox}
+        return data
+
+    async def flush(self) -> None:
+        self.collect()
+        if not self.dirty:
+            return
+        kv = await self.js.key_value(P.bucket(self.id))
+        await kv.put(SNAPSHOT, json.dumps(self.snapshot(), ensure_ascii=False).encode("utf-8"))
+        self.dirty = False
+        await self.publish_outbox()
+
+    async def publish_outbox(self, last_seq: dict | None = None) -> None:
+        while self.outbox:
+            subject, stream, msg = self.outbox[0]
+            if last_seq is None or msg["n"] > last_seq.get(stream, 0):
+                await self.js.publish(subject, json.dumps(msg, ensure_ascii=False).encode("utf-8"), stream=stream)
+            self.outbox.pop(0)
+
+    def prompt(self, seat: int) -> None:
+        self.send(seat, {"t": "prompt", "last": self.last_c.get(seat, 0)})
+        self.outstanding.add(seat)
+
+    # --- what clients send -----------------------------------------------------
+    def receive(self, seat: int, data: bytes) -> None:
+        ss = self.sessions.get(seat)
+        if ss is None:
+            return
+        try:
+            kind, payload, claimed = P.parse_command(data)
+        except ValueError as exc:
+            ss.say_key(f"online.refused.{exc.args[0]}", kind="error", record=False)
+            return
+        if claimed is not None and claimed != seat + 1:
+            ss.say_key("online.refused.wrong_seat", kind="error", record=False)
+            return
+        if kind == "hello":
+            self.hello(seat, payload)
+            return
+        c, text = payload
+        if c <= self.last_c.get(seat, 0):
+            return  # already handled (a client repeating itself after a host restart)
+        self.last_c[seat] = c
+        self.last_input_n[seat] = self.counters.get(P.seat_stream(self.id, seat), 0)
+        self.outstanding.discard(seat)
+        self.dirty = True
+        try:
+            ss.handle(InputLine(text), seat)
+        except Exception:  # noqa: BLE001 - the player hears one sentence, never a traceback
+            traceback.print_exc(file=sys.stderr)
+            ss.say_key("app.error_internal", kind="error")
+        if ss.quit:
+            ss.quit = False
+            ss.say_key("online.left_table", record=False)
+            self.send(seat, {"t": "bye"})
+            self.outstanding.discard(seat)
+
+    def hello(self, seat: int, lang) -> None:
+        from voice_game.commands.grammar import LANGUAGES
+
+        if lang in LANGUAGES and lang != self.langs.get(seat, self.lang):
+            self.collect()
+            self.langs[seat] = lang
+            self.sessions[seat] = SeatSession(self, seat, lang)
+        ss = self.sessions[seat]
+        self.send(seat, {"t": "welcome", "from": self.last_input_n.get(seat, 0), "seat": seat,
+                         "name": self.seats[seat].name, "game": self.kit.name})
+        for other, os_ in self.sessions.items():
+            if other != seat:
+                os_.say_key("online.joined", kind="info", player=self.seats[seat].name)
+        del ss
+        self.outstanding.discard(seat)  # a (re)joined seat whose turn it is is asked again
+        self.dirty = True
+
+    # --- the loop --------------------------------------------------------------
+    async def run(self) -> int:
+        rules = self.kit.rules
+        while True:
+            while self.step():
+                await self.flush()
+            await self.flush()
+            if rules.is_over(self.main.state):
+                break
+            p = rules.current_player(self.main.state)
+            if p not in self.outstanding:
+                self.prompt(p)
+                await self.flush()
+            seat, data = await self.queue.get()
+            self.receive(seat, data)
+            await self.flush()
+        for seat in [None, *self.sessions]:
+            self.send(seat, {"t": "over"})
+        self.dirty = True
+        await self.flush()
+        return 0
+
+
+async def create_streams(js, table_id: str, humans: list[int]) -> None:
+    from nats.js.api import StreamConfig
+
+    for seat in humans:
+        await js.add_stream(StreamConfig(name=P.seat_stream(table_id, seat), subjects=[P.seat_subject(table_id, seat)],
+                                         allow_direct=True, max_msgs=STREAM_MAX_MSGS))
+    await js.add_stream(StreamConfig(name=P.public_stream(table_id), subjects=[P.public_subject(table_id)],
+                                     allow_direct=True, max_msgs=STREAM_MAX_MSGS))
+    await js.create_key_value(bucket=P.bucket(table_id), history=1)
+
+
+async def listen(nc, table: Table) -> None:
+    async def on_command(msg):
+        last = msg.subject.rsplit(".", 1)[-1]
+        if last.isdigit() and int(last) in table.sessions:
+            await table.queue.put((int(last), msg.data))
+
+    await nc.subscribe(P.command_subject(table.id, "*"), cb=on_command)

@@ -1,0 +1,127 @@
+"""A private nats-server for online tables, and the users of every table on it.
+
+The host provisions credentials by writing the server's configuration: a server folder
+holds ``nats.conf`` (listen address, JetStream store, pid file) which includes
+``auth.conf``, generated from ``admin.secret`` and one ``tables/<id>.json`` per table
+(a password per seat and one for spectators). After adding a table the host asks the
+server to reload (SIGHUP to the pid in ``nats.pid``). Every file is readable by its
+owner only. Per-user permissions make the server, not the clients, keep each seat's
+subject private.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+from pathlib import Path
+
+from voice_game.atomic import write_atomic
+from voice_game.online import protocol as P
+
+ADMIN = "vg-admin"
+
+
+def _q(s: str) -> str:
+    return json.dumps(s)
+
+
+def _write_private(path: Path, text: str) -> None:
+    write_atomic(path, text.encode("utf-8"))
+    os.chmod(path, 0o600)
+
+
+def init_server_dir(folder: Path, port: int, listen: str = "127.0.0.1") -> Path:
+    """Create (or refresh the listen address of) a server folder; returns nats.conf."""
+    folder = Path(folder)
+    (folder / "tables").mkdir(parents=True, exist_ok=True)
+    (folder / "jetstream").mkdir(exist_ok=True)
+    os.chmod(folder, 0o700)
+    secret_file = folder / "admin.secret"
+    if not secret_file.exists():
+        _write_private(secret_file, P.new_secret() + "\n")
+    conf = folder / "nats.conf"
+    _write_private(conf, "\n".join([
+        f"listen: {_q(f'{listen}:{port}')}",
+        f"pid_file: {_q(str(folder / 'nats.pid'))}",
+        "max_payload: 1MB",
+        f"jetstream {{ store_dir: {_q(str(folder / 'jetstream'))} }}",
+        'include "auth.conf"',
+        "",
+    ]))
+    write_auth(folder)
+    return conf
+
+
+def admin_password(folder: Path) -> str:
+    return (Path(folder) / "admin.secret").read_text(encoding="utf-8").strip()
+
+
+def _user(name: str, password: str, pub: list[str], sub: list[str]) -> str:
+    return ("  {user: %s, password: %s, permissions: {publish: {allow: [%s]}, subscribe: {allow: [%s]}}}"
+            % (_q(name), _q(password), ", ".join(map(_q, pub)), ", ".join(map(_q, sub))))
+
+
+def seat_permissions(table: str, seat: int) -> tuple[list[str], list[str]]:
+    user = P.seat_user(table, seat)
+    stream = P.seat_stream(table, seat)
+    pub = [P.command_subject(table, seat), f"$JS.API.DIRECT.GET.{stream}", f"$JS.API.DIRECT.GET.{stream}.>"]
+    sub = [P.seat_subject(table, seat), P.inbox_prefix(user) + ".>"]
+    return pub, sub
+
+
+def watch_permissions(table: str) -> tuple[list[str], list[str]]:
+    stream = P.public_stream(table)
+    pub = [f"$JS.API.DIRECT.GET.{stream}", f"$JS.API.DIRECT.GET.{stream}.>"]
+    sub = [P.public_subject(table), P.inbox_prefix(P.watch_user(table)) + ".>"]
+    return pub, sub
+
+
+def write_auth(folder: Path) -> None:
+    folder = Path(folder)
+    lines = ["authorization {", " users = [",
+             "  {user: %s, password: %s}" % (_q(ADMIN), _q(admin_password(folder)))]
+    for f in sorted((folder / "tables").glob("*.json")):
+        try:
+            t = json.loads(f.read_text(encoding="utf-8"))
+            table = t["table"]
+            if not P.is_table_id(table):
+                continue
+            for seat, pw in t["seats"].items():
+                pub, sub = seat_permissions(table, int(seat))
+                lines.append(_user(P.seat_user(table, int(seat)), pw, pub, sub))
+            pub, sub = watch_permissions(table)
+            lines.append(_user(P.watch_user(table), table, pub, sub))
+        except (OSError, ValueError, KeyError, TypeError):
+            continue  # a damaged table file: that table has no users, the others keep theirs
+    lines += [" ]", "}", ""]
+    _write_private(folder / "auth.conf", "\n".join(lines))
+
+
+def add_table(folder: Path, table: str, seats: list[int]) -> dict[int, str]:
+    """Give every listed seat a password; returns {seat: password}. Reload the server after."""
+    pws = {s: P.new_secret() for s in seats}
+    _write_private(Path(folder) / "tables" / f"{table}.json",
+                   json.dumps({"table": table, "seats": {str(s): pw for s, pw in pws.items()}}))
+    write_auth(folder)
+    return pws
+
+
+def table_passwords(folder: Path, table: str) -> dict[int, str]:
+    t = json.loads((Path(folder) / "tables" / f"{table}.json").read_text(encoding="utf-8"))
+    return {int(s): pw for s, pw in t["seats"].items()}
+
+
+def reload(folder: Path) -> bool:
+    """Ask the running server to read its configuration again (SIGHUP)."""
+    try:
+        pid = int((Path(folder) / "nats.pid").read_text().strip())
+        os.kill(pid, signal.SIGHUP)
+        return True
+    except (OSError, ValueError):
+        return False
+
+
+def nats_server_binary() -> str | None:
+    return shutil.which("nats-server") or next(
+        (p for p in ("/usr/sbin/nats-server", "/usr/bin/nats-server") if os.path.exists(p)), None)
