@@ -186,6 +186,10 @@ def play(args, inputs=None) -> int:
         output.say(catalog.get(key, **params))
         return code
 
+    if args.events is not None and (args.events.exists() or args.events.is_symlink()) \
+            and not savefile.is_events_log(args.events):
+        return fail("save.events_exists", path=args.events)  # a user's file is never overwritten
+
     if args.resume:
         try:
             data = savefile.read_save(args.resume)
@@ -234,10 +238,18 @@ def play(args, inputs=None) -> int:
     variants = [v.strip() for v in args.variant.split(",") if v.strip()]
     deck = None
     if args.deck:
+        if not savefile.is_regular(args.deck):
+            return fail("save.deck_missing", path=args.deck)
         try:
-            deck = kit.parse_deck(json.loads(args.deck.read_text(encoding="utf-8")))
-        except (OSError, ValueError, UnicodeDecodeError) as exc:
-            return fail("save.deck_bad", path=args.deck, problem=getattr(exc, "strerror", None) or str(exc))
+            raw = json.loads(args.deck.read_text(encoding="utf-8"))
+        except OSError:
+            return fail("save.deck_missing", path=args.deck)
+        except (ValueError, UnicodeDecodeError, RecursionError):
+            return fail("save.deck_not_json", path=args.deck)
+        try:
+            deck = kit.parse_deck(raw)
+        except (ValueError, TypeError):
+            return fail(f"save.deck_form_{kit.name}", path=args.deck)
     if args.save and args.save.exists() and not savefile.is_save(args.save):
         return fail("save.exists", path=args.save)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")

@@ -361,7 +361,13 @@ class MenuApp:
         seats = humans + [f"{kit.bot_levels[cfg['level']]}:{BOT_NAMES[i]}" for i in range(bots)]
         self.saves.mkdir(parents=True, exist_ok=True)
         save = self.saves / f"{game}.json"
-        if save.exists():
+        if save.exists() or save.is_symlink():
+            if not self.finished_save(save):
+                # an unfinished (or unreadable) game is only discarded when the player says so
+                answer = self.ask_yes_no("menu.replace_save", name=self.t(f"menu.game_name.{game}"))
+                if not answer:
+                    self.say(self.t("menu.kept_save"))
+                    return None
             save.unlink()
         argv = ["play", game, "--lang", self.lang, "--tts", self.tts, "--players", ",".join(seats),
                 "--save", str(save)]
@@ -519,6 +525,21 @@ class MenuApp:
                 continue
             out.append(path)
         return out
+
+    @staticmethod
+    def finished_save(path: Path) -> bool:
+        """True for a save of a game that is over (nothing is lost by replacing it)."""
+        from voice_game import savefile
+        from voice_game.games.registry import available, get_kit
+
+        try:
+            data = savefile.read_save(path)
+            if data.get("game") not in available():
+                return False
+            kit = get_kit(data["game"])
+            return bool(kit.rules.is_over(kit.rules.state_from_json(data["state"])))
+        except Exception:  # noqa: BLE001 - anything unreadable counts as worth keeping
+            return False
 
     def resume(self, path: Path) -> str | None:
         self.run_play(["play", "--tts", self.tts, "--resume", str(path)])

@@ -14,10 +14,38 @@ FORMAT = "voice_game/save"
 VERSION = 1
 
 
+def is_regular(path: Path) -> bool:
+    """A regular file (a folder, a named pipe or a device is never read as a
+    save, deck or events log: a pipe would block the game)."""
+    try:
+        return Path(path).is_file()
+    except OSError:
+        return False
+
+
+def is_events_log(path: Path) -> bool:
+    """True for an empty file or one whose every line is an engine event
+    (a JSON object with a "type"): a file ``--events`` may replace."""
+    if not is_regular(path):
+        return False
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(64 * 1024 * 1024 + 1)
+        if len(raw) > 64 * 1024 * 1024:
+            return False
+        lines = [ln for ln in raw.decode("utf-8").splitlines() if ln.strip()]
+        return all(isinstance(e := json.loads(ln), dict) and isinstance(e.get("type"), str)
+                   for ln in lines)
+    except (OSError, ValueError, UnicodeDecodeError, RecursionError):
+        return False
+
+
 def is_save(path: Path) -> bool:
+    if not is_regular(path):
+        return False
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError, UnicodeDecodeError):
+    except (OSError, ValueError, UnicodeDecodeError, RecursionError):
         return False
     return isinstance(data, dict) and data.get("format") == FORMAT
 
@@ -31,13 +59,15 @@ def read_save(path: Path) -> dict:
     path = Path(path)
     if not path.exists():
         raise SaveError("missing", str(path))
+    if not is_regular(path):
+        raise SaveError("foreign", str(path))
     try:
         raw = path.read_bytes()
     except OSError as exc:
         raise SaveError("damaged", str(path), str(exc)) from exc
     try:
         data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as exc:
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise SaveError("damaged" if raw.lstrip().startswith(b"{") else "foreign", str(path), str(exc)) from exc
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("foreign", str(path))

@@ -374,6 +374,14 @@ class RandomBot:
     def choose(self, view: dict, legal: list[Action], rng: Rng) -> Action:
         return legal[rng.randrange(len(legal))]
 
+    def state_to_json(self) -> dict:
+        return {"seat": self.seat}  # a random bot remembers nothing
+
+    def state_from_json(self, d: dict) -> None:
+        seat = d.get("seat", self.seat) if isinstance(d, dict) else self.seat
+        if isinstance(seat, int) and not isinstance(seat, bool):
+            self.seat = seat
+
 
 def make_bot(seat: int, level: str):
     return RandomBot(seat) if level == "random" else ConcertoBot(seat, level)

@@ -36,6 +36,8 @@ REASONS = {
     "deck_unknown_pile": "pile",
     "deck_unknown_card": "pile, card",
     "deck_too_many": "pile, card, max",
+    "deck_not_a_list": "pile",
+    "deck_too_few_instruments": "",
     # flow
     "game_over": "",
     "reveal_pending": "",
@@ -148,7 +150,9 @@ def _config(config) -> ConcertoConfig:
 
 
 def _check_deck(deck, pile: str, box: list[str]) -> list[str]:
-    cards = [str(c) for c in deck]
+    if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
+        raise RuleError("deck_not_a_list", pile=pile)
+    cards = list(deck)
     avail: dict = {}
     for c in box:
         avail[c] = avail.get(c, 0) + 1
@@ -204,6 +208,8 @@ def new_game(config, seed: int, deck: dict | None = None) -> ConcertoState:
     beats = pile("beats", content.pattern_deck())
     conductors = pile("conductors", sorted(content.conductors)) if cfg.maestro else []
     given_pieces = deck.get("pieces") or {}
+    if not isinstance(given_pieces, dict):
+        raise RuleError("deck_not_a_list", pile="pieces")
     for lv in given_pieces:
         if lv not in content.levels:
             raise RuleError("deck_unknown_pile", pile=f"pieces.{lv}")
@@ -224,7 +230,7 @@ def new_game(config, seed: int, deck: dict | None = None) -> ConcertoState:
         seat = (cfg.first_player + k) % n
         queue += [{"k": "instrument", "seat": seat} for _ in range(content.start_dealt)]
         queue.append({"k": "special", "seat": seat})
-    return ConcertoState(
+    state = ConcertoState(
         players=players, maestro=cfg.maestro, conductor_visible=cfg.conductor_visible,
         target=content.target(n, cfg.maestro), first_player=cfg.first_player,
         instr_pile=instr, special_pile=specials, beat_pile=beats, piece_piles=piece_piles,
@@ -236,6 +242,16 @@ def new_game(config, seed: int, deck: dict | None = None) -> ConcertoState:
         phase="setup", current=cfg.first_player, turn=0, queue=queue, perf=None, winners=[],
         end_reason=None, rng=rng,
     )
+    if deck.get("instruments") is not None:
+        # a given instrument pile must let every player choose a starting orchestra
+        # (a hand of one kind only still plays: its owner starts with that one)
+        try:
+            hands = resolve_chance(state)[0].hands if instr else None
+        except (IndexError, RuleError):
+            hands = None
+        if hands is None or not all(hands):
+            raise RuleError("deck_too_few_instruments")
+    return state
 
 
 def opening_events(state: ConcertoState) -> list[Event]:
