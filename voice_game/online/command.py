@@ -224,7 +224,6 @@ async def host(args) -> int:
             if args.events and args.events.exists():
                 args.events.unlink()
             table = Table(kit, state, seats, seed, lang, table_id, js, events_path=args.events)
-            table.open(kit.rules.opening_events(state))
             await table.flush()
             for i in humans:
                 print(json.dumps({"seat": seats[i].name, "code": P.make_code(table_id, i, passwords[i]),

@@ -61,7 +61,7 @@ class SeatSession(Session):
         super().__init__(table.kit, table.main.state, [Seat(s.name) for s in table.seats],
                          load_grammar(lang), load_catalog(lang), SeatOutput(), [], seed=table.seed)
         self.humans = {seat}
-        self.narrator = table.kit.narrator(self.c, {seat}, True)
+        self.narrator = table.kit.narrator(self.c, {seat})
         self.handover = False
 
     @property
@@ -88,6 +88,18 @@ class SeatSession(Session):
             self.say_key("online.saved")
 
 
+def tell(session: Session, events, view) -> None:
+    """Narrate events to one session: together when the narrator merges them, else one by one."""
+    if not events:
+        return
+    together = getattr(session.narrator, "events", None)
+    if together is not None:
+        session.say(together(list(events), view) or [], narrated=True)
+    else:
+        for e in events:
+            session.say(session.narrator.event(e, view) or [], narrated=True)
+
+
 class Table:
     def __init__(self, kit, state, seats, seed, lang, table_id, js, events_path=None,
                  bot_rngs=None, bot_memory=None, online=None):
@@ -99,7 +111,7 @@ class Table:
         self.js = js
         self.main = Session(kit, state, seats, load_grammar(lang), load_catalog(lang), SeatOutput(), [],
                             seed=seed, events_path=events_path, bot_rngs=bot_rngs, bot_memory=bot_memory)
-        self.main.narrator = kit.narrator(self.main.c, set(), True)  # spectators: everybody in third person
+        self.main.narrator = kit.narrator(self.main.c, set())  # spectators: everybody in third person
         self.main.handover = False
         self.humans = [i for i, s in enumerate(seats) if not s.is_bot]
         online = online or {}
@@ -108,6 +120,8 @@ class Table:
         self.last_input_n = {int(k): int(v) for k, v in (online.get("last_input_n") or {}).items()}
         self.counters = {k: int(v) for k, v in (online.get("counters") or {}).items()}
         self.outbox: list[list] = [list(x) for x in online.get("outbox") or []]
+        self.started = bool(online.get("started", False))
+        self.joined = {int(x) for x in online.get("joined") or []}
         self.sessions = {i: SeatSession(self, i, self.langs.get(i, lang)) for i in self.humans}
         self.outstanding: set[int] = set()
         self.queue: asyncio.Queue = asyncio.Queue()
@@ -134,16 +148,12 @@ class Table:
 
     def narrate(self, events) -> None:
         for ss in self.sessions.values():
-            v = ss.listener_view()
-            for e in events:
-                if e.visible_to(ss.seat):
-                    ss.say(ss.narrator.event(e, v) or [], narrated=True)
-        v = self.kit.view(self.main.state, None)
-        for e in events:
-            if e.to is None:
-                self.main.say(self.main.narrator.event(e, v) or [], narrated=True)
+            tell(ss, [e for e in events if e.visible_to(ss.seat)], ss.listener_view())
+        tell(self.main, [e for e in events if e.to is None], self.kit.view(self.main.state, None))
 
     def open(self, opening_events) -> None:
+        self.started = True
+        self.dirty = True
         self.main.log_events(opening_events)
         self.main.feed_bots(opening_events)
         self.narrate(opening_events)
@@ -184,7 +194,8 @@ class Table:
     def snapshot(self) -> dict:
         data = {"format": "voice_game/save", "version": 1, **self.main.save_payload()}
         data["online"] = {"table": self.id, "langs": self.langs, "last_c": self.last_c,
-                          "last_input_n": self.last_input_n, "counters": self.counters, "outbox": self.outbox}
+                          "last_input_n": self.last_input_n, "counters": self.counters, "outbox": self.outbox,
+                          "started": self.started, "joined": sorted(self.joined)}
         return data
 
     async def flush(self) -> None:
@@ -224,6 +235,9 @@ class Table:
             self.hello(seat, payload)
             return
         c, text = payload
+        if not self.started:
+            ss.say_key("online.waiting", record=False, players=self.missing())
+            return
         if c <= self.last_c.get(seat, 0):
             return  # already handled (a client repeating itself after a host restart)
         self.last_c[seat] = c
@@ -255,12 +269,29 @@ class Table:
             if other != seat:
                 os_.say_key("online.joined", kind="info", player=self.seats[seat].name)
         del ss
+        self.joined.add(seat)
+        if not self.started and self.missing():
+            ss = self.sessions[seat]
+            ss.say_key("online.waiting", record=False, players=self.missing())
         self.outstanding.discard(seat)  # a (re)joined seat whose turn it is is asked again
         self.dirty = True
 
+    def missing(self) -> str:
+        names = [self.seats[i].name for i in self.humans if i not in self.joined]
+        return self.main.narrator.join(names) if names else ""
+
     # --- the loop --------------------------------------------------------------
     async def run(self) -> int:
+        """Wait until every human seat has joined (so each hears the game in its own
+        language from the first word), then play to the end."""
         rules = self.kit.rules
+        while not self.started:
+            await self.flush()
+            if not self.missing():
+                self.open(self.kit.rules.opening_events(self.main.state))
+                break
+            seat, data = await self.queue.get()
+            self.receive(seat, data)
         while True:
             while self.step():
                 await self.flush()

@@ -1,0 +1,48 @@
+"""Scripted games: played on the real engine with a fixed policy, every action rendered
+through the real grammar, split by the seat whose turn it was."""
+import random
+
+from voice_game.commands.grammar import load_grammar
+from voice_game.commands.parser import understand
+from voice_game.core.rules import CHANCE
+from voice_game.games.registry import get_kit
+
+
+def play_script(game, players, seed, lang="en", deck=None, policy=None):
+    """(lines per seat, lines in game order, the engine's game_over event, final state).
+
+    ``lang``: one language, or one per seat (each seat's lines in its own words)."""
+    kit = get_kit(game)
+    langs = [lang] * len(players) if isinstance(lang, str) else list(lang)
+    s = kit.new_game(players, [], seed, deck)
+    per_seat = {i: [] for i in range(len(players))}
+    ordered = []
+    rng = random.Random(seed)
+    last = None
+    wrong_done = False
+    for _ in range(5000):
+        if kit.rules.is_over(s):
+            break
+        p = kit.rules.current_player(s)
+        if p == CHANCE:
+            s, evs = kit.resolve_chance(s)
+            last = evs[-1] if evs else last
+            continue
+        legal = kit.rules.legal_actions(s)
+        if policy is not None:
+            a, wrong_done = policy(kit, s, legal, wrong_done)
+        else:
+            spoken = [a for a in legal if kit.adapter.command_for(a) is not None]
+            takes = [a for a in spoken if a.kind == "take"]
+            a = rng.choice(takes) if takes and rng.random() < 0.3 else rng.choice(spoken)
+        g = load_grammar(langs[p])
+        text = g.render(kit.adapter.command_for(a))
+        u = understand(g, kit.adapter, text, legal)
+        assert u.kind == "act" and u.action == a, (text, u.kind)
+        per_seat[p].append(text)
+        ordered.append(text)
+        s, evs = kit.rules.apply(s, a)
+        last = evs[-1] if evs else last
+    assert kit.rules.is_over(s)
+    assert last.type == "game_over"
+    return per_seat, ordered, last.to_json(), s
