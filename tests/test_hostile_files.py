@@ -207,3 +207,30 @@ def test_new_game_from_the_menu_discards_the_save_when_told(tmp_path):
 def test_end_of_input_at_the_question_keeps_the_save(tmp_path):
     save, before, said, started = menu_with_save(tmp_path, [], damaged=True)
     assert save.read_bytes() == before and started == []
+
+
+# -- standard input ------------------------------------------------------------------------
+
+def test_invalid_utf8_on_standard_input_is_not_understood(tmp_path):
+    env = dict(os.environ, PYTHONIOENCODING="utf-8", VOICE_GAME_DATA_DIR=str(tmp_path / "data"),
+               VOICE_GAME_CONFIG_DIR=str(tmp_path / "cfg"))
+    p = subprocess.run([sys.executable, "-m", "voice_game.cli", "play", "orchestra", "--lang", "en", "--tts", "text",
+                        "--seed", "1"], input=b"dr\x80aw\n\xff\xfe\xc3\n\x80\r\ndraw\n", capture_output=True,
+                       timeout=120, cwd=ROOT, env=env)
+    out, err = p.stdout.decode("utf-8"), p.stderr.decode("utf-8", "replace")
+    assert p.returncode == 0, err
+    assert "Traceback" not in out + err and "codec" not in out + err
+    lines = out.splitlines()
+    assert lines.count(EN.get("input.not_understood")) >= 2
+    assert any(ln.startswith("You drew") for ln in lines)  # the good line after the bad ones still plays
+
+
+def test_closed_standard_input_ends_cleanly(tmp_path):
+    env = dict(os.environ, PYTHONIOENCODING="utf-8", VOICE_GAME_DATA_DIR=str(tmp_path / "data"),
+               VOICE_GAME_CONFIG_DIR=str(tmp_path / "cfg"))
+    p = subprocess.run(["sh", "-c", f'exec "{sys.executable}" -m voice_game.cli play orchestra --lang en '
+                                    f'--tts text --seed 1 <&-'], capture_output=True, text=True, timeout=120,
+                       cwd=ROOT, env=env)
+    assert p.returncode == 0, p.stderr
+    assert "Traceback" not in p.stdout + p.stderr
+    assert p.stdout.splitlines()[-1] == EN.get("app.input_ended")

@@ -504,11 +504,23 @@ class LineInput:
     """Lines from a pipe or a file: the plain line mode."""
 
     def __init__(self, stream=None):
-        self.stream = stream or sys.stdin
+        self.stream = stream if stream is not None else sys.stdin
 
     def __iter__(self):
-        for line in self.stream:
-            yield line.rstrip("\n")
+        stream = self.stream
+        if stream is None:  # standard input closed (<&-): no lines, a clean end
+            return
+        raw = getattr(stream, "buffer", None)
+        try:
+            if raw is None:
+                for line in stream:
+                    yield line.rstrip("\r\n")
+                return
+            # bytes that are no UTF-8 become U+FFFD: "not understood", never a traceback
+            for data in raw:
+                yield data.decode("utf-8", "replace").rstrip("\r\n")
+        except (OSError, ValueError):
+            return  # a closed or broken input ends like the end of the input
 
 
 def keys_enabled() -> bool:
