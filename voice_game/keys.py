@@ -119,7 +119,7 @@ def settings_keys() -> dict:
     try:
         from voice_game import settings as st
 
-        s, _ = st.load()
+        s, _ = st.load(move_broken=False)  # the game's own reader announces and keeps it
     except Exception:  # noqa: BLE001 - no settings: the defaults
         return {}
     table = getattr(s, "extra", {}).get("keys")

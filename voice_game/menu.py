@@ -561,11 +561,12 @@ def main(argv: list[str] | None = None) -> int:
 
     args = build_parser().parse_args(argv or [])
     store = None
+    problem = None
     lang, tts, rate = None, None, None
     try:
         from voice_game.settings import Store
 
-        store, _problem = Store.open()
+        store, problem = Store.open()
         s = store.settings
         lang = s.lang or None
         tts = s.tts or None
@@ -579,6 +580,8 @@ def main(argv: list[str] | None = None) -> int:
     output, fell_back = make_output(tts, lang, load_catalog(lang), store.settings if store else None)
     if rate:
         output.set_rate(rate)
+    if problem is not None:  # a damaged settings file is announced, never moved aside silently
+        output.say(problem.message(load_catalog(lang)))
     if fell_back:
         output.say(load_catalog(lang).get("app.tts_fallback"))
         tts = "text"

@@ -135,7 +135,7 @@ def from_toml(data: dict) -> tuple[Settings, list[str]]:
                 bad.append("verbosity")
                 continue
             for kind, level in value.items():
-                if kind in VERBOSITY_KINDS and level in LEVELS:
+                if kind in VERBOSITY_KINDS and isinstance(level, str) and level in LEVELS:
                     s.verbosity[kind] = level
                 elif kind in VERBOSITY_KINDS:
                     bad.append(f"verbosity.{kind}")
@@ -143,17 +143,50 @@ def from_toml(data: dict) -> tuple[Settings, list[str]]:
         elif key in names:
             try:
                 setattr(s, key, _check(key, value, getattr(s, key)))
-            except ValueError:
+            except (ValueError, TypeError):
                 bad.append(key)
         elif key != "extra":
             s.extra[key] = value
     return s, bad
 
 
-def load(path: Path | None = None) -> tuple[Settings, Problem | None]:
-    """Read the settings; never raises. A missing file gives the defaults silently."""
+def backup_name(path: Path) -> Path:
+    """``settings.toml.broken``, or the first free ``settings.toml.broken-2``, ``-3`` ...:
+    an earlier damaged file kept for the player is never overwritten."""
+    first = path.with_name(path.name + ".broken")
+    if not (first.exists() or first.is_symlink()):
+        return first
+    n = 2
+    while True:
+        candidate = path.with_name(f"{path.name}.broken-{n}")
+        if not (candidate.exists() or candidate.is_symlink()):
+            return candidate
+        n += 1
+
+
+def _move_aside(path: Path) -> Path | None:
+    backup = backup_name(path)
+    try:
+        os.link(path, backup)  # fails instead of replacing a file that appeared meanwhile
+        os.unlink(path)
+    except FileExistsError:
+        return _move_aside(path)
+    except OSError:
+        try:
+            os.rename(path, backup)  # no hard links on this file system
+        except OSError:
+            return None
+    return backup
+
+
+def load(path: Path | None = None, move_broken: bool = True) -> tuple[Settings, Problem | None]:
+    """Read the settings; never raises. A missing file gives the defaults silently.
+    A damaged file is moved aside (numbered, see :func:`backup_name`) unless
+    ``move_broken`` is False (a reader that cannot tell the player)."""
     path = Path(path) if path else settings_path()
     try:
+        if path.exists() and not path.is_file():  # a folder or a pipe: never read, never moved
+            return Settings(), Problem("broken", path, None, detail="not a file")
         raw = path.read_bytes()
     except FileNotFoundError:
         return Settings(), None
@@ -161,14 +194,11 @@ def load(path: Path | None = None) -> tuple[Settings, Problem | None]:
         return Settings(), Problem("broken", path, None, detail=exc.strerror or str(exc))
     try:
         data = tomllib.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        backup = path.with_name(path.name + ".broken")
-        try:
-            os.replace(path, backup)
-        except OSError:
-            backup = None
-        return Settings(), Problem("broken", path, backup, detail=str(exc))
-    settings, bad = from_toml(data)
+        settings, bad = from_toml(data)
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, ValueError, TypeError,
+            AttributeError) as exc:
+        backup = _move_aside(path) if move_broken else path
+        return Settings(), Problem("broken", path, backup, detail=type(exc).__name__)
     if bad:
         return settings, Problem("invalid", path, keys=bad)
     return settings, None
