@@ -149,19 +149,20 @@ def join(code, server, lines, lang="en", close=True):
     return Client(["join", code, "--server", server.url, "--lang", lang, "--tts", "text"], lines, close)
 
 
-def snapshot(server, table):
+async def read_snapshot(server, table):
     """The table's snapshot in the key-value bucket, read as the server's admin."""
     import nats
 
-    async def go():
-        nc = await nats.connect(server.url, user=S.ADMIN, password=S.admin_password(server.folder))
-        try:
-            kv = await nc.jetstream().key_value(f"VG_{table}")
-            return json.loads((await kv.get("snapshot")).value)
-        finally:
-            await nc.close()
+    nc = await nats.connect(server.url, user=S.ADMIN, password=S.admin_password(server.folder))
+    try:
+        kv = await nc.jetstream().key_value(f"VG_{table}")
+        return json.loads((await kv.get("snapshot")).value)
+    finally:
+        await nc.close()
 
-    return asyncio.run(go())
+
+def snapshot(server, table):
+    return asyncio.run(read_snapshot(server, table))
 
 
 def wait_until(pred, timeout=STEP_TIMEOUT, what=""):

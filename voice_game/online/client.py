@@ -25,6 +25,11 @@ async def connect(server: str, user: str, password: str):
     async def quiet(_exc):
         pass
 
+    # first one plain attempt: wrong credentials or no server are answered at once
+    probe = await nats.connect(server, user=user, password=password, connect_timeout=3, allow_reconnect=False,
+                               max_reconnect_attempts=0, error_cb=quiet, name=user)
+    await probe.close()
+    # then a connection that comes back by itself after a network drop
     return await nats.connect(server, user=user, password=password, inbox_prefix=P.inbox_prefix(user),
                               connect_timeout=3, max_reconnect_attempts=120, reconnect_time_wait=0.5,
                               allow_reconnect=True, error_cb=quiet, name=user)

@@ -126,13 +126,9 @@ def _say(msg: str) -> None:
 
 
 async def _admin(server: str, folder: Path):
-    import nats
+    from voice_game.online.client import connect
 
-    async def quiet(_exc):
-        pass
-
-    return await nats.connect(server, user=S.ADMIN, password=S.admin_password(folder), connect_timeout=3,
-                              max_reconnect_attempts=60, reconnect_time_wait=0.5, error_cb=quiet, name="vg-host")
+    return await connect(server, S.ADMIN, S.admin_password(folder))
 
 
 async def _wait_for_users(server: str, table: str, seat: int, password: str) -> bool:
