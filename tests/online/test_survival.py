@@ -75,3 +75,34 @@ def test_a_restarted_host_continues_the_table_exactly(nats_server, tmp_path):
 
     assert game(out_a) == game(want_a)
     assert game(out_b) == game(want_b)
+
+
+LINES = ["draw", "one", "two", "three", "take conductor 1", "help", "take conductor 2", "table",
+         "take conductor 3", "pass", "scores", "nonsense"]
+
+
+def test_a_bot_holds_the_seat_of_a_player_who_left_until_they_return(nats_server, tmp_path):
+    en = load_catalog("en")
+    ev = tmp_path / "events.jsonl"
+    host = Host(["orchestra", "--players", "Anna,Ben", "--seed", "4", "--lang", "en", "--events", str(ev),
+                 "--away-bot", "30"], nats_server)
+    a, b = host.seats(2)
+    table = a["table"]
+    anna = join(a["code"], nats_server, LINES * 10, close=False)
+    ben = join(b["code"], nats_server, LINES[:2])  # then his input ends: he leaves the table
+    assert ben.finish()[0] == 0
+    wait_until(lambda: snapshot(nats_server, table)["online"]["standin_moves"] >= 2, what="the stand-in bot")
+    ben2 = join(b["code"], nats_server, LINES * 100)
+    back = en.get("online.standin_over", player="Ben")
+    wait_until(lambda: back in anna.out, what="Ben back at the table")
+    anna.proc.stdin.write("".join(x + "\n" for x in LINES * 200))
+    anna.proc.stdin.close()
+    ra, out_a, _ = anna.finish()
+    rb, out_b, err_b = ben2.finish()
+    assert host.wait() == 0, host.err
+    assert (ra, rb) == (0, 0), err_b
+    assert events(ev)[-1]["type"] == "game_over"
+    standin = en.get("online.standin", player="Ben")
+    assert out_a.count(standin) == 1 and out_a.index(standin) < out_a.index(back)
+    assert standin in out_b  # Ben hears in his history that a bot played for him
+    assert int(snapshot(nats_server, table)["online"]["last_c"]["1"]) > 2  # and then he played himself

@@ -17,6 +17,7 @@ from voice_game.online import protocol as P
 
 HELLO_EVERY = 3.0  # seconds between hellos while no host answers
 HELLO_TRIES = 200
+ALIVE_EVERY = 2.0  # seconds between "still here" messages (the host lets a bot stand in when they stop)
 
 
 async def connect(server: str, user: str, password: str):
@@ -111,7 +112,19 @@ async def join(code: str, server: str, lang: str, catalog, out, lines=None) -> i
         lines = _terminal_reader()
     sent_c = 0
     sent_text = ""
+    alive = None
+
+    async def leave():
+        try:
+            await nc.publish(cmd_subject, b'{"bye": true}')
+            await nc.flush(timeout=2)
+        except Exception:  # noqa: BLE001 - the host learns it from the silence
+            pass
+
     try:
+        if await _table_over(js, P.seat_stream(table, seat), P.seat_subject(table, seat)):
+            speaker.line(catalog.get("online.table_over"))
+            return 0
         welcome = None
         early: list[dict] = []
         for _ in range(HELLO_TRIES):
@@ -142,6 +155,13 @@ async def join(code: str, server: str, lang: str, catalog, out, lines=None) -> i
             speaker.line(catalog.get("online.history_end"))
         last_n = welcome["n"]
         pending = [m for m in early if m["n"] > last_n]
+
+        async def keep_alive():
+            while True:
+                await asyncio.sleep(ALIVE_EVERY)
+                await nc.publish(cmd_subject, b'{"alive": true}')
+
+        alive = asyncio.ensure_future(keep_alive())
         reader = None if scripted else asyncio.ensure_future(lines())
         while True:
             if pending:
@@ -153,6 +173,7 @@ async def join(code: str, server: str, lang: str, catalog, out, lines=None) -> i
                 if reader is not None and reader in done:
                     text = reader.result()
                     if text == "":
+                        await leave()
                         speaker.line(catalog.get("online.input_ended"))
                         return 0
                     if text.strip():
@@ -184,6 +205,7 @@ async def join(code: str, server: str, lang: str, catalog, out, lines=None) -> i
                     while True:
                         text = await lines()
                         if text == "":
+                            await leave()
                             speaker.line(catalog.get("online.input_ended"))
                             return 0
                         if text.strip():
@@ -196,10 +218,26 @@ async def join(code: str, server: str, lang: str, catalog, out, lines=None) -> i
             elif t in ("bye", "over"):
                 return 0
     finally:
+        if alive is not None:
+            alive.cancel()
         try:
             await nc.drain()
         except Exception:  # noqa: BLE001
             pass
+
+
+async def _table_over(js, stream: str, subject: str) -> bool:
+    """Whether the seat's stream ends with the game's end (a finished table: nothing to wait for)."""
+    from nats.js.errors import NotFoundError
+
+    try:
+        raw = await js.get_msg(stream, subject=subject, direct=True)
+    except NotFoundError:
+        return False
+    except Exception:  # noqa: BLE001 - no stream yet or no answer: just say hello
+        return False
+    msg = _decode(raw.data or b"")
+    return bool(msg and msg.get("t") == "over")
 
 
 def _terminal_reader():

@@ -54,6 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--deck", type=Path, default=None)
     host.add_argument("--variant", default="")
     host.add_argument("--events", type=Path, default=None)
+    host.add_argument("--away-bot", type=float, default=None, metavar="SECONDS",
+                      help="a bot plays for a player who left or was silent this long, until they return")
     host.add_argument("--debug", action="store_true")
     join = sub.add_parser("join", help="take a seat at an online table")
     join.add_argument("code")
@@ -219,7 +221,8 @@ async def host(args) -> int:
             await create_streams(js, table_id, humans)
             if args.events and args.events.exists():
                 args.events.unlink()
-            table = Table(kit, state, seats, seed, lang, table_id, js, events_path=args.events)
+            table = Table(kit, state, seats, seed, lang, table_id, js, events_path=args.events,
+                          away_after=args.away_bot)
             await table.flush()
             for i in humans:
                 print(json.dumps({"seat": seats[i].name, "code": P.make_code(table_id, i, passwords[i]),
@@ -255,7 +258,7 @@ async def _resume(args, js, folder: Path, catalog):
         online = data["online"]
         table = Table(kit, state, seats, int(data.get("seed", 0)), data.get("lang") or _lang(args.lang), args.table,
                       js, events_path=args.events, bot_rngs=data.get("bot_rngs") or [],
-                      bot_memory=data.get("bot_memory") or [], online=online)
+                      bot_memory=data.get("bot_memory") or [], online=online, away_after=args.away_bot)
     except Exception:  # noqa: BLE001 - no such table, or a damaged snapshot: one sentence
         if args.debug:
             import traceback

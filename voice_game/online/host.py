@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+import time
 import traceback
 
 from voice_game.commands.grammar import load_grammar
@@ -25,6 +26,7 @@ from voice_game.session import InputLine, Seat, Session
 
 SNAPSHOT = "snapshot"
 STREAM_MAX_MSGS = 200_000
+STANDIN_LEVEL = "bot"  # the bot that holds an absent player's seat
 
 
 class SeatOutput:
@@ -102,7 +104,7 @@ def tell(session: Session, events, view) -> None:
 
 class Table:
     def __init__(self, kit, state, seats, seed, lang, table_id, js, events_path=None,
-                 bot_rngs=None, bot_memory=None, online=None):
+                 bot_rngs=None, bot_memory=None, online=None, away_after: float | None = None):
         self.kit = kit
         self.seats = seats
         self.seed = seed
@@ -122,6 +124,11 @@ class Table:
         self.outbox: list[list] = [list(x) for x in online.get("outbox") or []]
         self.started = bool(online.get("started", False))
         self.joined = {int(x) for x in online.get("joined") or []}
+        self.standin_moves = int(online.get("standin_moves") or 0)
+        self.away_after = away_after  # seconds of silence after which a bot plays for a seat
+        self.last_seen = {i: time.monotonic() for i in self.humans}
+        self.left: set[int] = set()  # said goodbye (or their input ended)
+        self.standing_in: set[int] = set()  # seats a bot plays for right now
         self.sessions = {i: SeatSession(self, i, self.langs.get(i, lang)) for i in self.humans}
         self.outstanding: set[int] = set()
         self.queue: asyncio.Queue = asyncio.Queue()
@@ -195,7 +202,8 @@ class Table:
         data = {"format": "voice_game/save", "version": 1, **self.main.save_payload()}
         data["online"] = {"table": self.id, "langs": self.langs, "last_c": self.last_c,
                           "last_input_n": self.last_input_n, "counters": self.counters, "outbox": self.outbox,
-                          "started": self.started, "joined": sorted(self.joined)}
+                          "started": self.started, "joined": sorted(self.joined),
+                          "standin_moves": self.standin_moves}
         return data
 
     async def flush(self) -> None:
@@ -231,9 +239,18 @@ class Table:
         if claimed is not None and claimed != seat + 1:
             ss.say_key("online.refused.wrong_seat", kind="error", record=False)
             return
+        self.last_seen[seat] = time.monotonic()
+        if kind == "alive":
+            return
+        if kind == "bye":
+            self.left.add(seat)
+            self.outstanding.discard(seat)
+            return
+        self.left.discard(seat)
         if kind == "hello":
             self.hello(seat, payload)
             return
+        self.back(seat)
         c, text = payload
         if not self.started:
             ss.say_key("online.waiting", record=False, players=self.missing())
@@ -254,6 +271,7 @@ class Table:
             ss.say_key("online.left_table", record=False)
             self.send(seat, {"t": "bye"})
             self.outstanding.discard(seat)
+            self.left.add(seat)
 
     def hello(self, seat: int, lang) -> None:
         from voice_game.commands.grammar import LANGUAGES
@@ -269,12 +287,40 @@ class Table:
             if other != seat:
                 os_.say_key("online.joined", kind="info", player=self.seats[seat].name)
         del ss
+        self.back(seat)
         self.joined.add(seat)
         if not self.started and self.missing():
             ss = self.sessions[seat]
             ss.say_key("online.waiting", record=False, players=self.missing())
         self.outstanding.discard(seat)  # a (re)joined seat whose turn it is is asked again
         self.dirty = True
+
+    # --- absent players ------------------------------------------------------------
+    def away(self, seat: int) -> bool:
+        if self.away_after is None or not self.started:
+            return False
+        return seat in self.left or time.monotonic() - self.last_seen.get(seat, 0) > self.away_after
+
+    def stand_in(self, seat: int) -> None:
+        """A bot plays one move for an absent player (said once to everybody when it starts)."""
+        if seat not in self.standing_in:
+            self.standing_in.add(seat)
+            for ss in self.sessions.values():
+                ss.say_key("online.standin", kind="info", player=self.seats[seat].name)
+            self.main.say_key("online.standin", kind="info", player=self.seats[seat].name)
+        bot = self.kit.make_bot(STANDIN_LEVEL, self.seed * 1000 + 500 + self.standin_moves)
+        if hasattr(bot, "seat"):
+            bot.seat = seat
+        self.standin_moves += 1
+        rules = self.kit.rules
+        self.commit(bot.choose(self.kit.view(self.main.state, seat), rules.legal_actions(self.main.state)))
+
+    def back(self, seat: int) -> None:
+        if seat in self.standing_in:
+            self.standing_in.discard(seat)
+            for ss in self.sessions.values():
+                ss.say_key("online.standin_over", kind="info", player=self.seats[seat].name)
+            self.main.say_key("online.standin_over", kind="info", player=self.seats[seat].name)
 
     def missing(self) -> str:
         names = [self.seats[i].name for i in self.humans if i not in self.joined]
@@ -299,10 +345,17 @@ class Table:
             if rules.is_over(self.main.state):
                 break
             p = rules.current_player(self.main.state)
+            if self.away(p):
+                self.stand_in(p)
+                continue
             if p not in self.outstanding:
                 self.prompt(p)
                 await self.flush()
-            seat, data = await self.queue.get()
+            try:
+                timeout = None if self.away_after is None else 0.5
+                seat, data = await asyncio.wait_for(self.queue.get(), timeout)
+            except asyncio.TimeoutError:
+                continue  # look again: has the player whose turn it is gone away?
             self.receive(seat, data)
             await self.flush()
         for seat in [None, *self.sessions]:

@@ -79,9 +79,9 @@ def inbox_prefix(user: str) -> str:
 
 
 def parse_command(data: bytes):
-    """A client's message -> ("hello", None) | ("line", (c, text)); ValueError if unusable.
+    """A client's message -> (kind, payload, claimed seat); ValueError if unusable.
 
-    Accepted: ``{"hello": true, "lang": "de"}`` or ``{"c": <positive int>, "text": "<line>"}``, and an
+    Accepted: ``{"hello": true, "lang": "de"}``, ``{"alive": true}``, ``{"bye": true}`` or ``{"c": <positive int>, "text": "<line>"}``, and an
     optional ``"seat"`` that must match the subject's seat (checked by the host).
     """
     if len(data) > MAX_COMMAND_BYTES:
@@ -90,8 +90,13 @@ def parse_command(data: bytes):
         msg = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
         raise ValueError("malformed") from exc
-    if not isinstance(msg, dict) or set(msg) - {"hello", "lang", "c", "text", "seat"}:
+    if not isinstance(msg, dict) or set(msg) - {"hello", "lang", "c", "text", "seat", "alive", "bye"}:
         raise ValueError("malformed")
+    for flag in ("alive", "bye"):  # "I am still here" / "I leave the table"
+        if flag in msg:
+            if msg[flag] is not True or set(msg) - {flag, "seat"}:
+                raise ValueError("malformed")
+            return flag, None, msg.get("seat")
     seat = msg.get("seat")
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
         raise ValueError("malformed")
