@@ -3,13 +3,68 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
 from pathlib import Path
+
+
+STALE_AGE = 3600.0  # a temporary file without a process id, this old, is stale
+_cleaned: set = set()
+
+
+def _pid_alive(pid: int) -> bool:
+    if os.name == "nt":  # os.kill(pid, 0) would end the process there
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True
+    return True
+
+
+def clean_stale_temps(path: Path) -> list[Path]:
+    """Remove temporary files beside ``path`` that a killed writer left behind
+    (``.<name>.<pid>.<random>.tmp`` of a process that is gone, or older
+    unnumbered ones); returns what was removed. Only these names are touched."""
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    removed = []
+    try:
+        candidates = list(folder.glob(f".{glob_escape(path.name)}.*.tmp"))
+    except OSError:
+        return removed
+    for tmp in candidates:
+        middle = tmp.name[len(path.name) + 2:-4]
+        pid_text = middle.split(".", 1)[0]
+        try:
+            if not tmp.is_file() or tmp.is_symlink():
+                continue
+            if pid_text.isascii() and pid_text.isdigit() and "." in middle:
+                pid = int(pid_text)
+                if pid == os.getpid() or _pid_alive(pid):
+                    continue
+            elif time.time() - tmp.stat().st_mtime < STALE_AGE:
+                continue
+            tmp.unlink()
+            removed.append(tmp)
+        except OSError:
+            continue
+    return removed
+
+
+def glob_escape(name: str) -> str:
+    return "".join(f"[{c}]" if c in "*?[]" else c for c in name)
 
 
 def write_atomic(path: Path, data: bytes) -> None:
     path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    key = str(path.resolve()) if path.parent.exists() else str(path)
+    if key not in _cleaned:  # once per file and run: what a killed earlier run left behind
+        _cleaned.add(key)
+        clean_stale_temps(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)

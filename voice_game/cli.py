@@ -195,20 +195,16 @@ def play(args, inputs=None) -> int:
             data = savefile.read_save(args.resume)
         except SaveError as err:
             return fail(f"save.{err.reason}", path=args.resume)
-        try:
-            kit = get_kit(data["game"])
-            seats = [Seat(str(s["name"]), str(s["kind"])) for s in data["seats"]]
-            state = kit.rules.state_from_json(data["state"])
-            if len(seats) != len(state.players) or any(
-                    s.is_bot and s.kind not in kit.bot_levels for s in seats):
-                raise ValueError("seats do not match the state")
-            seed = int(data.get("seed", 0))
-            bot_rngs = data.get("bot_rngs") or []
-            bot_memory = data.get("bot_memory") or []
-        except (KeyError, TypeError, ValueError) as exc:
+        from voice_game import savecheck
+
+        try:  # every field checked, the game tried once: a damaged save is one sentence
+            loaded = savecheck.load(data, args.resume)
+        except SaveError as err:
             if args.debug:
-                print(exc, file=sys.stderr)
+                print(err, file=sys.stderr)
             return fail("save.damaged", path=args.resume)
+        kit, seats, state = loaded.kit, loaded.seats, loaded.state
+        seed, bot_rngs, bot_memory = loaded.seed, loaded.bot_rngs, loaded.bot_memory
         inputs = stdin_lines() if inputs is None else inputs
         source, voice, stop_voice = _voice(args, prefs, lang, catalog, output, inputs, kit.name)
         session = Session(kit, state, seats, grammar, catalog, output, source, seed=seed,
