@@ -56,6 +56,13 @@ def set_level(narrator, level: str) -> None:
         narrator.verbose = level != "brief"
 
 
+class QuietCues:
+    """A sound player that plays nothing: the session speaks as it does with sound."""
+
+    def play_cue(self, cue, pan=None) -> None:
+        pass
+
+
 class Lines(io.TextIOBase):
     """stdout of the game: each line goes to the driver's current record."""
 
@@ -95,6 +102,7 @@ class Driver:
     def attach(self, session) -> None:
         self.session = session
         set_level(session.narrator, self.level)
+        session.audio = QuietCues()  # cues "play": what a cue carries is not spoken
         kit = session.kit
         human = min(session.humans) if session.humans else -1
         self.human = human
@@ -223,6 +231,7 @@ def main() -> None:
     ap.add_argument("--langs", default="de,en")
     ap.add_argument("--levels", default=",".join(LEVELS))
     ap.add_argument("--show", type=int, default=0, help="print the lines of this many cycles per game")
+    ap.add_argument("--kind", default="", help="with --show: only cycles of this kind")
     args = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="narration-bench-")
     os.environ["VOICE_GAME_CONFIG_DIR"] = tmp  # the user's settings never change the figures
@@ -241,7 +250,7 @@ def main() -> None:
                     human = d.human
                     if seed == 1 and args.show:
                         print("\n".join(["  > " + x for x in d.opening or []]))
-                        for c in d.cycles[:args.show]:
+                        for c in [c for c in d.cycles if args.kind in ("", kind_of(game, c, human))][:args.show]:
                             print(f"  --- {kind_of(game, c, human)} {c['actions']}")
                             print("\n".join("  > " + x for x in c["lines"]))
                     for c in d.cycles:

@@ -238,7 +238,9 @@ def test_human_against_a_bot_in_the_loop_and_through_the_pipe(lang, seed, tmp_pa
     c = load_catalog(lang)
     out = buf.getvalue()
     assert c.get("concerto.reason.choose_start_first") in out  # the illegal first line
-    assert c.get("concerto.choose_start_other", player="Clara") in out
+    # the bot's start is one sentence with its two instruments and their patterns
+    start = c.get("concerto.bot_sentence", player="Clara", actions=c.get("concerto.bot_start", pairs="")).rstrip(".")
+    assert start.strip() in out
 
     events = tmp_path / "e.jsonl"
     p = run(["play", "concerto", "--lang", lang, "--tts", "text", "--seed", str(seed),
@@ -274,8 +276,11 @@ def test_every_reason_and_narration_key_exists_in_both_languages():
 
     src = (ROOT / "voice_game/narration/concerto.py").read_text(encoding="utf-8")
     keys = set(re.findall(r'self\.t\("(\w+)"', src))
-    keys |= {f"drew_{k}" for k in ("instrument", "special")} | {f"received_{k}" for k in ("instrument", "special")}
-    keys |= {f"lost_{r}" for r in ("wrong_beat", "given_up", "encore")}
+    keys |= {f"bot_draw_{k}" for k in ("instrument", "special")} | {f"received_{k}" for k in ("instrument", "special")}
+    keys |= {f"{w}lost_{r}{y}" for r in ("wrong_beat", "given_up", "encore") for w in ("", "bot_") for y in ("", "_you")
+             if not (w and y)}
+    keys |= {f"{k}{y}" for k in ("table_turn", "table_turn_number") for y in ("", "_you")}
+    keys |= {f"{k}{y}" for k in ("choose_start_you", "choose_start_named", "game_started") for y in ("", "_verbose")}
     keys |= {f"game_over_{r}" for r in ("target", "pieces_exhausted")}
     keys |= {f"pile.{p}" for p in ("instruments", "specials", "beats")} | {"handover", "table_turn"}
     rules_src = (ROOT / "voice_game/games/concerto/rules.py").read_text(encoding="utf-8")

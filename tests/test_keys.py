@@ -167,29 +167,29 @@ def test_a_game_played_by_single_keys_in_a_terminal(tmp_path):
     t = Pty(["play", "orchestra", "--tts", "text", "--players", "Anna,bot:Ben", "--seed", "3",
              "--events", str(events), "--deck", str(_deck(tmp_path))], env_for(tmp_path))
     try:
-        t.expect("Anna, du bist dran")
+        t.expect("Dein Zug")
         t.send("d")
         t.expect("Gezogen: Tuba-Bär")
         t.send("1")
-        t.expect("Anna legt zu Dirigent 1: Tuba-Bär")
-        t.expect("Anna, du bist dran", 2)
+        t.expect("Zu 1.")  # your own move in the fewest words
+        t.expect("Dein Zug", 2)
         t.send("t")
-        t.expect("Anna ist dran.")
-        t.send(",")  # previous message: the one before "Anna ist dran."
+        t.expect("Du bist dran.")
+        t.send(",")  # previous message: the one before "Du bist dran."
         t.send("\x1b[11~")  # F1 (xterm sequence)
         t.expect("Jetzt kannst du sagen")
         t.send("\r")  # start typing a full command
         t.send("tisch\r")
         t.expect("Dirigent 1: genommen von Ben.")  # the bot took the tuba bear
         t.send("d")
-        t.expect("Gezogen: Geigen-Katze")
+        t.expect("Geigen-Katze.")  # the hint "Zu welchem Dirigenten?" was said the first time
         t.send("2")
-        t.expect("Anna legt zu Dirigent 2: Geigen-Katze")
-        t.expect("Anna, du bist dran", 3)  # the last one in the round goes on
+        t.expect("Zu 2.")
+        t.expect("Dein Zug", 3)  # the last one in the round goes on
         t.send("2")  # take conductor 2: asked first
         t.expect("dirigent zwei nehmen?  Ja oder nein?")
         t.send("y")
-        t.expect("Anna nimmt Dirigent 2: eine Geigen-Katze.")
+        t.expect("Du nimmst Dirigent 2: eine Geigen-Katze.")
         t.send("q")
         t.expect("Spiel wirklich verlassen?")
         t.send("y")

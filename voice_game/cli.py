@@ -210,7 +210,7 @@ def play(args, inputs=None) -> int:
         session = Session(kit, state, seats, grammar, catalog, output, source, seed=seed,
                           save_path=args.resume, events_path=args.events, bot_rngs=bot_rngs, bot_memory=bot_memory,
                           debug=args.debug,
-                          settings=store, verbose=prefs.detailed)
+                          settings=store, verbose=prefs.detail)
         _attach(inputs, session)
         if voice is not None:
             session.listen_hook = voice.set_phrases
@@ -261,7 +261,7 @@ def play(args, inputs=None) -> int:
     source, voice, stop_voice = _voice(args, prefs, lang, catalog, output, inputs, kit.name)
     session = Session(kit, state, seats, grammar, catalog, output, source, seed=seed,
                       save_path=args.save, events_path=args.events, debug=args.debug,
-                      settings=store, verbose=prefs.detailed)
+                      settings=store, verbose=prefs.detail)
     _attach(inputs, session)
     if voice is not None:
         session.listen_hook = voice.set_phrases

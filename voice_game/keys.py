@@ -445,7 +445,9 @@ class KeyInput:
                 return {"intent": "no"}, 1.0
             return {"intent": "help"}, 1.0
         if action == "verbosity":
-            return {"intent": "brief" if s.narrator.verbose else "verbose"}, 1.0
+            # brief -> normal -> verbose -> brief
+            nxt = {"brief": "normal", "verbose": "brief"}.get(getattr(s.narrator, "detail", ""), "verbose")
+            return {"intent": nxt}, 1.0
         if action in ("next", "back", "skip", "end_tutorial"):
             if self.context != "tutorial":
                 return None, 0

@@ -23,7 +23,19 @@ from voice_game import savefile
 
 HISTORY = 50
 RATE_STEP = 25
-HELP_LIST = 5  # help lists up to this many commands of one kind, then examples
+HELP_LIST = 5  # verbose help lists up to this many commands of one kind, then examples
+# Help groups the legal commands by kind of action and gives one example of each
+# (the words of a group's name are locales' help.group.<id>).
+HELP_GROUPS = {
+    "place": "place", "take": "take",
+    "start_single": "start", "start_orchestra": "start", "place_instrument": "place_instrument",
+    "play_special": "special", "play_special_on": "special", "play_special_pair": "special",
+    "play_special_at": "special", "swap": "swap", "swap_pair": "swap", "swap_three": "swap",
+    "swap_four": "swap", "swap_special": "swap", "swap_with_special": "swap", "swap_pair_special": "swap",
+    "swap_three_special": "swap", "replace_piece": "replace", "conduct": "conduct", "conduct_ignore": "conduct",
+    "conduct_swap": "conduct", "beat": "beat", "give_up": "give_up", "take_market": "take_market",
+}
+ALWAYS = ("repeat", "table", "my_cards", "scores", "rules", "slower", "faster", "save", "quit")
 
 
 @dataclass
@@ -49,7 +61,7 @@ class InputLine:
 class Session:
     def __init__(self, kit, state, seats: list[Seat], grammar: Grammar, catalog: Catalog, output,
                  inputs, seed: int = 0, save_path: Path | None = None, events_path: Path | None = None,
-                 bot_rngs: list | None = None, bot_memory: list | None = None, verbose: bool = True, audio=None, debug: bool = False,
+                 bot_rngs: list | None = None, bot_memory: list | None = None, verbose="default", audio=None, debug: bool = False,
                  settings=None):
         self.kit = kit
         self.state = state
@@ -108,24 +120,30 @@ class Session:
             msgs = [msgs]
         for m in msgs:
             if record:
-                self.history.append(m)
-                self.cursor = None
+                kept = m.for_history()  # a secret (an own beat pattern) is never kept
+                if kept is not None:
+                    self.history.append(kept)
+                    self.cursor = None
             level = self.settings.settings.level(m.kind) if narrated and self.settings else "full"
             if level == "off":
                 continue  # kept in the history for "repeat" / "previous message"
             say_message = getattr(self.out, "say_message", None)
             if say_message is not None:  # our audio path: cue and speech in one sequence
-                say_message(m, speak=level == "full")
+                if m.text or m.cue or m.fallback:
+                    say_message(m, speak=level == "full")
                 continue
-            if level == "cue" and self.audio is None:
-                level = "full"  # no sound at all: the words are all there is
+            text = m.text
+            if self.audio is None:
+                text = text or m.fallback or ""  # no sound at all: the words are all there is
+                if level == "cue":
+                    level = "full"
             if self.audio is not None and m.cue:
                 try:
                     self.audio.play_cue(m.cue, m.pan)
                 except Exception:  # noqa: BLE001 - sound trouble never stops the game
                     pass
-            if level == "full":
-                self.out.say(m.text, interrupt=m.priority == LOW)
+            if level == "full" and text:
+                self.out.say(text, interrupt=m.priority == LOW)
 
     def say_key(self, key: str, kind: str = "info", priority: str = HIGH, record: bool = True, **params):
         self.say(Message(self.c.get(key, **params), kind, priority), record)
@@ -156,15 +174,20 @@ class Session:
         self.autosave()
         self.feed_bots(events)
         v = self.listener_view()
+        shared: list = []  # said together, so the narrator can merge them into one sentence
         for e in events:
             if self.handover and e.to is not None:
+                self.say(self.narrator.events(shared, v) + self.narrator.flush(v), narrated=True)
+                shared = []
                 if e.to == self.ready_seat:  # the player at the speaker now hears it at once
-                    self.say(self.narrator.event(e, self.kit.view(self.state, e.to)), narrated=True)
+                    # private: it leaves the shared history (the next player could replay it)
+                    self.say(self.narrator.event(e, self.kit.view(self.state, e.to)), record=False, narrated=True)
                 elif e.to in self.humans:
                     self.private.setdefault(e.to, []).append(e)
                 continue
             if e.visible_to(v["you"]) or e.to is None:
-                self.say(self.narrator.event(e, v), narrated=True)
+                shared.append(e)
+        self.say(self.narrator.events(shared, v), narrated=True)
         return True
 
     def feed_bots(self, events) -> None:
@@ -190,8 +213,7 @@ class Session:
             self.say_key(f"{self.kit.name}.handover", record=False, player=name)
         self.ready_seat = player
         v = self.kit.view(self.state, player)
-        for e in self.private.pop(player, []):
-            self.say(self.narrator.event(e, v), narrated=True)
+        self.say(self.narrator.events(self.private.pop(player, []), v), record=False, narrated=True)
         return True
 
     def log_events(self, events) -> None:
@@ -232,8 +254,7 @@ class Session:
         self.log_events(opening_events)
         self.feed_bots(opening_events)
         v = self.listener_view()
-        for e in opening_events:
-            self.say(self.narrator.event(e, v), narrated=True)
+        self.say(self.narrator.events(list(opening_events), v), narrated=True)
         self.autosave()
 
     def run(self) -> int:
@@ -253,6 +274,7 @@ class Session:
             if self.handover and p != self.ready_seat and not self.hand_over(p):
                 line = None
             else:
+                self.say_prompt(p)
                 line = self.read()
             if line is None:
                 self.say_key("app.input_ended")
@@ -264,10 +286,17 @@ class Session:
                 if self.debug:
                     traceback.print_exc()
                 self.say_key("app.error_internal", kind="error")
+        self.say(self.narrator.flush(self.listener_view()), narrated=True)
         if self.quit:
             self.autosave()
             self.say_key("app.goodbye")
         return 0
+
+    def say_prompt(self, player: int) -> None:
+        """Before the player's input: what the narrator still held back, then the next
+        step they must take when it is new (Concerto's refill, the next instrument)."""
+        v = self.kit.view(self.state, player)
+        self.say(self.narrator.flush(v) + self.narrator.prompt(v), narrated=True)
 
     def read(self) -> InputLine | None:
         while True:
@@ -375,24 +404,7 @@ class Session:
         v = self.listener_view()
         n = self.narrator
         if intent == "help":
-            legal = self.kit.rules.legal_actions(self.state)
-            groups: dict[str, list[str]] = {}
-            for a in legal:
-                cmd = self.kit.adapter.command_for(a)
-                if cmd is not None:
-                    groups.setdefault(cmd["intent"], []).append(self.g.render(cmd))
-            now = []
-            for items in groups.values():  # a long list of one kind becomes two examples and a count
-                items = list(dict.fromkeys(items))
-                if len(items) <= HELP_LIST:
-                    now += items
-                else:
-                    now.append(self.c.get("help.examples", examples=", ".join(items[:2]), count=len(items) - 2))
-            always = [self.g.render({"intent": i}) for i in
-                      ("repeat", "table", "my_cards", "scores", "rules", "slower", "faster", "save", "quit")]
-            sep = f" {self.c.get('help.or')} "
-            self.say([Message(self.c.get("help.now", commands=sep.join(now)), "help", HIGH),
-                      Message(self.c.get("help.always", commands=", ".join(always)), "help", LOW)])
+            self.say(self.help_messages())
         elif intent == "repeat":
             if not self.history:
                 self.say_key("history.empty", record=False)
@@ -407,8 +419,7 @@ class Session:
         elif intent == "scores":
             self.say(n.scores(v, self.kit.view_scores(v)))
         elif intent == "whose_turn":
-            self.say(Message(self.c.get(f"{self.kit.name}.table_turn", player=v["players"][v["turn_of"]]),
-                             "turn", LOW))
+            self.say(n.whose_turn(v))
         elif intent == "rules":
             self.say(n.rules())
         elif intent in ("slower", "faster"):
@@ -419,10 +430,10 @@ class Session:
             self.out.set_volume(self.out.volume + (10 if intent == "louder" else -10))
             self.say_key("settings.volume", volume=self.out.volume)
             self.persist(speech_volume=self.out.volume)
-        elif intent in ("verbose", "brief"):
-            n.verbose = intent == "verbose"
+        elif intent in ("verbose", "brief", "normal"):
+            n.detail = {"verbose": "verbose", "brief": "brief"}.get(intent, "default")
             self.say_key(f"settings.{intent}")
-            self.persist(detailed=n.verbose)
+            self.persist(detail=n.detail)
         elif intent == "save":
             self.autosave(announce=True)
         elif intent == "quit":
@@ -434,6 +445,39 @@ class Session:
                 stop()  # silence at once; the history keeps every message for "repeat"
         elif intent == "ready":
             self.say_key("input.nothing_to_confirm")
+
+    def help_messages(self) -> list[Message]:
+        """What can be said now, grouped by kind with one example each (verbose: the list)."""
+        legal = self.kit.rules.legal_actions(self.state)
+        verbose = getattr(self.narrator, "detail", "default") == "verbose"
+        groups: dict[str, list[str]] = {}
+        for a in legal:
+            cmd = self.kit.adapter.command_for(a)
+            if cmd is not None:
+                key = cmd["intent"] if verbose else HELP_GROUPS.get(cmd["intent"], cmd["intent"])
+                groups.setdefault(key, []).append(self.g.render(cmd))
+        now = []
+        for key, items in groups.items():
+            items = list(dict.fromkeys(items))
+            if verbose:  # a long list of one kind becomes two examples and a count
+                if len(items) <= HELP_LIST:
+                    now += items
+                else:
+                    now.append(self.c.get("help.examples", examples=", ".join(items[:2]), count=len(items) - 2))
+            elif len(items) == 1 or not self.c.has(f"help.group.{key}"):
+                now.append(items[0] if len(items) == 1 else self.c.get("help.examples", examples=", ".join(
+                    items[:2]), count=len(items) - 2))
+            else:
+                now.append(self.c.get("help.group_item", label=self.c.get(f"help.group.{key}"), example=items[0]))
+        out = []
+        if now:
+            grouped = not verbose and len(now) > 2
+            sep = "; " if grouped else f" {self.c.get('help.or')} "
+            out.append(Message(self.c.get("help.now_grouped" if grouped else "help.now", commands=sep.join(now)),
+                               "help", HIGH))
+        always = [self.g.render({"intent": i}) for i in ALWAYS]
+        out.append(Message(self.c.get("help.always", commands=", ".join(always)), "help", LOW))
+        return out
 
     # --- settings ------------------------------------------------------------
     def set_verbosity(self, kind, level) -> None:

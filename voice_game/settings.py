@@ -39,6 +39,7 @@ LEVELS = ("full", "cue", "off")
 TTS_CHOICES = ("auto", "pyttsx3", "screenreader", "text", "none")
 RECOGNIZERS = ("auto", "vosk", "pocketsphinx", "keyboard")
 LANGUAGES = ("de", "en")
+DETAILS = ("brief", "default", "verbose")  # the narrator's detail levels
 
 
 @dataclass
@@ -49,7 +50,8 @@ class Settings:
     voice: str = ""  # "" = the default voice of the language
     speech_volume: int = 100  # percent
     cue_volume: int = 80  # percent
-    detailed: bool = True  # the narrator's global detail (verbose / brief)
+    detailed: bool = True  # older versions' on/off detail switch (read, no longer used)
+    detail: str = "default"  # the narrator's detail: brief, default or verbose
     echo: bool = False  # also write spoken lines as text (braille display, log)
     verbosity: dict = field(default_factory=lambda: {k: "full" for k in VERBOSITY_KINDS})
     recognizer: str = "auto"
@@ -120,6 +122,8 @@ def _check(name: str, value, default):
     if name == "tts" and value not in TTS_CHOICES:
         raise ValueError(name)
     if name == "recognizer" and value not in RECOGNIZERS:
+        raise ValueError(name)
+    if name == "detail" and value not in DETAILS:
         raise ValueError(name)
     return value
 

@@ -123,7 +123,7 @@ def test_settings_give_the_defaults_and_changes_by_voice_persist(private_config)
     assert "Speech rate 225." in p.stdout
     s, problem = st.load()
     assert problem is None
-    assert s.rate == 225 and s.speech_volume == 90 and s.detailed is True and s.lang == "en"
+    assert s.rate == 225 and s.speech_volume == 90 and s.detail == "verbose" and s.lang == "en"
     # the command line still wins over the settings
     p = run_cli(["play", "orchestra", "--lang", "de", "--tts", "text", "--seed", "3", "--players", "Anna,bot:Ben"],
                 ["schneller"], private_config)

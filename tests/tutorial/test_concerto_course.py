@@ -97,7 +97,7 @@ def test_wrong_words_never_change_the_table_and_the_hint_follows(tmp_path):
     assert "Deine Blechbläser schlagen Kreis. Sag Tuba Kreis." in out
     assert "Sag genau: „blechbläser kreis“." in out
     assert "Buh!" not in out and out.count("Bravo!") == 2
-    assert "Applaus! Spieler bekommt 2 Punkte" in out
+    assert "Applaus! Du bekommst 2 Punkte" in out
     assert progress(tmp_path)["concerto"] == {"lesson": "conduct", "done": False}
 
 
@@ -114,11 +114,11 @@ def test_course_runs_to_its_end(lang, tmp_path):
     assert ("Klang: Blechbläser." if de else "Sound: brass.") in out
     assert ("Klang: Kreis: im Kreis" if de else "Sound: circle: in a circle") in out
     # the engine's own narration at the prepared tables
-    assert ("Merken: Blechbläser von Spieler schlägt Kreis." if de else "Remember: Player's brass plays circle.") in out
+    assert ("Merk dir: Blechbläser schlägt Kreis." if de else "Remember: your brass plays circle.") in out
     assert ("Nur für dich: Sonstige schlägt Stich." if de else "Only for you: your miscellaneous plays stab.") in out
     assert ("Bravo! Blechbläser, Kreis." if de else "Bravo! brass, circle.").lower() in out.lower()
     assert ("Buh! Klavier, Kreis ist falsch" if de else "Boo!") in out
-    assert ("Spieler nimmt Gitarre vom Ablagestapel." if de else "Player takes guitar from the discard pile."
+    assert ("Du nimmst Gitarre vom Ablagestapel." if de else "You take guitar from the discard pile."
             ).lower() in out.lower()
     # a wrong answer got a hint, never a state change
     assert ("Das habe ich nicht verstanden." if de else "I did not understand that.") in out
@@ -126,7 +126,7 @@ def test_course_runs_to_its_end(lang, tmp_path):
     game = out[out.index(f"Lektion {GAME + 1} von" if de else f"Lesson {GAME + 1} of"):]
     assert ("Vorschlag: „" if de else 'Suggestion: "') in game
     assert ("Ich mache das für dich" if de else "I do it for you") in game
-    assert ("Spieler setzt Klavier auf Platz 1." if de else "Player seats piano at place 1.") in game
+    assert ("Du setzt Klavier auf Platz 1." if de else "You seat piano at place 1.") in game
     assert ("Das Spiel ist aus" if de else "The game is over") in game
     assert ("Gut gespielt!" if de else "Well played!") in game
     assert ("Geschafft!" if de else "Well done!") in out
@@ -156,7 +156,7 @@ def test_skipping_the_guided_game_finishes_the_course(tmp_path):
     (tmp_path / "tutorial_progress.json").write_text(json.dumps({"concerto": {"lesson": "game"}}))
     p = run(["concerto", "--lang", "en", "--tts", "text"], ["orchestra piano strings", "skip"], tmp_path)
     out = p.stdout
-    assert "Player seats piano at place 1." in out
+    assert "You seat piano at place 1." in out
     assert "The practice game is over." in out and "Well done!" in out
     assert progress(tmp_path)["concerto"]["done"] is True
 

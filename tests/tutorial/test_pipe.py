@@ -51,7 +51,7 @@ def test_orchestra_tutorial_teaches_by_the_real_game(tmp_path):
     out = p.stdout
     assert "Klang: Tuba-Bär." in out and "Klang: Dirigent 1, ganz links." in out
     assert "Gezogen: Tuba-Bär. Zu welchem Dirigenten?" in out  # the engine's own narration
-    assert "Spieler nimmt Dirigent 2: eine Harfen-Eule." in out
+    assert "Du nimmst Dirigent 2: eine Harfen-Eule." in out
     assert "Jetzt kannst du sagen: ziehen" in out  # "hilfe" ran the session's help
     assert "Das Spiel ist aus. Die Wertung." in out  # the last-card lesson ends with scoring
     assert "Ein kurzes Spiel mit wenigen Karten gegen Amadeus." in out
@@ -69,7 +69,7 @@ def test_wrong_answers_get_the_engines_reason_and_then_the_exact_words(tmp_path)
     assert f"Lektion {start + 1} von" in out
     assert out.count("Dirigent 1 ist voll") == 2 or out.count("voll") >= 3
     assert "Sag genau: „dirigent zwei“." in out
-    assert "Spieler legt zu Dirigent 2: Trommel-Elefant." in out
+    assert "Du legst Trommel-Elefant zu Dirigent 2." in out
     assert progress(tmp_path)["orchestra"]["lesson"] == "full"
 
 

@@ -156,8 +156,8 @@ class AudioOutput:
         ``cue_after``: the cue follows the words in the sequence (the sound gallery
         names a sound, then plays it).
         """
-        if self.echo or self.text_mode:
-            self._write(m.text)
+        if (self.echo or self.text_mode) and (m.text or m.fallback):
+            self._write(m.text or m.fallback)  # written: no cue can carry a fact
         sentences = split_sentences(m.text) if speak else []
         if not sentences and not m.cue:
             return None

@@ -2,16 +2,33 @@
 
 Memory fairness (DESIGN 1.3): a beat pattern is announced once, when it is drawn, to
 everybody; "my orchestra" and the table never read a pattern again (the view hides the
-own ones, and the opponents' ones are not read to a shared loudspeaker either). The
-referee answers every beat pair at once with applause or boos.
+own ones, and the opponents' ones are not read to a shared loudspeaker either), and the
+message history keeps a player's own pattern out ("repeat" and "previous message" cannot
+replay it). The referee answers every beat pair at once with applause or boos.
+
+For the ear: events are collected and said when the player at the speaker is to act
+(or at once, when they concern that player): another player's whole turn becomes one
+message ("Amadeus setzt Gitarre mit Kreis ein und nimmt Chor vom Markt."), the opening
+one sentence per kind of fact (the market, the pieces, your hand), and the next step
+the player must take is prompted when it is new (refill, the next instrument of the
+piece, the instrument to give up).
 """
 from __future__ import annotations
 
-from voice_game.narration.common import NarratorBase, pan_for
+from voice_game.narration.common import NarratorBase, pan_for, sentence
 from voice_game.narration.message import HIGH, LOW, NORMAL, Message
+
+# Said at once (they end another player's turn or ask the player at the speaker).
+_TURN_EVENTS = ("turn", "choose_start", "game_over")
 
 
 class ConcertoNarrator(NarratorBase):
+    def __init__(self, catalog, humans, verbose=True):
+        super().__init__(catalog, humans, verbose)
+        self.pending: list = []  # events not yet said
+        self.started = False  # the first turn began (the opening is over)
+        self.last_prompt = None
+
     # --- helpers -------------------------------------------------------------
     def t(self, key: str, **params) -> str:
         return self.c.get(f"concerto.{key}", **params)
@@ -22,8 +39,17 @@ class ConcertoNarrator(NarratorBase):
     def inss(self, xs) -> str:
         return self.join([self.ins(x) for x in xs]) if xs else self.t("nothing")
 
+    def or_list(self, items: list[str]) -> str:
+        items = [i for i in items if i]
+        if len(items) <= 1:
+            return "".join(items)
+        return ", ".join(items[:-1]) + f" {self.c.get('help.or')} " + items[-1]
+
     def pat(self, p: str | None) -> str:
         return self.c.get(f"pattern.{p}.name") if p else ""
+
+    def pair(self, x: str, p: str) -> str:
+        return self.t("pair", instrument=self.ins(x), pattern=self.pat(p))
 
     def level(self, lv: str) -> str:
         return self.c.get(f"level.{lv}.name")
@@ -34,232 +60,612 @@ class ConcertoNarrator(NarratorBase):
     def conductor(self, cid: str) -> str:
         return self.c.get(f"conductor.{cid}.name")
 
-    def piece(self, pid: str) -> str:
+    def title(self, pid: str) -> str:
         from voice_game.games.concerto.content import load_content
 
         if self.c.has(f"piece.{pid}.title"):
-            title = self.c.get(f"piece.{pid}.title")
-        else:
-            p = load_content().pieces.get(pid)
-            title = p.title if p else pid
+            return self.c.get(f"piece.{pid}.title")
         p = load_content().pieces.get(pid)
-        return self.t("piece_name", title=title, composer=p.composer if p else "")
+        return p.title if p else pid
 
-    def piece_details(self, pid: str) -> str:
+    def piece(self, pid: str) -> str:
+        """Title and composer (verbose); the title alone otherwise."""
+        from voice_game.games.concerto.content import load_content
+
+        if not self.verbose:
+            return self.title(pid)
+        p = load_content().pieces.get(pid)
+        return self.t("piece_name", title=self.title(pid), composer=p.composer if p else "")
+
+    def piece_details(self, pid: str, full: bool = True, maestro: bool = False) -> str:
+        """Level, title, points and instruments in order; composer and genre when ``full``
+        (genre also in the maestro version: conductor cards ask for it)."""
         from voice_game.games.concerto.content import load_content
 
         p = load_content().pieces[pid]
-        return self.t("piece_details", level=self.level(p.level), piece=self.piece(pid),
-                      genre=self.c.get(f"genre.{p.genre}.name"), count=p.points,
-                      instruments=self.inss(p.instruments))
+        if full or self.verbose:
+            return self.t("piece_details", level=self.level(p.level), piece=self.t(
+                "piece_name", title=self.title(pid), composer=p.composer), genre=self.c.get(f"genre.{p.genre}.name"),
+                count=p.points, instruments=self.inss(p.instruments))
+        key = "piece_short_genre" if maestro else "piece_short"
+        return self.t(key, level=self.level(p.level), piece=self.title(pid), count=p.points,
+                      genre=self.c.get(f"genre.{p.genre}.name"), instruments=self.inss(p.instruments))
 
     def name(self, v: dict, p) -> str:
         if isinstance(p, int) and 0 <= p < len(v["players"]):
             return v["players"][p]["name"]
         return str(p)
 
-    def is_you(self, p: int) -> bool:
+    def is_you(self, p) -> bool:
         return p in self.humans
 
-    # --- events --------------------------------------------------------------
-    def event(self, e, v: dict) -> list[Message]:
-        msgs = self._event(e, v)
-        p = e.get("player")
-        if p is not None and p not in self.humans and e.type != "game_over":
-            # another player's move: its own verbosity ("bot moves: sound only")
-            msgs = [Message(m.text, "bot", m.priority, m.cue, m.pan) for m in msgs]
-        return msgs
+    def second_person(self, p) -> bool:
+        """Spoken to as "du": the one human at the table."""
+        return p in self.humans and self.solo
 
-    def _event(self, e, v: dict) -> list[Message]:
-        t = e.type
+    def concerns_human(self, e) -> bool:
+        return e.get("player") in self.humans or e.to in self.humans or e.get("target") in self.humans
+
+    # --- the session's hooks ---------------------------------------------------
+    def event(self, e, v: dict) -> list[Message]:
+        return self.events([e], v)
+
+    def events(self, events, v: dict) -> list[Message]:
+        out: list[Message] = []
+        for e in events:
+            if e.type in _TURN_EVENTS:
+                out += self.flush(v)
+                out += self.turn_event(e, v)
+            else:
+                self.pending.append(e)
+        if any(self.concerns_human(e) for e in events):
+            out += self.flush(v)  # the result of the player's own action comes at once
+        return out
+
+    def flush(self, v: dict) -> list[Message]:
+        pending, self.pending = self.pending, []
+        return self.render(pending, v)
+
+    def prompt(self, v: dict) -> list[Message]:
+        """The required next step of the player at the speaker, when it is new."""
+        me = v["you"]
+        if me is None or v["current"] != me:
+            return []
+        phase = v["phase"]
+        from voice_game.games.concerto.content import load_content
+
+        content = load_content()
+        p = v["players"][me]
+        perf = v.get("performance")
+        key, text = None, ""
+        if phase == "refill":
+            need = max(1, content.hand_instruments - p["hand_count"])
+            key = ("refill", v["turn"], need, tuple(v["market"]))
+            again = isinstance(self.last_prompt, tuple) and self.last_prompt[:2] == ("refill", v["turn"])
+            market = [self.ins(x) for x in v["market"]]
+            pile = v["instrument_pile_size"] > 0 or bool(v["instrument_discard"])
+            if again and not self.verbose:
+                text = self.t("refill_again" if pile else "refill_again_market", count=need, market=self.or_list(market))
+            else:
+                text = self.t("refill" if pile else "refill_market", count=need, market=self.or_list(market))
+        elif phase == "conduct" and perf:
+            piece = content.pieces[perf["piece"]]
+            step = len(perf["beats"])
+            key = ("conduct", v["turn"], step)
+            hidden = v["maestro"] and v["conductor"]["active"]
+            if hidden:  # the conductor card may change the order: the player remembers it
+                text = self.t("conduct_card_order", instruments=self.inss(piece.instruments)) if step == 0 else ""
+            elif step < len(piece.instruments):
+                nxt = self.ins(piece.instruments[step])
+                text = self.t("next_first" if step == 0 else "next", instrument=nxt)
+        elif phase == "encore" and perf:
+            key = ("encore", v["turn"], len(perf["beats"]))
+            orch = [slot["instrument"] for slot in p["orchestra"]]
+            done = {b[0] for b in perf["beats"]}
+            piece = content.pieces[perf["piece"]]
+            left = [x for x in orch if x not in piece.instruments and x not in done]
+            if left:
+                text = self.t("encore_left", instruments=self.inss(left), count=len(left))
+        elif phase == "give_up" and perf:
+            key = ("give_up", v["turn"])
+            piece = content.pieces[perf["piece"]]
+            orch = [slot["instrument"] for slot in p["orchestra"]]
+            mine = [self.ins(x) for x in piece.instruments if x in orch]
+            text = self.t("give_up_now", instruments=self.or_list(mine), instrument=mine[0] if mine else "")
+        if key is None or key == self.last_prompt or not text:
+            return []
+        self.last_prompt = key
+        return [self.m(text, "turn", HIGH)]
+
+    # --- turns -----------------------------------------------------------------
+    def turn_event(self, e, v: dict) -> list[Message]:
         d = e.data
         n = len(v["players"])
-        nm = lambda key="player": self.name(v, d[key])  # noqa: E731
-        if t == "game_started":
-            out = [Message(self.t("game_started", players=self.join(d["players"]), target=d["target"]),
-                           "info", HIGH)]
-            if d.get("maestro"):
-                out.append(Message(self.t("maestro"), "info", HIGH))
-            return out
-        if t == "choose_start":
-            p = d["player"]
+        if e.type == "game_over":
+            return self.game_over(d, v)
+        p = d["player"]
+        if e.type == "choose_start":
             if self.is_you(p):
-                return [Message(self.t("choose_start_you", player=nm()), "turn", HIGH, "event.your_turn")]
-            return [Message(self.t("choose_start_other", player=nm()), "turn", NORMAL)]
-        if t == "turn":
-            p = d["player"]
-            if self.is_you(p):
-                return [Message(self.t("turn_you", player=nm(), number=d["number"]), "turn", HIGH,
-                                "event.your_turn")]
-            return [Message(self.t("turn_other", player=nm(), number=d["number"]), "turn", NORMAL,
-                            f"event.turn.{p + 1}", pan_for(p + 1, n))]
-        if t == "card_drawn":
-            if self.is_you(d["player"]):
-                return []  # the private card_received says it
-            return [Message(self.t(f"drew_{d['kind']}", player=nm()), "bot", NORMAL, "event.draw")]
-        if t == "card_received":
-            card = self.ins(d["card"]) if d["kind"] == "instrument" else self.special(d["card"])
-            return [Message(self.t(f"received_{d['kind']}", card=card), "draw", HIGH, "event.draw")]
-        if t == "instrument_placed":
-            key = "placed_setup" if d["setup"] else "placed"
-            return [Message(self.t(key, player=nm(), instrument=self.ins(d["instrument"]),
-                                   position=d["position"]), "place", HIGH, "event.place")]
-        if t == "pattern_drawn":
-            return [Message(self.t("pattern_drawn", player=nm(), instrument=self.ins(d["instrument"]),
-                                   pattern=self.pat(d["pattern"])), "draw", HIGH, f"pattern.{d['pattern']}")]
-        if t == "market_revealed":
-            return [Message(self.t("market_revealed", instrument=self.ins(d["instrument"])), "info", NORMAL)]
-        if t == "market_duplicate":
-            return [Message(self.t("market_duplicate", instrument=self.ins(d["instrument"])), "info", NORMAL)]
-        if t == "market_taken":
-            return [Message(self.t("market_taken", player=nm(), instrument=self.ins(d["instrument"])),
-                            "take", HIGH, "event.take")]
-        if t == "piece_revealed":
-            return [Message(self.t("piece_revealed", details=self.piece_details(d["piece"])), "info", HIGH)]
-        if t == "piece_replaced":
-            return [Message(self.t("piece_replaced", player=nm(), level=self.level(d["level"]),
-                                   piece=self.piece(d["piece"])), "info", HIGH)]
-        if t == "conductor_revealed":
+                hand = (v["players"][p].get("hand") or []) if v["you"] == p else []
+                example = self.join([self.ins(x) for x in sorted(set(hand))[:2]]) if len(set(hand)) >= 2 else ""
+                key = "choose_start_you" if self.second_person(p) else "choose_start_named"
+                if self.verbose:
+                    key += "_verbose"
+                text = self.t(key, player=self.name(v, p))
+                if example:
+                    hint = sorted(set(hand))[:2]
+                    text += " " + self.t("choose_start_example", example=self.c.get(
+                        "concerto.example_start", instrument=self.ins(hint[0]), other=self.ins(hint[1])))
+                return [self.m(text, "turn", HIGH, "event.your_turn")]
+            if self.verbose:
+                return [self.m(self.t("choose_start_other", player=self.name(v, p)), "bot", NORMAL)]
+            return []
+        # a turn
+        self.started = True
+        if self.is_you(p):
+            hint = self.hint_due("turn")
+            if self.second_person(p):
+                key = "turn_you_hint" if hint else "turn_you"
+            else:
+                key = "turn_named_hint" if hint else "turn_named"
+            text = self.t(key, player=self.name(v, p))
+            if self.verbose:
+                text = self.t("turn_number", number=d["number"]) + " " + text
+            if self.brief and self.solo and not hint:
+                return [self.m("", "turn", HIGH, "event.your_turn", fallback=text)]
+            return [self.m(text, "turn", HIGH, "event.your_turn")]
+        if self.verbose:
+            return [self.m(self.t("turn_other", player=self.name(v, p), number=d["number"]), "bot", NORMAL,
+                           f"event.turn.{p + 1}", pan_for(p + 1, n))]
+        return []
+
+    # --- rendering what happened ------------------------------------------------
+    def render(self, events: list, v: dict) -> list[Message]:
+        if v.get("turn"):
+            self.started = True  # also for a resumed game
+        out: list[Message] = []
+        group: dict | None = None  # another player's move, collected into one message
+
+        def close():
+            nonlocal group
+            if group is not None:
+                out.extend(self.render_group(group, v))
+                group = None
+
+        i = 0
+        while i < len(events):
+            e = events[i]
+            t, d = e.type, e.data
+            p = d.get("player")
+            # runs of the same kind are said together
+            if t == "card_received":
+                close()
+                j = i
+                while j < len(events) and events[j].type in ("card_received", "card_drawn") \
+                        and events[j].get("player") == p:
+                    j += 1
+                run = [x for x in events[i:j] if x.type == "card_received"]
+                out += self.received(run, v)
+                i = j
+                continue
+            if t == "card_drawn" and not self.is_you(p) and not self.started:
+                close()
+                j = i
+                while j < len(events) and events[j].type == "card_drawn" and not self.is_you(events[j].get("player")):
+                    j += 1
+                if self.verbose:
+                    who = list(dict.fromkeys(self.name(v, x.get("player")) for x in events[i:j]))
+                    out.append(self.m(self.t("dealt_others", players=self.join(who), count=len(who)), "bot", NORMAL))
+                i = j
+                continue
+            if t in ("market_revealed", "market_duplicate"):
+                j = i
+                while j < len(events) and events[j].type in ("market_revealed", "market_duplicate", "pile_reshuffled"):
+                    j += 1
+                run = events[i:j]
+                i = j
+                shown = [x.get("instrument") for x in run if x.type == "market_revealed"]
+                dup = [x.get("instrument") for x in run if x.type == "market_duplicate"]
+                if not self.started:
+                    out.append(self.m(self.t("market_opening", instruments=self.inss(shown)), "info", HIGH))
+                elif self.verbose:
+                    text = " ".join([self.t("market_duplicate", instrument=self.ins(x)) for x in dup]
+                                    + [self.t("market_revealed", instrument=self.ins(x)) for x in shown])
+                    if group is not None:
+                        group["after"].append(text)
+                    else:
+                        out.append(self.m(text, "info", NORMAL))
+                continue
+            if t == "piece_revealed" and not self.started:
+                close()
+                j = i
+                while j < len(events) and events[j].type == "piece_revealed":
+                    j += 1
+                details = [sentence(self.piece_details(x.get("piece"), full=False, maestro=v["maestro"]))
+                           for x in events[i:j]]
+                out.append(self.m(self.t("pieces_opening", pieces=" ".join(details)), "info", HIGH))
+                i = j
+                continue
+            i += 1
+            if p is not None and not self.is_you(p) and t not in ("game_started",):
+                if group is None or group["player"] != p:
+                    close()
+                    group = {"player": p, "items": [], "after": []}
+                self.add_to_group(group, e, v)
+                continue
+            if p is None and group is not None and t in ("piece_revealed", "conductor_revealed",
+                                                         "conductors_exhausted", "pile_reshuffled"):
+                group["after"].append(self.public_text(e, v))
+                continue
+            close()
+            out += self.single(e, v)
+        close()
+        return out
+
+    def public_text(self, e, v: dict) -> str:
+        d = e.data
+        if e.type == "piece_revealed":
+            return self.t("piece_revealed", details=sentence(self.piece_details(d["piece"], full=False,
+                                                                                maestro=v["maestro"])))
+        if e.type == "conductor_revealed":
             cid = d["card"]
-            return [Message(self.t("conductor_revealed", name=self.conductor(cid),
-                                   text=self.c.get(f"conductor.{cid}.text")), "info", HIGH)]
-        if t == "conductors_exhausted":
-            return [Message(self.t("conductors_exhausted"), "info", NORMAL)]
-        if t == "pile_reshuffled":
-            return [Message(self.t("pile_reshuffled", pile=self.t(f"pile.{d['pile']}"), count=d["size"]),
-                            "info", NORMAL)]
-        if t == "special_played":
-            key = "special_played" if d["effect"] else "special_no_effect"
-            return [Message(self.t(key, player=nm(), card=self.special(d["card"])), "info", HIGH)]
+            return self.t("conductor_revealed", name=self.conductor(cid), text=self.c.get(f"conductor.{cid}.text"))
+        if e.type == "conductors_exhausted":
+            return self.t("conductors_exhausted")
+        if e.type == "pile_reshuffled":
+            return self.t("pile_reshuffled", pile=self.t(f"pile.{e['pile']}"), count=e["size"])
+        return ""
+
+    def counted(self, instruments, specials=()) -> str:
+        """'2 mal Streicher, Klavier und Sabotage': equal cards counted."""
+        counts: dict[str, int] = {}
+        for x in instruments:
+            counts[x] = counts.get(x, 0) + 1
+        names = [self.t("times", count=n, instrument=self.ins(x)) if n > 1 else self.ins(x) for x, n in counts.items()]
+        return self.join(names + [self.special(x) for x in specials])
+
+    def received(self, run: list, v: dict) -> list[Message]:
+        """Cards the player at the speaker got: one sentence."""
+        ins = [x.get("card") for x in run if x.get("kind") == "instrument"]
+        specials = [x.get("card") for x in run if x.get("kind") == "special"]
+        counts: dict[str, int] = {}
+        for x in ins:
+            counts[x] = counts.get(x, 0) + 1
+        names = [self.t("times", count=n, instrument=self.ins(x)) if n > 1 else self.ins(x) for x, n in counts.items()]
+        parts = []
+        if names:
+            key = "hand_dealt" if not self.started and len(ins) > 1 else "received_instrument"
+            parts.append(self.t(key, cards=self.join(names)))
+        if specials:
+            parts.append(self.t("received_special", card=self.join([self.special(s) for s in specials])))
+        if not parts:
+            return []
+        return [self.m(" ".join(parts), "draw", HIGH, "event.draw")]
+
+    # one player's move (another player's; the human's own are said one by one) -----------
+    def add_to_group(self, g: dict, e, v: dict) -> None:
+        t, d = e.type, e.data
+        items = g["items"]
+        if t == "instrument_placed":
+            items.append(["start" if d["setup"] else "place", [[d["instrument"], None]], d["position"]])
+            if d["setup"] and len(items) >= 2 and items[-2][0] == "start":
+                items[-2][1] += items.pop()[1]
+        elif t == "pattern_drawn":
+            for it in reversed(items):
+                if it[0] in ("start", "place"):
+                    for slot in it[1]:
+                        if slot[0] == d["instrument"] and slot[1] is None:
+                            slot[1] = d["pattern"]
+                            return
+            items.append(["sentence", self.t("pattern_drawn", player=self.name(v, d["player"]),
+                                             instrument=self.ins(d["instrument"]), pattern=self.pat(d["pattern"]))])
+        elif t == "card_drawn":
+            if items and items[-1][0] == "draw" and items[-1][1] == d["kind"]:
+                items[-1][2] += 1
+            else:
+                items.append(["draw", d["kind"], 1])
+        elif t == "market_taken":
+            if items and items[-1][0] == "take":
+                items[-1][1].append(d["instrument"])
+            else:
+                items.append(["take", [d["instrument"]]])
+        elif t == "cards_discarded":
+            items.append(["verb", self.t("bot_discard", cards=self.counted(d["instruments"], d["specials"]))])
+        elif t == "piece_replaced":
+            items.append(["verb", self.t("bot_replace", piece=self.title(d["piece"]), level=self.level(d["level"]))])
+        elif t == "special_played":
+            key = "bot_special" if d["effect"] else "bot_special_no_effect"
+            items.append(["verb", self.t(key, card=self.special(d["card"]))])
+        elif t == "performance_started":
+            key = "bot_conduct" if d["follow"] else "bot_conduct_ignore"
+            items.append(["conduct", self.t(key, piece=self.title(d["piece"]), level=self.level(d["level"])), [], []])
+        elif t in ("beat_correct", "beat_wrong"):
+            conduct = next((it for it in reversed(items) if it[0] == "conduct"), None)
+            if conduct is None:
+                conduct = ["conduct", "", [], []]
+                items.append(conduct)
+            if t == "beat_correct":
+                conduct[2].append(self.t("beat_pair", instrument=self.ins(d["instrument"]),
+                                         pattern=self.pat(d["pattern"])))
+            else:
+                conduct[3].append(self.t("beat_wrong", instrument=self.ins(d["instrument"]), pattern=self.pat(d["pattern"]),
+                                         expected=self.ins(d["expected_instrument"]),
+                                         expected_pattern=self.pat(d["expected_pattern"])))
+        elif t == "encore_started":
+            items.append(["sentence", self.t("bot_encore", count=d["count"])])
+        elif t == "instrument_lost":
+            items.append(["verb", self.t(f"bot_lost_{d['reason']}", instrument=self.ins(d["instrument"]))])
+        elif t == "performance_failed":
+            items.append(["sentence", self.t("bot_failed")])
+        elif t == "performance_succeeded":
+            items.append(["sentence", self.t("bot_succeeded", count=d["gained"], score=d["score"])])
+        elif t == "conductor_result":
+            key = "conductor_fulfilled" if d["fulfilled"] else "conductor_missed"
+            items.append(["sentence", self.t(key, player=self.name(v, d["player"]), name=self.conductor(d["card"]),
+                                             count=abs(d["bonus"]))])
+        else:
+            text = self.effect_text(e, v)
+            if text:
+                items.append(["sentence", text])
+
+    def render_group(self, g: dict, v: dict) -> list[Message]:
+        p = g["player"]
+        who = self.name(v, p)
+        n = len(v["players"])
+        sentences: list[str] = []
+        verbs: list[str] = []
+
+        def close_verbs():
+            if verbs:
+                sentences.append(self.t("bot_sentence", player=who, actions=self.join(verbs)))
+                verbs.clear()
+
+        for it in g["items"]:
+            kind = it[0]
+            if kind in ("start", "place"):
+                pairs = [self.pair(x, pt) if pt else self.ins(x) for x, pt in it[1]]
+                if kind == "start":
+                    verbs.append(self.t("bot_start", pairs=self.join(pairs)))
+                elif self.verbose:
+                    verbs.append(self.t("bot_place_at", pair=pairs[0], position=it[2]))
+                else:
+                    verbs.append(self.t("bot_place", pair=pairs[0]))
+            elif kind == "take":
+                verbs.append(self.t("bot_take", instrument=self.join([self.ins(x) for x in it[1]])))
+            elif kind == "draw":
+                if self.verbose:
+                    verbs.append(self.t(f"bot_draw_{it[1]}", count=it[2]))
+            elif kind == "verb":
+                verbs.append(it[1])
+            elif kind == "conduct":
+                close_verbs()
+                text = self.t("bot_sentence", player=who, actions=it[1]) if it[1] else ""
+                if not self.brief and it[2]:  # the right pairs; the cues applaud them in brief
+                    text = (text[:-1] + ": " if text.endswith(".") else text) + ", ".join(it[2]) + "."
+                sentences.append(text)
+                sentences += it[3]  # a wrong pair is news at every level
+            elif kind == "sentence":
+                close_verbs()
+                sentences.append(it[1])
+        close_verbs()
+        out = []
+        text = " ".join(s for s in sentences if s)
+        if text:
+            out.append(self.m(text, "bot", HIGH, f"event.turn.{p + 1}", pan_for(p + 1, n)))
+        for a in g["after"]:
+            if a:
+                out.append(self.m(a, "info", HIGH))
+        return out
+
+    def effect_text(self, e, v: dict) -> str:
+        """The effect of a special card, said to everybody."""
+        t, d = e.type, e.data
+        nm = lambda key="player": self.name(v, d[key])  # noqa: E731
         if t == "instruments_exchanged":
-            return [Message(self.t("instruments_exchanged", player=nm(), target=nm("target"),
-                                   instrument=self.ins(d["instrument"]), other=self.ins(d["other"])),
-                            "info", HIGH)]
+            if self.second_person(d["target"]):
+                return self.t("instruments_exchanged_you", player=nm(), instrument=self.ins(d["instrument"]),
+                              other=self.ins(d["other"]))
+            return self.t("instruments_exchanged", player=nm(), target=nm("target"),
+                          instrument=self.ins(d["instrument"]), other=self.ins(d["other"]))
         if t == "patterns_swapped":
-            return [Message(self.t("patterns_swapped", player=nm(), target=nm("target"),
-                                   instrument=self.ins(d["instrument"]), other=self.ins(d["other"])),
-                            "info", HIGH)]
+            if self.second_person(d["target"]):
+                return self.t("patterns_swapped_you", instrument=self.ins(d["instrument"]), other=self.ins(d["other"]))
+            return self.t("patterns_swapped", player=nm(), target=nm("target"),
+                          instrument=self.ins(d["instrument"]), other=self.ins(d["other"]))
         if t == "own_patterns_swapped":
-            return [Message(self.t("own_patterns_swapped", player=nm(), instrument=self.ins(d["instrument"]),
-                                   other=self.ins(d["other"])), "info", HIGH)]
+            return self.t("own_patterns_swapped", player=nm(), instrument=self.ins(d["instrument"]),
+                          other=self.ins(d["other"]))
         if t == "market_exchanged":
-            return [Message(self.t("market_exchanged", player=nm(), instrument=self.ins(d["instrument"]),
-                                   other=self.ins(d["other"])), "info", HIGH)]
+            return self.t("market_exchanged", player=nm(), instrument=self.ins(d["instrument"]),
+                          other=self.ins(d["other"]))
         if t == "rehearsal":
-            return [Message(self.t("rehearsal", player=nm(), instrument=self.ins(d["instrument"])), "info", HIGH)]
-        if t == "pattern_recalled":
-            return [Message(self.t("pattern_recalled", instrument=self.ins(d["instrument"]),
-                                   pattern=self.pat(d["pattern"])), "draw", HIGH, f"pattern.{d['pattern']}")]
+            return self.t("rehearsal", player=nm(), instrument=self.ins(d["instrument"]))
         if t == "audition":
-            return [Message(self.t("audition", player=nm(), instrument=self.ins(d["instrument"])), "info", HIGH)]
+            return self.t("audition", player=nm(), instrument=self.ins(d["instrument"]))
+        return ""
+
+    # the human's own moves and public facts, one by one ------------------------------
+    def single(self, e, v: dict) -> list[Message]:
+        t, d = e.type, e.data
+        p = d.get("player")
+        you = self.second_person(p)
+        nm = lambda key="player": self.name(v, d[key])  # noqa: E731
+        n = len(v["players"])
+        if t == "game_started":
+            key = "game_started_verbose" if self.verbose else "game_started"
+            out = [self.m(self.t(key, players=self.join(d["players"]), target=d["target"]), "info", HIGH)]
+            if d.get("maestro"):
+                out.append(self.m(self.t("maestro"), "info", HIGH))
+            return out
+        if t == "card_drawn":
+            return []  # the private card_received says it
+        if t == "instrument_placed":
+            if d["setup"]:
+                key = "placed_setup_you" if you else "placed_setup"
+            else:
+                key = ("placed_you_at" if self.verbose else "placed_you") if you else "placed"
+            text = self.t(key, player=nm(), instrument=self.ins(d["instrument"]), position=d["position"])
+            if self.is_you(p) and not self.verbose:
+                # "Merk dir: Holzbläser schlägt Stich" follows at once and says where it went
+                return [self.m("", "place", HIGH, "event.place", fallback=text)]
+            return [self.m(text, "place", HIGH, "event.place")]
+        if t == "pattern_drawn":
+            ins, pt = self.ins(d["instrument"]), self.pat(d["pattern"])
+            if self.is_you(p):
+                key = "pattern_you" if self.solo else "pattern_named"
+                text = self.t(key, player=nm(), instrument=ins, pattern=pt)
+                # said once; the history keeps where it went, never the pattern (memory rule)
+                return [self.m(text, "draw", HIGH, f"pattern.{d['pattern']}",
+                               history=self.t("pattern_secret", player=nm(), instrument=ins))]
+            return [self.m(self.t("pattern_drawn", player=nm(), instrument=ins, pattern=pt), "draw", HIGH,
+                           f"pattern.{d['pattern']}")]
+        if t == "market_taken":
+            key = "market_taken_you" if you else "market_taken"
+            return [self.m(self.t(key, player=nm(), instrument=self.ins(d["instrument"])), "take", HIGH, "event.take")]
+        if t in ("piece_revealed", "conductor_revealed", "conductors_exhausted", "pile_reshuffled"):
+            return [self.m(self.public_text(e, v), "info", HIGH)]
+        if t == "piece_replaced":
+            key = "piece_replaced_you" if you else "piece_replaced"
+            return [self.m(self.t(key, player=nm(), level=self.level(d["level"]), piece=self.title(d["piece"])),
+                           "info", HIGH)]
+        if t == "special_played":
+            if you:
+                key = "special_played_you" if d["effect"] else "special_no_effect_you"
+            else:
+                key = "special_played" if d["effect"] else "special_no_effect"
+            return [self.m(self.t(key, player=nm(), card=self.special(d["card"])), "info", HIGH)]
+        if t in ("instruments_exchanged", "patterns_swapped", "own_patterns_swapped", "market_exchanged",
+                 "rehearsal", "audition"):
+            if you and t in ("own_patterns_swapped", "market_exchanged", "rehearsal", "audition",
+                             "instruments_exchanged", "patterns_swapped"):
+                key = f"{t}_by_you"
+                if self.c.has(f"concerto.{key}"):
+                    return [self.m(self.t(key, target=self.name(v, d.get("target")), instrument=self.ins(d["instrument"]),
+                                          other=self.ins(d.get("other"))), "info", HIGH)]
+            return [self.m(self.effect_text(e, v), "info", HIGH)]
+        if t == "pattern_recalled":
+            text = self.t("pattern_recalled", instrument=self.ins(d["instrument"]), pattern=self.pat(d["pattern"]))
+            return [self.m(text, "draw", HIGH, f"pattern.{d['pattern']}", history="")]
         if t == "cards_discarded":
-            parts = [self.ins(x) for x in d["instruments"]] + [self.special(x) for x in d["specials"]]
-            return [Message(self.t("cards_discarded", player=nm(), count=len(parts), cards=self.join(parts)),
-                            "info", HIGH)]
+            key = "cards_discarded_you" if you else "cards_discarded"
+            count = len(d["instruments"]) + len(d["specials"])
+            return [self.m(self.t(key, player=nm(), count=count, cards=self.counted(d["instruments"], d["specials"])),
+                           "info", HIGH)]
         if t == "performance_started":
-            key = "performance_started" if d["follow"] else "performance_started_ignore"
-            return [Message(self.t(key, player=nm(), piece=self.piece(d["piece"]), level=self.level(d["level"])),
-                            "turn", HIGH, "event.place")]
+            if you:
+                key = "performance_started_you" if d["follow"] else "performance_started_ignore_you"
+            else:
+                key = "performance_started" if d["follow"] else "performance_started_ignore"
+            return [self.m(self.t(key, player=nm(), piece=self.piece(d["piece"]), level=self.level(d["level"])),
+                           "turn", HIGH, "event.place")]
         if t == "beat_correct":
-            text = self.t("beat_correct", instrument=self.ins(d["instrument"]), pattern=self.pat(d["pattern"]))
-            if self.verbose and d["left"]:
-                text += " " + self.t("beats_left", count=d["left"])
-            return [Message(text, "result", HIGH, "event.applause")]
+            key = "beat_correct_brief" if self.brief else "beat_correct"
+            return [self.m(self.t(key, instrument=self.ins(d["instrument"]), pattern=self.pat(d["pattern"])),
+                           "result", HIGH, "event.applause")]
         if t == "beat_wrong":
-            return [Message(self.t("beat_wrong", instrument=self.ins(d["instrument"]), pattern=self.pat(d["pattern"]),
-                                   expected=self.ins(d["expected_instrument"]),
-                                   expected_pattern=self.pat(d["expected_pattern"])), "result", HIGH, "event.boos")]
+            return [self.m(self.t("beat_wrong", instrument=self.ins(d["instrument"]), pattern=self.pat(d["pattern"]),
+                                  expected=self.ins(d["expected_instrument"]),
+                                  expected_pattern=self.pat(d["expected_pattern"])), "result", HIGH, "event.boos")]
         if t == "encore_started":
-            return [Message(self.t("encore_started", player=nm(), count=d["count"]), "turn", HIGH)]
+            key = "encore_started_you" if you else "encore_started"
+            return [self.m(self.t(key, player=nm(), count=d["count"]), "turn", HIGH)]
         if t == "instrument_lost":
-            return [Message(self.t(f"lost_{d['reason']}", player=nm(), instrument=self.ins(d["instrument"])),
-                            "result", HIGH)]
+            key = f"lost_{d['reason']}" + ("_you" if you else "")
+            return [self.m(self.t(key, player=nm(), instrument=self.ins(d["instrument"])), "result", HIGH)]
         if t == "performance_failed":
-            return [Message(self.t("performance_failed", player=nm(), piece=self.piece(d["piece"])), "result", HIGH)]
+            return [self.m(self.t("performance_failed", player=nm(), piece=self.piece(d["piece"])), "result", HIGH)]
         if t == "conductor_result":
             key = "conductor_fulfilled" if d["fulfilled"] else "conductor_missed"
-            return [Message(self.t(key, player=nm(), name=self.conductor(d["card"]), count=abs(d["bonus"])),
-                            "result", HIGH)]
+            return [self.m(self.t(key, player=nm(), name=self.conductor(d["card"]), count=abs(d["bonus"])),
+                           "result", HIGH)]
         if t == "performance_succeeded":
-            out = [Message(self.t("performance_succeeded", player=nm(), piece=self.piece(d["piece"]),
-                                  count=d["gained"], score=d["score"]), "result", HIGH, "event.applause")]
-            if self.is_you(d["player"]):
-                from voice_game.games.concerto.content import load_content
-
-                first = load_content().pieces[d["piece"]].instruments[0]
-                out.append(Message(self.t("give_up_now", instrument=self.ins(first)), "turn", HIGH))
-            return out
-        if t == "game_over":
-            return self.game_over(d, v)
+            key = "performance_succeeded_you" if you else "performance_succeeded"
+            return [self.m(self.t(key, player=nm(), piece=self.piece(d["piece"]), count=d["gained"], score=d["score"]),
+                           "result", HIGH, "event.applause")]
+        if t == "market_revealed":
+            return [self.m(self.t("market_revealed", instrument=self.ins(d["instrument"])), "info", NORMAL)]
+        if t == "market_duplicate":
+            return [self.m(self.t("market_duplicate", instrument=self.ins(d["instrument"])), "info", NORMAL)]
         return []
 
     def game_over(self, d: dict, v: dict) -> list[Message]:
-        out = [Message(self.t(f"game_over_{d['reason']}"), "score", HIGH, "event.game_end")]
+        self.last_prompt = None
+        out = [self.m(self.t(f"game_over_{d['reason']}"), "score", HIGH, "event.game_end")]
         for p, s in enumerate(d["scores"]):
-            out.append(Message(self.t("score_player", player=self.name(v, p), count=s), "score", HIGH))
+            out.append(self.m(self.t("score_player", player=self.name(v, p), count=s), "score", HIGH))
         win = [self.name(v, p) for p in d["winners"]]
-        key = "winner" if len(win) == 1 else "shared_win"
-        out.append(Message(self.t(key, players=self.join(win), count=d["scores"][d["winners"][0]] if win else 0),
-                           "result", HIGH, "event.win"))
+        if len(win) == 1 and self.second_person(d["winners"][0]):
+            key = "winner_you"
+        else:
+            key = "winner" if len(win) == 1 else "shared_win"
+        out.append(self.m(self.t(key, players=self.join(win), count=d["scores"][d["winners"][0]] if win else 0),
+                          "result", HIGH, "event.win"))
         return out
 
     # --- on request ----------------------------------------------------------
     def table(self, v: dict) -> list[Message]:
         key = "table_turn_number" if v["turn"] else "table_turn"  # no turn number during setup
-        out = [Message(self.t(key, player=self.name(v, v["turn_of"]), number=v["turn"]), "table", LOW)]
-        out.append(Message(self.t("table_market", instruments=self.inss(v["market"]),
-                                  count=v["instrument_pile_size"]), "table", LOW))
+        if self.second_person(v["turn_of"]):
+            key += "_you"
+        out = [self.m(self.t(key, player=self.name(v, v["turn_of"]), number=v["turn"]), "table", LOW)]
+        out.append(self.m(self.t("table_market", instruments=self.inss(v["market"]),
+                                 count=v["instrument_pile_size"]), "table", LOW))
         for lv, pid in v["open_pieces"].items():
             if pid is None:
                 text = self.t("table_no_piece", level=self.level(lv))
             else:
                 text = self.piece_details(pid)
-            out.append(Message(text + " " + self.t("table_pile", count=v["piece_pile_sizes"][lv]), "table", LOW))
+            out.append(self.m(text + " " + self.t("table_pile", count=v["piece_pile_sizes"][lv]), "table", LOW))
         n = len(v["players"])
         for i, p in enumerate(v["players"]):
             ins = [slot["instrument"] for slot in p["orchestra"]]
-            text = self.t("table_player", player=p["name"], count=p["score"],
-                          orchestra=self.inss(ins), cards=p["hand_count"] + p["special_count"])
-            out.append(Message(text, "table", LOW, None, pan_for(i + 1, n)))
-        out.append(Message(self.t("table_target", count=v["target"]), "table", LOW))
+            text = " ".join([self.t("table_player", player=p["name"], count=p["score"]),
+                             self.t("table_orchestra", orchestra=self.inss(ins)),
+                             self.t("table_hand", count=p["hand_count"] + p["special_count"])])
+            out.append(self.m(text, "table", LOW, None, pan_for(i + 1, n)))
+        out.append(self.m(self.t("table_target", count=v["target"]), "table", LOW))
         cond = v["conductor"]
         if v["maestro"]:
             if cond["card"]:
-                out.append(Message(self.t("table_conductor", name=self.conductor(cond["card"]),
-                                          text=self.c.get(f"conductor.{cond['card']}.text")), "table", LOW))
+                out.append(self.m(self.t("table_conductor", name=self.conductor(cond["card"]),
+                                         text=self.c.get(f"conductor.{cond['card']}.text")), "table", LOW))
             elif cond["active"]:
-                out.append(Message(self.t("table_conductor_hidden"), "table", LOW))
+                out.append(self.m(self.t("table_conductor_hidden"), "table", LOW))
         perf = v.get("performance")
         if perf:
-            out.append(Message(self.t("table_performance", player=self.name(v, perf["player"]),
-                                      piece=self.piece(perf["piece"]), count=len(perf["beats"])), "table", LOW))
+            out.append(self.m(self.t("table_performance", player=self.name(v, perf["player"]),
+                                     piece=self.piece(perf["piece"]), count=len(perf["beats"])), "table", LOW))
         return out
+
+    def whose_turn(self, v: dict) -> Message:
+        key = "table_turn_you" if self.second_person(v["turn_of"]) else "table_turn"
+        return self.m(self.t(key, player=self.name(v, v["turn_of"])), "turn", LOW)
 
     def my_cards(self, v: dict) -> list[Message]:
         me = v["you"]
         if me is None:
-            return [Message(self.t("my_cards_nobody"), "table", LOW)]
+            return [self.m(self.t("my_cards_nobody"), "table", LOW)]
         p = v["players"][me]
-        out = [Message(self.t("my_hand", player=p["name"], instruments=self.inss(p["hand"] or [])), "table", LOW)]
+        out = [self.m(self.t("my_hand", player=p["name"], instruments=self.inss(p["hand"] or [])), "table", LOW)]
         specials = p["specials"] or []
         if specials:
-            out.append(Message(self.t("my_specials", cards=self.join([self.special(s) for s in specials])),
-                               "table", LOW))
+            out.append(self.m(self.t("my_specials", cards=self.join([self.special(s) for s in specials])),
+                              "table", LOW))
         else:
-            out.append(Message(self.t("my_specials_none"), "table", LOW))
+            out.append(self.m(self.t("my_specials_none"), "table", LOW))
         ins = [slot["instrument"] for slot in p["orchestra"]]  # never the patterns (DESIGN 1.3)
         key = "my_orchestra" if ins else "my_orchestra_empty"
-        out.append(Message(self.t(key, instruments=self.inss(ins)), "table", LOW))
+        out.append(self.m(self.t(key, instruments=self.inss(ins)), "table", LOW))
         return out
 
     def scores(self, v: dict, outcome: dict) -> list[Message]:
-        out = [Message(self.t("scores_now", count=v["target"]), "score", LOW)]
+        out = [self.m(self.t("scores_now", count=v["target"]), "score", LOW)]
         for p, s in enumerate(outcome["scores"]):
-            out.append(Message(self.t("score_player", player=self.name(v, p), count=s), "score", LOW))
+            out.append(self.m(self.t("score_player", player=self.name(v, p), count=s), "score", LOW))
         return out
 
     def rules(self) -> list[Message]:
-        return [Message(self.t("rules"), "help", LOW)]
+        return [self.m(self.t("rules"), "help", LOW)]
 
     def reason(self, err, v: dict) -> Message:
         params = dict(err.params)
@@ -276,11 +682,11 @@ class ConcertoNarrator(NarratorBase):
         if params.get("card") and self.c.has(f"special.{params['card']}.name"):
             params["card"] = self.special(params["card"])
         if params.get("piece"):
-            params["piece"] = self.piece(params["piece"])
+            params["piece"] = self.title(params["piece"])
         for k in ("target", "player"):
             if isinstance(params.get(k), int):
                 params[k] = self.name(v, params[k])
         if err.reason == "swap_not_in_hand" and params.get("card"):
             params["card"] = self.ins(params["card"]) if self.c.has(f"instrument.{params['card']}.name") \
                 else params["card"]
-        return Message(self.c.get(f"concerto.reason.{err.reason}", **params), "error", HIGH, "event.error")
+        return self.m(self.c.get(f"concerto.reason.{err.reason}", **params), "error", HIGH, "event.error")

@@ -15,3 +15,17 @@ class Message:
     priority: str = NORMAL
     cue: str | None = None
     pan: float | None = None  # -1 (left) .. 1 (right) for the cue
+    # What the message history keeps instead of ``text`` (None: the text itself; "": nothing).
+    # A player's own beat pattern is said once and never replayed (Concerto's memory rule).
+    history: str | None = None
+    # Words for an output without sound: a message whose fact the cue carries (brief
+    # narration: "your turn", another player's seat) has an empty ``text`` and says this.
+    fallback: str | None = None
+
+    def for_history(self) -> "Message | None":
+        """The message as the history keeps it, or None when nothing of it may be replayed."""
+        if self.history is None:
+            return self if self.text or self.fallback else None
+        if not self.history:
+            return None
+        return Message(self.history, self.kind, self.priority, self.cue, self.pan)

@@ -1,15 +1,27 @@
 """Tierorchester narration: events and views to localized messages with cues.
 
-It only ever sees events a player may know and that player's view.
+It only ever sees events a player may know and that player's view. Another player's
+turn (turn, draw, reveal, place) is said as one sentence ("Amadeus: Geigen-Katze zu
+1."); the human is spoken to in the second person; hints are said once (every time
+in verbose narration); brief narration lets the cues carry whose turn it is.
 """
 from __future__ import annotations
 
 from voice_game.narration.common import NarratorBase, pan_for
 from voice_game.narration.message import HIGH, LOW, NORMAL, Message
 
+WARN_REMAINING = 5  # the last cards of the pile are counted down at every level
+
 
 class OrchestraNarrator(NarratorBase):
+    def __init__(self, catalog, humans, verbose=True):
+        super().__init__(catalog, humans, verbose)
+        self.move: dict = {}  # another player's turn, collected until it is complete
+
     # --- helpers -------------------------------------------------------------
+    def t(self, key: str, **params) -> str:
+        return self.c.get(f"orchestra.{key}", **params)
+
     def family(self, fam: str, count: int = 1) -> str:
         return self.c.get(f"orchestra.family.{fam}", count=count)
 
@@ -22,11 +34,20 @@ class OrchestraNarrator(NarratorBase):
             for f in families:
                 counts[f] = counts.get(f, 0) + 1
         if not counts:
-            return self.c.get("orchestra.nothing")
+            return self.t("nothing")
         return self.join([self.c.get(f"orchestra.count.{f}", count=n) for f, n in counts.items()])
 
     def name(self, v: dict, p: int) -> str:
         return v["players"][p]
+
+    def you(self, v: dict, key: str, p: int, **params) -> str:
+        """A line to the human at the speaker: unnamed when alone, named in hot-seat play."""
+        if self.solo:
+            return self.t(key, **params)
+        return self.t(f"{key}_named", player=self.name(v, p), **params)
+
+    def remaining(self, n: int) -> str:
+        return " " + self.t("remaining", count=n) if 0 < n <= WARN_REMAINING else ""
 
     # --- events --------------------------------------------------------------
     def event(self, e, v: dict) -> list[Message]:
@@ -35,158 +56,199 @@ class OrchestraNarrator(NarratorBase):
         if e.type in ("turn", "final_choice", "drew", "revealed", "placed", "took", "passed") \
                 and p is not None and p not in self.humans:
             # another player's move: its own verbosity ("bot moves off")
-            msgs = [Message(m.text, "bot", m.priority, m.cue, m.pan) for m in msgs]
+            msgs = [Message(m.text, "bot", m.priority, m.cue, m.pan, m.history, m.fallback) for m in msgs]
         return msgs
 
     def _event(self, e, v: dict) -> list[Message]:
-        c, t = self.c, e.type
+        t = e.type
         n = len(v["players"])
+        p = e.get("player")
+        mine = p in self.humans
         if t == "game_started":
-            out = [Message(c.get("orchestra.game_started", players=self.join(e["players"]),
-                                 conductors=e["conductors"],
+            out = [self.m(self.t("game_started", players=self.join(e["players"]), conductors=e["conductors"],
                                  families=self.join([self.family(f) for f in e["families"]])), "info", HIGH)]
             if "falsche-note" in e["variants"]:
-                out.append(Message(c.get("orchestra.falsche_note", count=e["removed"]), "info", HIGH))
+                out.append(self.m(self.t("falsche_note", count=e["removed"]), "info", HIGH))
             if "grand-maestro" in e["variants"]:
                 out += self.maestro(e["maestro"])
             return out
         if t == "round_started":
-            return [Message(c.get("orchestra.round_started", round=e["round"], player=self.name(v, e["player"])),
-                            "turn", HIGH, "event.round_end")]
+            # the round that ended was said; who starts is the next line's own news
+            text = self.t("round_started", round=e["round"], player=self.name(v, p)) \
+                if self.verbose else ""
+            return [self.m(text, "turn", HIGH, "event.round_end")] if text else []
         if t == "turn":
-            p = e["player"]
-            if p in self.humans:
-                return [Message(c.get("orchestra.turn_you", player=self.name(v, p)), "turn", HIGH,
-                                "event.your_turn")]
-            return [Message(c.get("orchestra.turn_other", player=self.name(v, p)), "turn", NORMAL,
-                            f"event.turn.{p + 1}", pan_for(p + 1, n))]
+            if mine:
+                key = "turn_you_hint" if self.hint_due("turn") else "turn_you"
+                text = self.you(v, key, p)
+                if self.brief and self.solo:
+                    return [self.m("", "turn", HIGH, "event.your_turn", fallback=text)]
+                return [self.m(text, "turn", HIGH, "event.your_turn")]
+            self.move = {"player": p}
+            if self.verbose:
+                return [self.m(self.t("turn_other", player=self.name(v, p)), "turn", NORMAL,
+                               f"event.turn.{p + 1}", pan_for(p + 1, n))]
+            return []
         if t == "drew":
-            if e["player"] in self.humans:
-                return []  # the reveal answers at once
-            return [Message(c.get("orchestra.drew", player=self.name(v, e["player"])), "bot", NORMAL, "event.draw")]
+            if not mine:
+                self.move.setdefault("player", p)
+            return []  # the reveal says it
         if t == "revealed":
             fam = self.family(e["family"])
-            if e["player"] in self.humans:
-                text = c.get("orchestra.revealed_you", family=fam)
-            else:
-                text = c.get("orchestra.revealed", family=fam)
-            if self.verbose and e["remaining"] <= 5:
-                text += " " + c.get("orchestra.remaining", count=e["remaining"])
-            return [Message(text, "draw", HIGH, f"family.{e['family']}")]
+            if mine:
+                if self.detail != "brief" and self.hint_due("drew"):
+                    text = self.t("drew_you_hint", family=fam)
+                else:
+                    text = self.t("drew_you", family=fam)
+                return [self.m(text + self.remaining(e["remaining"]), "draw", HIGH, f"family.{e['family']}")]
+            self.move.update(player=p, family=e["family"], remaining=e["remaining"])
+            return []
         if t == "placed":
-            text = c.get("orchestra.placed", player=self.name(v, e["player"]), family=self.family(e["family"]),
-                         conductor=e["conductor"])
+            fam = self.family(e["family"])
+            cond = e["conductor"]
+            if mine:
+                if self.verbose:
+                    text = self.you(v, "placed_you_verbose", p, family=fam, conductor=cond) + " " \
+                        + self.t("row_now", count=e["count"])
+                else:
+                    text = self.t("placed_you", conductor=cond)
+                return [self.m(text, "place", HIGH, "event.place", pan_for(cond, n))]
+            move, self.move = self.move, {}
+            rest = self.remaining(move.get("remaining", 99))
+            who = self.name(v, p)
             if self.verbose:
-                text += " " + c.get("orchestra.row_now", count=e["count"])
-            return [Message(text, "place", HIGH, "event.place", pan_for(e["conductor"], n))]
+                text = self.t("placed_verbose", player=who, family=fam, conductor=cond) + " " \
+                    + self.t("row_now", count=e["count"]) + rest
+                return [self.m(text, "bot", HIGH, f"event.turn.{p + 1}", pan_for(p + 1, n))]
+            full = self.t("placed", player=who, family=fam, conductor=cond) + rest
+            if self.brief:
+                return [self.m(self.t("placed_brief", family=fam, conductor=cond) + rest, "bot", HIGH,
+                               f"event.turn.{p + 1}", pan_for(p + 1, n), history=full, fallback=full)]
+            return [self.m(full, "bot", HIGH, f"event.turn.{p + 1}", pan_for(p + 1, n))]
         if t == "took":
-            key = "orchestra.took_final" if e["final"] else "orchestra.took"
-            return [Message(c.get(key, player=self.name(v, e["player"]), conductor=e["conductor"],
-                                  cards=self.cards(e["families"])), "take", HIGH, "event.take",
-                            pan_for(e["conductor"], n))]
+            self.move = {}
+            cards = self.cards(e["families"])
+            if mine:
+                text = self.t("took_you", conductor=e["conductor"], cards=cards) if self.solo else \
+                    self.t("took", player=self.name(v, p), conductor=e["conductor"], cards=cards)
+            else:
+                text = self.t("took", player=self.name(v, p), conductor=e["conductor"], cards=cards)
+            return [self.m(text, "take", HIGH, "event.take", pan_for(e["conductor"], n))]
         if t == "round_ended":
-            return [Message(c.get("orchestra.round_ended", round=e["round"], player=self.name(v, e["next_player"])),
-                            "result", HIGH, "event.round_end")]
+            key = "round_ended_verbose" if self.verbose else "round_ended"
+            return [self.m(self.t(key, round=e["round"], player=self.name(v, e["next_player"])),
+                           "result", HIGH, "event.round_end")]
         if t == "last_card":
-            return [Message(c.get("orchestra.last_card", player=self.name(v, e["player"])), "result", HIGH)]
+            last = e["player"]
+            key = "last_card_you" if last in self.humans and self.solo else "last_card"
+            return [self.m(self.t(key, player=self.name(v, last)), "result", HIGH)]
         if t == "final_choice":
-            p = e["player"]
-            key = "orchestra.final_choice_you" if p in self.humans else "orchestra.final_choice_other"
-            return [Message(c.get(key, player=self.name(v, p)), "turn", HIGH,
-                            "event.your_turn" if p in self.humans else f"event.turn.{p + 1}")]
+            if mine:
+                return [self.m(self.you(v, "final_choice_you", p), "turn", HIGH, "event.your_turn")]
+            self.move = {"player": p}
+            return []  # the choice itself is the news
         if t == "passed":
-            return [Message(c.get("orchestra.passed", player=self.name(v, e["player"])), "result", HIGH)]
+            self.move = {}
+            text = self.t("passed_you") if mine and self.solo else self.t("passed", player=self.name(v, p))
+            return [self.m(text, "result", HIGH)]
         if t == "game_over":
             return self.game_over(e, v)
         return []
 
     def maestro(self, cards: list[str]) -> list[Message]:
         if not cards:
-            return [Message(self.c.get("orchestra.maestro_none"), "info", HIGH)]
-        return [Message(self.c.get("orchestra.maestro_intro"), "info", HIGH)] + [
-            Message(self.c.get(f"orchestra.maestro.{cid}"), "info", HIGH) for cid in cards]
+            return [self.m(self.t("maestro_none"), "info", HIGH)]
+        return [self.m(self.t("maestro_intro"), "info", HIGH)] + [
+            self.m(self.t(f"maestro.{cid}"), "info", HIGH) for cid in cards]
 
     def game_over(self, e, v: dict) -> list[Message]:
-        c = self.c
-        out = [Message(c.get("orchestra.game_over"), "score", HIGH, "event.game_end")]
+        out = [self.m(self.t("game_over"), "score", HIGH, "event.game_end")]
         left = sum(len(r) for r in e["leftover"])
         if left:
-            out.append(Message(c.get("orchestra.leftover", count=left), "score", HIGH))
+            out.append(self.m(self.t("leftover", count=left), "score", HIGH))
         for d in e["details"]:
-            out.append(Message(self.player_score_text(v, d), "score", HIGH))
-        out.append(self.winner_message(e))
+            out.append(self.m(self.player_score_text(v, d), "score", HIGH))
+        out.append(self.winner_message(e, v))
         return out
 
     def player_score_text(self, v: dict, d: dict) -> str:
-        c = self.c
-        parts = [c.get("orchestra.score_player", player=self.name(v, d["player"]), count=d["total"]),
-                 c.get("orchestra.quartets", count=d["quartets"])]
+        parts = [self.t("score_player", player=self.name(v, d["player"]), count=d["total"]),
+                 self.t("quartets", count=d["quartets"])]
         fams = d["families"]
         if not fams:
-            parts.append(c.get("orchestra.score_nothing"))
+            parts.append(self.t("score_nothing"))
         for f, info in fams.items():
-            parts.append(c.get("orchestra.score_family", cards=c.get(f"orchestra.count.{f}", count=info["count"]),
-                               count=info["points"]))
+            parts.append(self.t("score_family", cards=self.c.get(f"orchestra.count.{f}", count=info["count"]),
+                                count=info["points"]))
         for cid, pts in d.get("bonuses", {}).items():
-            parts.append(c.get("orchestra.score_bonus", card=c.get(f"orchestra.maestro_name.{cid}"), points=pts))
+            key = "score_bonus" if pts >= 0 else "score_malus"
+            parts.append(self.t(key, card=self.t(f"maestro_name.{cid}"), count=abs(pts)))
         return ". ".join(parts) + "."
 
-    def winner_message(self, e) -> Message:
-        c = self.c
+    def winner_message(self, e, v: dict | None = None) -> Message:
         win = e["winners"]
         pts = e["scores"][win[0]]
+        me = [self.name(v, h) for h in self.humans] if v is not None and self.solo else []
         if len(win) > 1:
-            text = c.get("orchestra.shared_win", points=pts, players=self.join(win))
+            text = self.t("shared_win", points=pts, players=self.join(win))
         elif sum(1 for s in e["scores"].values() if s == pts) > 1:
-            text = c.get("orchestra.winner_by_quartets", points=pts, players=win[0])
+            key = "winner_you_by_quartets" if win[0] in me else "winner_by_quartets"
+            text = self.t(key, points=pts, players=win[0])
         else:
-            text = c.get("orchestra.winner", players=win[0], count=pts)
-        return Message(text, "result", HIGH, "event.win")
+            key = "winner_you" if win[0] in me else "winner"
+            text = self.t(key, players=win[0], count=pts)
+        return self.m(text, "result", HIGH, "event.win")
 
     # --- on request ----------------------------------------------------------
     def table(self, v: dict) -> list[Message]:
-        c = self.c
         n = len(v["players"])
-        out = [Message(c.get("orchestra.table_round", round=v["round"], deck=v["deck_size"]), "table", LOW)]
+        out = [self.m(self.t("table_round", round=v["round"], count=v["deck_size"]), "table", LOW)]
         for i in range(n):
             owner = v["row_owner"][i]
             if owner is not None:
-                text = c.get("orchestra.table_row_taken", conductor=i + 1, player=self.name(v, owner))
+                text = self.t("table_row_taken", conductor=i + 1, player=self.name(v, owner))
             elif v["rows"][i]:
-                text = c.get("orchestra.table_row", conductor=i + 1, cards=self.cards(v["rows"][i]))
+                text = self.t("table_row", conductor=i + 1, cards=self.cards(v["rows"][i]))
             else:
-                text = c.get("orchestra.table_row_empty", conductor=i + 1)
-            out.append(Message(text, "table", LOW, None, pan_for(i + 1, n)))
+                text = self.t("table_row_empty", conductor=i + 1)
+            out.append(self.m(text, "table", LOW, None, pan_for(i + 1, n)))
         if v["drawn"]:
-            out.append(Message(c.get("orchestra.table_drawn", family=self.family(v["drawn"])), "table", LOW))
-        out.append(Message(c.get("orchestra.table_turn", player=self.name(v, v["turn_of"])), "table", LOW))
+            out.append(self.m(self.t("table_drawn", family=self.family(v["drawn"])), "table", LOW))
+        out.append(self.whose_turn(v))
         done = [self.name(v, o) for o in v["row_owner"] if o is not None]
         if done:
-            out.append(Message(c.get("orchestra.table_sitting_out", players=self.join(done)), "table", LOW))
+            out.append(self.m(self.t("table_sitting_out", players=self.join(done), count=len(done)), "table", LOW))
         for p in range(n):
             if p != v["you"] and v["collections"][p]:
-                out.append(Message(c.get("orchestra.cards_of", player=self.name(v, p),
+                out.append(self.m(self.t("cards_of", player=self.name(v, p),
                                          cards=self.cards(v["collections"][p])), "table", LOW))
+        if v.get("maestro"):
+            out += [Message(m.text, "table", LOW) for m in self.maestro(v["maestro"])]
         return out
+
+    def whose_turn(self, v: dict) -> Message:
+        p = v["turn_of"]
+        key = "table_turn_you" if p in self.humans and self.solo else "table_turn"
+        return self.m(self.t(key, player=self.name(v, p)), "table", LOW)
 
     def my_cards(self, v: dict) -> list[Message]:
         coll = v["collections"][v["you"]] if v["you"] is not None else {}
         if not any(coll.values()):
-            return [Message(self.c.get("orchestra.my_cards_none"), "table", LOW)]
-        return [Message(self.c.get("orchestra.my_cards", cards=self.cards(coll)), "table", LOW)]
+            return [self.m(self.t("my_cards_none"), "table", LOW)]
+        return [self.m(self.t("my_cards", cards=self.cards(coll)), "table", LOW)]
 
     def scores(self, v: dict, outcome: dict) -> list[Message]:
-        out = [Message(self.c.get("orchestra.scores_now"), "score", LOW)]
+        out = [self.m(self.t("scores_now"), "score", LOW)]
         for p in range(len(v["players"])):
             d = {"player": p, "total": outcome["scores"][p], "quartets": outcome["quartets"][p],
                  "families": outcome["families"][p], "bonuses": outcome["bonuses"][p]}
-            out.append(Message(self.player_score_text(v, d), "score", LOW))
+            out.append(self.m(self.player_score_text(v, d), "score", LOW))
         if v["maestro"]:
             out += self.maestro(v["maestro"])
         return out
 
     def rules(self) -> list[Message]:
-        return [Message(self.c.get("orchestra.rules"), "help", LOW)]
+        return [self.m(self.t("rules"), "help", LOW)]
 
     def reason(self, err, v: dict) -> Message:
         params = dict(err.params)
@@ -196,4 +258,4 @@ class OrchestraNarrator(NarratorBase):
             params["player"] = self.name(v, params["player"])
         if err.reason == "no_such_conductor":
             params.setdefault("count", len(v["players"]))
-        return Message(self.c.get(f"reason.{err.reason}", **params), "error", HIGH, "event.error")
+        return self.m(self.c.get(f"reason.{err.reason}", **params), "error", HIGH, "event.error")

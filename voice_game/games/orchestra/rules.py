@@ -161,6 +161,8 @@ def check(state: OrchestraState, action: Action) -> None:
             raise RuleError("conductor_empty", conductor=action.conductor)
         return
     if action.kind == "pass":
+        if ph == "place":  # the drawn card comes first, whatever else is wrong
+            raise RuleError("must_place_first", family=state.drawn)
         if ph != "final":
             raise RuleError("pass_only_at_end")
         return
