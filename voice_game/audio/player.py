@@ -233,18 +233,20 @@ class SoundDeviceBackend:
         self.marks: list[tuple[float, str]] = []
 
     def open(self) -> None:
-        try:
-            import sounddevice as sd
-        except (ImportError, OSError) as exc:  # no PortAudio library
-            raise BackendError(f"sounddevice unavailable: {exc}") from exc
+        from voice_game.audio import portaudio
+
         _silence_alsa_errors()
+        sd = portaudio.load()  # quiet: PortAudio's own lines never reach the player
+        if sd is None:  # no PortAudio library, or a broken ALSA setup
+            raise BackendError(f"sounddevice unavailable: {portaudio.problem()}")
         self.close()
         try:
-            stream = sd.OutputStream(samplerate=self.rate, channels=2, dtype="float32",
-                                     blocksize=self.block, device=self.device,
-                                     latency=self.requested_latency)
-            stream.start()
-        except (sd.PortAudioError, ValueError) as exc:
+            with portaudio.quiet_stderr():
+                stream = sd.OutputStream(samplerate=self.rate, channels=2, dtype="float32",
+                                         blocksize=self.block, device=self.device,
+                                         latency=self.requested_latency)
+                stream.start()
+        except (sd.PortAudioError, ValueError, OSError) as exc:
             raise BackendError(str(exc)) from exc
         self._stream = stream
         self.latency = float(stream.latency)

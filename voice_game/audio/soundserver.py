@@ -309,7 +309,9 @@ class SoundServer:
         was initialised, and sounddevice initialises at import. This closes every
         open sounddevice stream of the process.
         """
-        import sounddevice as sd
-        sd._terminate()
-        sd._initialize()
+        from voice_game.audio import portaudio
+
+        sd = portaudio.reinitialize()
+        if sd is None:
+            raise OSError(f"PortAudio cannot start: {portaudio.problem()}")
         return sd

@@ -110,17 +110,19 @@ class Listener:
         """Open the microphone and start listening; False (with status) on failure."""
         if self._running.is_set():
             return True
-        try:
-            import sounddevice as sd
-        except (ImportError, OSError) as exc:  # PortAudio library missing
-            self._set_status(UNAVAILABLE, f"sounddevice/PortAudio: {exc}")
+        from voice_game.audio import portaudio
+
+        sd = portaudio.load()  # quiet: PortAudio's own lines never reach the player
+        if sd is None:  # PortAudio missing or a broken ALSA setup
+            self._set_status(UNAVAILABLE, f"sounddevice/PortAudio: {portaudio.problem()}")
             return False
         try:
-            stream = sd.RawInputStream(
-                samplerate=self.rate, channels=1, dtype="int16", device=self.device,
-                blocksize=int(self.rate * self.block_ms / 1000), callback=self._callback,
-            )
-            stream.start()
+            with portaudio.quiet_stderr():
+                stream = sd.RawInputStream(
+                    samplerate=self.rate, channels=1, dtype="int16", device=self.device,
+                    blocksize=int(self.rate * self.block_ms / 1000), callback=self._callback,
+                )
+                stream.start()
         except (sd.PortAudioError, OSError, ValueError, RuntimeError) as exc:
             self._set_status(UNAVAILABLE, f"microphone: {exc}")
             return False
