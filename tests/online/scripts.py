@@ -8,16 +8,23 @@ from voice_game.core.rules import CHANCE
 from voice_game.games.registry import get_kit
 
 
-def play_script(game, players, seed, lang="en", deck=None, policy=None):
+def play_script(game, players, seed, lang="en", deck=None, policy=None, bots=None):
     """(lines per seat, lines in game order, the engine's game_over event, final state).
 
-    ``lang``: one language, or one per seat (each seat's lines in its own words)."""
+    ``lang``: one language, or one per seat (each seat's lines in its own words).
+    ``bots``: {seat: level}; those seats are played by the same bots, seeded as the table
+    seeds them (voice_game.session.Session), so the humans' lines fit the game."""
     kit = get_kit(game)
     langs = [lang] * len(players) if isinstance(lang, str) else list(lang)
     s = kit.new_game(players, [], seed, deck)
     per_seat = {i: [] for i in range(len(players))}
     ordered = []
     rng = random.Random(seed)
+    players_bots = {}
+    for i, level in (bots or {}).items():
+        players_bots[i] = kit.make_bot(level, seed * 1000 + i + 1)
+        if hasattr(players_bots[i], "seat"):
+            players_bots[i].seat = i
     last = None
     wrong_done = False
     for _ in range(5000):
@@ -29,6 +36,10 @@ def play_script(game, players, seed, lang="en", deck=None, policy=None):
             last = evs[-1] if evs else last
             continue
         legal = kit.rules.legal_actions(s)
+        if p in players_bots:
+            s, evs = kit.rules.apply(s, players_bots[p].choose(kit.view(s, p), legal))
+            last = evs[-1] if evs else last
+            continue
         if policy is not None:
             a, wrong_done = policy(kit, s, legal, wrong_done)
         else:

@@ -42,9 +42,11 @@ class Speaker:
     def __init__(self, out):
         self.out = out
 
+    mute_chat = False
+
     def say(self, msg: dict) -> None:
         text = msg.get("text")
-        if not isinstance(text, str):
+        if not isinstance(text, str) or (self.mute_chat and msg.get("kind") == "chat"):
             return
         say_message = getattr(self.out, "say_message", None)
         if say_message is not None:
@@ -85,9 +87,10 @@ async def _history(js, stream: str, first: int, last: int):
     return out
 
 
-async def join(code: str, server: str, lang: str, catalog, out, lines=None) -> int:
+async def join(code: str, server: str, lang: str, catalog, out, lines=None, mute_chat: bool = False) -> int:
     """Play one seat. ``lines``: an async callable returning the next typed line ("" at the end)."""
     speaker = Speaker(out)
+    speaker.mute_chat = mute_chat
     try:
         table, seat, secret = P.parse_code(code)
     except ValueError:
@@ -253,9 +256,10 @@ def pipe_reader():
     return _terminal_reader()
 
 
-async def watch(table: str, server: str, catalog, out) -> int:
+async def watch(table: str, server: str, catalog, out, mute_chat: bool = False) -> int:
     """A spectator: the public events of a table, from its beginning."""
     speaker = Speaker(out)
+    speaker.mute_chat = mute_chat
     if not P.is_table_id(table):
         speaker.line(catalog.get("online.bad_table"))
         return 2

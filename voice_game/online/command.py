@@ -62,11 +62,13 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--server", required=True)
     join.add_argument("--lang", choices=LANGUAGES, default=None)
     join.add_argument("--tts", choices=["auto", "pyttsx3", "screenreader", "text", "none"], default=None)
+    join.add_argument("--mute-chat", action="store_true", help="do not speak the table chat")
     watch = sub.add_parser("watch", help="watch an online table")
     watch.add_argument("table")
     watch.add_argument("--server", required=True)
     watch.add_argument("--lang", choices=LANGUAGES, default=None)
     watch.add_argument("--tts", choices=["auto", "pyttsx3", "screenreader", "text", "none"], default=None)
+    watch.add_argument("--mute-chat", action="store_true", help="do not speak the table chat")
     return ap
 
 
@@ -115,10 +117,10 @@ def client_main(args) -> int:
 
     async def go():
         if args.command == "watch":
-            return await client.watch(args.table, args.server, catalog, out)
+            return await client.watch(args.table, args.server, catalog, out, args.mute_chat)
         scripted = not sys.stdin.isatty()
         return await client.join(args.code, args.server, lang, catalog, out,
-                                 client.pipe_reader() if scripted else None)
+                                 client.pipe_reader() if scripted else None, args.mute_chat)
 
     return asyncio.run(go())
 
@@ -158,8 +160,14 @@ async def host(args) -> int:
     from voice_game.online.host import SNAPSHOT, Table, create_streams, listen
     from voice_game.session import Seat
 
+    from voice_game import savefile
+
     lang = _lang(args.lang)
     catalog = load_catalog(lang)
+    if args.events is not None and (args.events.exists() or args.events.is_symlink()) \
+            and not savefile.is_events_log(args.events):
+        _say(catalog.get("save.events_exists", path=args.events))  # a user's file is never overwritten
+        return 2
     folder = args.server_dir or default_server_dir()
     if not (folder / "admin.secret").exists():
         _say(catalog.get("online.no_server_dir", folder=folder))

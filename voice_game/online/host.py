@@ -90,6 +90,33 @@ class SeatSession(Session):
             self.say_key("online.saved")
 
 
+def chat_prefixes(lang: str) -> tuple[str, ...]:
+    import tomllib
+    from functools import lru_cache
+
+    from voice_game.paths import data_dir
+
+    @lru_cache(maxsize=None)
+    def load(lang):
+        try:
+            data = tomllib.loads((data_dir("grammars") / "online" / f"{lang}.toml").read_text(encoding="utf-8"))
+            return tuple(str(x).lower() for x in data["chat"]["prefixes"])
+        except (OSError, KeyError, TypeError, tomllib.TOMLDecodeError):
+            return ()
+
+    return load(lang)
+
+
+def chat_text(lang: str, line: str) -> str | None:
+    """The words after "chat:" / "sag:" (the seat's language or English), else None."""
+    head, colon, rest = line.partition(":")
+    if not colon or not rest.strip():
+        return None
+    if head.strip().lower() in set(chat_prefixes(lang)) | set(chat_prefixes("en")):
+        return rest.strip()
+    return None
+
+
 def tell(session: Session, events, view) -> None:
     """Narrate events to one session: together when the narrator merges them, else one by one."""
     if not events:
@@ -261,6 +288,10 @@ class Table:
         self.last_input_n[seat] = self.counters.get(P.seat_stream(self.id, seat), 0)
         self.outstanding.discard(seat)
         self.dirty = True
+        said = chat_text(self.langs.get(seat, self.lang), text)
+        if said is not None:
+            self.chat(seat, said)
+            return
         try:
             ss.handle(InputLine(text), seat)
         except Exception:  # noqa: BLE001 - the player hears one sentence, never a traceback
@@ -294,6 +325,17 @@ class Table:
             ss.say_key("online.waiting", record=False, players=self.missing())
         self.outstanding.discard(seat)  # a (re)joined seat whose turn it is is asked again
         self.dirty = True
+
+    def chat(self, seat: int, text: str) -> None:
+        """Table chat: said to everybody else and the spectators, kept apart from the game's
+        history (kind "chat", which a client may mute)."""
+        name = self.seats[seat].name
+        for other, os_ in self.sessions.items():
+            if other == seat:
+                os_.say_key("online.chat_you", kind="chat", record=False, text=text)
+            else:
+                os_.say_key("online.chat", kind="chat", record=False, player=name, text=text)
+        self.main.say_key("online.chat", kind="chat", record=False, player=name, text=text)
 
     # --- absent players ------------------------------------------------------------
     def away(self, seat: int) -> bool:
