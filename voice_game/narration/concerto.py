@@ -591,14 +591,16 @@ class ConcertoNarrator(NarratorBase):
     def game_over(self, d: dict, v: dict) -> list[Message]:
         self.last_prompt = None
         out = [self.m(self.t(f"game_over_{d['reason']}"), "score", HIGH, "event.game_end")]
-        for p, s in enumerate(d["scores"]):
+        scores = [x["total"] for x in d["details"]]  # by seat (scores/winners are by name)
+        winners = [x["player"] for x in d["details"] if x["winner"]]
+        for p, s in enumerate(scores):
             out.append(self.m(self.t("score_player", player=self.name(v, p), count=s), "score", HIGH))
-        win = [self.name(v, p) for p in d["winners"]]
-        if len(win) == 1 and self.second_person(d["winners"][0]):
+        win = [self.name(v, p) for p in winners]
+        if len(win) == 1 and self.second_person(winners[0]):
             key = "winner_you"
         else:
             key = "winner" if len(win) == 1 else "shared_win"
-        out.append(self.m(self.t(key, players=self.join(win), count=d["scores"][d["winners"][0]] if win else 0),
+        out.append(self.m(self.t(key, players=self.join(win), count=scores[winners[0]] if win else 0),
                           "result", HIGH, "event.win"))
         return out
 

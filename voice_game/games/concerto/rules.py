@@ -130,7 +130,8 @@ EVENTS = {
     "performance_failed": ("player", "level", "piece"),
     "conductor_result": ("player", "card", "fulfilled", "bonus"),
     "performance_succeeded": ("player", "level", "piece", "points", "bonus", "gained", "score"),
-    "game_over": ("winners", "scores", "reason"),  # reason: target or pieces_exhausted
+    # the same shape as Tierorchester's: scores {name: points}, winners [names]; details by seat
+    "game_over": ("scores", "winners", "reason", "details"),  # reason: target or pieces_exhausted
 }
 
 SPECIAL_CARDS = ("headhunter", "sabotage", "job-sharing", "repertoire", "rehearsal", "audition")
@@ -851,7 +852,10 @@ def _end(s: ConcertoState, winners: list[int], reason: str, out: list[Event]) ->
     s.winners = list(winners)
     s.end_reason = reason
     s.queue = []
-    out.append(ev("game_over", winners=list(winners), scores=list(s.scores), reason=reason))
+    names = [p["name"] for p in s.players]
+    out.append(ev("game_over", scores={names[i]: s.scores[i] for i in range(s.n)},
+                  winners=[names[i] for i in winners], reason=reason,
+                  details=[{"player": i, "total": s.scores[i], "winner": i in winners} for i in range(s.n)]))
 
 
 # --- chance steps ----------------------------------------------------------------
