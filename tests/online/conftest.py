@@ -3,7 +3,6 @@ the host and seat clients as real processes."""
 import asyncio
 import json
 import os
-import socket
 import subprocess
 import sys
 import threading
@@ -20,9 +19,7 @@ PROCS = []  # every process a test started; the server fixture ends those still 
 
 
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    return S.free_loopback_port()
 
 
 class Nats:
@@ -33,22 +30,12 @@ class Nats:
         self.proc = None
 
     def start(self):
-        binary = S.nats_server_binary()
-        if binary is None:
+        if S.nats_server_binary() is None:
             pytest.skip("nats-server is not installed (apt-get install nats-server)")
-        conf = S.init_server_dir(self.folder, self.port)
-        self.log = open(self.folder / "server.log", "wb")
-        self.proc = subprocess.Popen([binary, "-c", str(conf)], stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return self
-            except OSError:
-                if self.proc.poll() is not None:
-                    raise RuntimeError((self.folder / "server.log").read_text())
-                time.sleep(0.05)
-        raise RuntimeError("nats-server did not start")
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.log = open(self.folder.parent / "server.log", "wb")
+        self.proc = S.start_private_server(self.folder, self.port, log=self.log)
+        return self
 
     def stop(self):
         if self.proc and self.proc.poll() is None:

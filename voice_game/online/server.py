@@ -125,3 +125,36 @@ def reload(folder: Path) -> bool:
 def nats_server_binary() -> str | None:
     return shutil.which("nats-server") or next(
         (p for p in ("/usr/sbin/nats-server", "/usr/bin/nats-server") if os.path.exists(p)), None)
+
+
+def free_loopback_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_private_server(folder: Path, port: int, log=None, timeout: float = 10.0):
+    """Start nats-server on 127.0.0.1:port with a fresh server folder; returns the process
+    once the port answers (for tests and benchmarks)."""
+    import socket
+    import subprocess
+    import time
+
+    binary = nats_server_binary()
+    if binary is None:
+        raise FileNotFoundError("nats-server")
+    conf = init_server_dir(folder, port)
+    proc = subprocess.Popen([binary, "-c", str(conf)], stdout=log or subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return proc
+        except OSError:
+            if proc.poll() is not None:
+                raise RuntimeError(f"nats-server stopped with code {proc.returncode}")
+            time.sleep(0.05)
+    proc.kill()
+    raise RuntimeError("nats-server did not start")
