@@ -234,3 +234,35 @@ def test_closed_standard_input_ends_cleanly(tmp_path):
     assert p.returncode == 0, p.stderr
     assert "Traceback" not in p.stdout + p.stderr
     assert p.stdout.splitlines()[-1] == EN.get("app.input_ended")
+
+
+# -- output and saving trouble ----------------------------------------------------------------
+
+def test_a_save_that_cannot_be_written_is_said_once_in_words(tmp_path):
+    (tmp_path / "file.txt").write_text("a file, not a folder")
+    save = tmp_path / "file.txt" / "game.json"
+    p = run(["play", "orchestra", "--lang", "en", "--tts", "text", "--seed", "1", "--save", str(save)],
+            ["draw", "one", "draw", "two", "draw", "three"], tmp_path)
+    assert p.returncode == 0, p.stderr
+    said = EN.get("settings.save_failed", problem=EN.get("save.problem_missing"))
+    assert p.stdout.splitlines().count(said) == 1
+    assert "Errno" not in p.stdout and "Traceback" not in p.stdout + p.stderr
+
+
+def test_a_full_standard_output_is_no_crash(tmp_path):
+    env = dict(os.environ, VOICE_GAME_CONFIG_DIR=str(tmp_path / "cfg"), VOICE_GAME_DATA_DIR=str(tmp_path / "d"))
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([sys.executable, "-m", "voice_game.cli", "play", "orchestra", "--lang", "en", "--tts",
+                            "text", "--seed", "1"], input="draw\none\n", stdout=full, stderr=subprocess.PIPE,
+                           text=True, timeout=120, cwd=ROOT, env=env)
+    assert p.returncode == 0 and p.stderr == ""
+
+
+def test_one_speech_rate_limit_everywhere():
+    from voice_game import settings
+    from voice_game.audio import speech, tts
+
+    assert (settings.RATE_MIN, settings.RATE_MAX) == (speech.RATE_MIN, speech.RATE_MAX) == \
+        (tts.RATE_MIN, tts.RATE_MAX)
+    s, bad = settings.from_toml({"rate": speech.RATE_MAX})
+    assert bad == [] and s.rate == speech.RATE_MAX  # "faster" up to the top is kept by the next start

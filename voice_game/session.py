@@ -38,6 +38,19 @@ HELP_GROUPS = {
 ALWAYS = ("repeat", "table", "my_cards", "scores", "rules", "slower", "faster", "save", "quit")
 
 
+def disk_problem(exc: OSError) -> str:
+    """The message key saying in the player's words why a file could not be written."""
+    import errno
+
+    if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return "save.problem_full"
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return "save.problem_denied"
+    if exc.errno in (errno.ENOENT, errno.ENOTDIR, errno.EISDIR):
+        return "save.problem_missing"
+    return "save.problem_other"
+
+
 @dataclass
 class Seat:
     name: str
@@ -244,10 +257,14 @@ class Session:
             return
         try:
             savefile.write_save(self.save_path, self.save_payload())
+            self._save_failed = False
             if announce:
                 self.say_key("settings.saved")
         except OSError as exc:
-            self.say_key("settings.save_failed", kind="error", problem=exc.strerror or str(exc))
+            # said once (and again when asked to save), not after every move; in the player's words
+            if announce or not getattr(self, "_save_failed", False):
+                self.say_key("settings.save_failed", kind="error", problem=self.c.get(disk_problem(exc)))
+            self._save_failed = True
 
     # --- the loop ------------------------------------------------------------
     def start(self, opening_events) -> None:
@@ -502,7 +519,7 @@ class Session:
         err = self.settings.update(**changes)
         if err is not None and not self._settings_failed:
             self._settings_failed = True
-            self.say_key("audio.settings_save_failed", kind="error", problem=err.strerror or str(err))
+            self.say_key("audio.settings_save_failed", kind="error", problem=self.c.get(disk_problem(err)))
 
     def step_history(self, delta: int) -> None:
         if not self.history:

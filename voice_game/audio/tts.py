@@ -25,8 +25,8 @@ class TextOutput:
         try:
             self.stream.write(text + "\n")
             self.stream.flush()
-        except (BrokenPipeError, ValueError):
-            pass  # the reader went away; the session ends at the next read
+        except (OSError, ValueError):
+            pass  # the reader went away or the output is full; the session ends at the next read
 
     def set_rate(self, wpm: int) -> None:
         self.rate = max(RATE_MIN, min(RATE_MAX, wpm))
