@@ -266,3 +266,31 @@ def test_one_speech_rate_limit_everywhere():
         (tts.RATE_MIN, tts.RATE_MAX)
     s, bad = settings.from_toml({"rate": speech.RATE_MAX})
     assert bad == [] and s.rate == speech.RATE_MAX  # "faster" up to the top is kept by the next start
+
+
+def test_a_file_where_the_data_folder_should_be(tmp_path):
+    data = tmp_path / "data"
+    data.write_text("a file, not a folder")
+    cfg = tmp_path / "cfg"
+    env = dict(os.environ, PYTHONIOENCODING="utf-8", VOICE_GAME_DATA_DIR=str(data), VOICE_GAME_CONFIG_DIR=str(cfg))
+    env.pop("VOICE_GAME_LANG", None)
+    p = subprocess.run([sys.executable, "-m", "voice_game.cli", "menu", "--tts", "text", "--lang", "en"],
+                       input="no\n1\nstart\ndraw\nquit game\nyes\n7\n", capture_output=True, text=True,
+                       timeout=120, cwd=ROOT, env=env)
+    assert p.returncode == 0, p.stderr
+    assert "Traceback" not in p.stdout + p.stderr
+    assert load_catalog("en").get("menu.saves_unusable", path=str(data / "saves")) in p.stdout.splitlines()
+    assert any(ln.startswith("You drew") for ln in p.stdout.splitlines())
+    assert data.read_text() == "a file, not a folder"
+
+
+@pytest.mark.parametrize("content", ["[" * 100000 + "]" * 100000, '{"flags": ' * 50000 + "1" + "}" * 50000,
+                                     "\x00\x01", '["not", "a", "table"]'])
+def test_a_damaged_tutorial_progress_file(tmp_path, content):
+    path = tmp_path / "progress.json"
+    path.write_text(content)
+    progress = Progress(path)  # no RecursionError
+    assert progress.data == {} and not progress.flag("tutorial_offered")
+    progress.set_flag("tutorial_offered")
+    assert Progress(path).flag("tutorial_offered")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["progress.json"]  # no temporary file left

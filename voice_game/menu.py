@@ -359,18 +359,30 @@ class MenuApp:
         base = self.t("setup.default_player")
         humans = [base] if cfg["humans"] == 1 else [f"{base} {i + 1}" for i in range(cfg["humans"])]
         seats = humans + [f"{kit.bot_levels[cfg['level']]}:{BOT_NAMES[i]}" for i in range(bots)]
-        self.saves.mkdir(parents=True, exist_ok=True)
         save = self.saves / f"{game}.json"
-        if save.exists() or save.is_symlink():
+        try:
+            self.saves.mkdir(parents=True, exist_ok=True)
+            usable = self.saves.is_dir()
+        except OSError:
+            usable = False
+        if not usable:  # a file where the folder should be: play on, unsaved, and say so
+            self.say(self.t("menu.saves_unusable", path=str(self.saves)))
+            save = None
+        elif save.exists() or save.is_symlink():
             if not self.finished_save(save):
                 # an unfinished (or unreadable) game is only discarded when the player says so
                 answer = self.ask_yes_no("menu.replace_save", name=self.t(f"menu.game_name.{game}"))
                 if not answer:
                     self.say(self.t("menu.kept_save"))
                     return None
-            save.unlink()
-        argv = ["play", game, "--lang", self.lang, "--tts", self.tts, "--players", ",".join(seats),
-                "--save", str(save)]
+            try:
+                save.unlink()
+            except OSError:  # a folder of that name, say: left alone, this game unsaved
+                self.say(self.t("menu.saves_unusable", path=str(self.saves)))
+                save = None
+        argv = ["play", game, "--lang", self.lang, "--tts", self.tts, "--players", ",".join(seats)]
+        if save is not None:
+            argv += ["--save", str(save)]
         if cfg["variants"]:
             argv += ["--variant", ",".join(sorted(cfg["variants"]))]
         self.run_play(argv)

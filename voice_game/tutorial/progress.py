@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 
 FILE = "tutorial_progress.json"
@@ -30,8 +29,10 @@ class Progress:
 
     def _read(self) -> dict:
         try:
+            if not self.path.is_file():  # missing, a folder or a pipe: no progress yet
+                return {}
             data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError, UnicodeDecodeError):
+        except (OSError, ValueError, UnicodeDecodeError, RecursionError):
             return {}
         return data if isinstance(data, dict) else {}
 
@@ -60,11 +61,12 @@ class Progress:
 
     def write(self) -> None:
         """Atomic write; a folder we cannot write only loses the progress, never the game."""
+        from voice_game.atomic import write_atomic
+
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".progress.", suffix=".tmp", dir=self.path.parent)
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(self.data, f, ensure_ascii=False, indent=1)
-            os.replace(tmp, self.path)
-        except OSError:
+            if self.path.exists() and not self.path.is_file():
+                return  # a folder or a pipe where the file should be: left alone
+            write_atomic(self.path, json.dumps(self.data, ensure_ascii=False, indent=1).encode("utf-8"))
+        except (OSError, ValueError, RecursionError):
             pass
