@@ -282,7 +282,7 @@ def test_every_reason_and_narration_key_exists_in_both_languages():
     keys = set(re.findall(r'self\.t\("(\w+)"', src))
     keys |= {f"bot_draw_{k}" for k in ("instrument", "special")} | {f"received_{k}" for k in ("instrument", "special")}
     keys |= {f"{w}lost_{r}{y}" for r in ("wrong_beat", "given_up", "encore") for w in ("", "bot_") for y in ("", "_you")
-             if not (w and y)}
+             if not (w and y)} | {f"bot_after_{r}" for r in ("wrong_beat", "given_up", "encore")}
     keys |= {f"{k}{y}" for k in ("table_turn", "table_turn_number") for y in ("", "_you")}
     keys |= {f"{k}{y}" for k in ("choose_start_you", "choose_start_named", "game_started") for y in ("", "_verbose")}
     keys |= {f"game_over_{r}" for r in ("target", "pieces_exhausted")}

@@ -35,7 +35,9 @@ HELP_GROUPS = {
     "swap_three_special": "swap", "replace_piece": "replace", "conduct": "conduct", "conduct_ignore": "conduct",
     "conduct_swap": "conduct", "beat": "beat", "give_up": "give_up", "take_market": "take_market",
 }
-ALWAYS = ("repeat", "table", "my_cards", "scores", "rules", "slower", "faster", "save", "quit")
+ALWAYS = ("table", "my_cards", "scores")  # named in every help
+ALWAYS_ALL = ("repeat", "previous", "table", "my_cards", "scores", "whose_turn", "rules", "slower", "faster",
+              "louder", "quieter", "brief", "normal", "verbose", "stop", "save", "quit")
 
 
 def disk_problem(exc: OSError) -> str:
@@ -313,7 +315,9 @@ class Session:
         """Before the player's input: what the narrator still held back, then the next
         step they must take when it is new (Concerto's refill, the next instrument)."""
         v = self.kit.view(self.state, player)
-        self.say(self.narrator.flush(v) + self.narrator.prompt(v), narrated=True)
+        self.say(self.narrator.flush(v), narrated=True)
+        # hot-seat: a prompt may name the hand ("for example: orchestra piano choir"), so it stays private
+        self.say(self.narrator.prompt(v), record=not self.handover, narrated=True)
 
     def read(self) -> InputLine | None:
         while True:
@@ -422,6 +426,9 @@ class Session:
         n = self.narrator
         if intent == "help":
             self.say(self.help_messages())
+        elif intent == "always":
+            always = [self.g.render({"intent": i}) for i in ALWAYS_ALL]
+            self.say(Message(self.c.get("help.always", commands=", ".join(always)), "help", LOW))
         elif intent == "repeat":
             if not self.history:
                 self.say_key("history.empty", record=False)
@@ -492,8 +499,13 @@ class Session:
             sep = "; " if grouped else f" {self.c.get('help.or')} "
             out.append(Message(self.c.get("help.now_grouped" if grouped else "help.now", commands=sep.join(now)),
                                "help", HIGH))
-        always = [self.g.render({"intent": i}) for i in ALWAYS]
-        out.append(Message(self.c.get("help.always", commands=", ".join(always)), "help", LOW))
+        if verbose:
+            always = [self.g.render({"intent": i}) for i in ALWAYS_ALL]
+            out.append(Message(self.c.get("help.always", commands=", ".join(always)), "help", LOW))
+        else:  # the most used ones, and how to hear them all
+            always = [self.g.render({"intent": i}) for i in ALWAYS]
+            out.append(Message(self.c.get("help.always_short", commands=", ".join(always),
+                                          more=self.g.render({"intent": "always"})), "help", LOW))
         return out
 
     # --- settings ------------------------------------------------------------

@@ -15,6 +15,7 @@ piece, the instrument to give up).
 """
 from __future__ import annotations
 
+from voice_game.core.events import ev
 from voice_game.narration.common import NarratorBase, pan_for, sentence
 from voice_game.narration.message import HIGH, LOW, NORMAL, Message
 
@@ -134,6 +135,18 @@ class ConcertoNarrator(NarratorBase):
         phase = v["phase"]
         from voice_game.games.concerto.content import load_content
 
+        if not self.solo and phase in ("setup", "action"):  # hot-seat: said after the hand-over
+            key = (phase, v["turn"], me)
+            if key == self.last_prompt:
+                return []
+            self.last_prompt = key
+            e = ev("choose_start" if phase == "setup" else "turn", player=me, number=v["turn"])
+            self.humans, humans = {me}, self.humans  # spoken to the one at the speaker
+            try:
+                return self.turn_event(e, v)
+            finally:
+                self.humans = humans
+
         content = load_content()
         p = v["players"][me]
         perf = v.get("performance")
@@ -144,8 +157,12 @@ class ConcertoNarrator(NarratorBase):
             again = isinstance(self.last_prompt, tuple) and self.last_prompt[:2] == ("refill", v["turn"])
             market = [self.ins(x) for x in v["market"]]
             pile = v["instrument_pile_size"] > 0 or bool(v["instrument_discard"])
-            if again and not self.verbose:
+            if again and self.brief and self.last_prompt[3] == tuple(v["market"]):
+                text = self.t("refill_again_brief", count=need)
+            elif again and not self.verbose:
                 text = self.t("refill_again" if pile else "refill_again_market", count=need, market=self.or_list(market))
+            elif self.brief and pile:
+                text = self.t("refill_brief", count=need, market=self.or_list(market))
             else:
                 text = self.t("refill" if pile else "refill_market", count=need, market=self.or_list(market))
         elif phase == "conduct" and perf:
@@ -157,7 +174,8 @@ class ConcertoNarrator(NarratorBase):
                 text = self.t("conduct_card_order", instruments=self.inss(piece.instruments)) if step == 0 else ""
             elif step < len(piece.instruments):
                 nxt = self.ins(piece.instruments[step])
-                text = self.t("next_first" if step == 0 else "next", instrument=nxt)
+                key_next = "next_brief" if self.brief else ("next_first" if step == 0 else "next")
+                text = self.t(key_next, instrument=nxt)
         elif phase == "encore" and perf:
             key = ("encore", v["turn"], len(perf["beats"]))
             orch = [slot["instrument"] for slot in p["orchestra"]]
@@ -171,7 +189,8 @@ class ConcertoNarrator(NarratorBase):
             piece = content.pieces[perf["piece"]]
             orch = [slot["instrument"] for slot in p["orchestra"]]
             mine = [self.ins(x) for x in piece.instruments if x in orch]
-            text = self.t("give_up_now", instruments=self.or_list(mine), instrument=mine[0] if mine else "")
+            key_give = "give_up_now" if self.hint_due("give_up") else "give_up_short"
+            text = self.t(key_give, instruments=self.or_list(mine), instrument=mine[0] if mine else "")
         if key is None or key == self.last_prompt or not text:
             return []
         self.last_prompt = key
@@ -184,6 +203,8 @@ class ConcertoNarrator(NarratorBase):
         if e.type == "game_over":
             return self.game_over(d, v)
         p = d["player"]
+        if self.is_you(p) and not self.solo:
+            return []  # hot-seat: the hand-over comes first, the prompt after "ready" (prompt())
         if e.type == "choose_start":
             if self.is_you(p):
                 hand = (v["players"][p].get("hand") or []) if v["you"] == p else []
@@ -305,7 +326,7 @@ class ConcertoNarrator(NarratorBase):
     def public_text(self, e, v: dict) -> str:
         d = e.data
         if e.type == "piece_revealed":
-            return self.t("piece_revealed", details=sentence(self.piece_details(d["piece"], full=False,
+            return self.t("piece_revealed_brief" if self.brief else "piece_revealed", details=sentence(self.piece_details(d["piece"], full=False,
                                                                                 maestro=v["maestro"])))
         if e.type == "conductor_revealed":
             cid = d["card"]
@@ -334,7 +355,8 @@ class ConcertoNarrator(NarratorBase):
         names = [self.t("times", count=n, instrument=self.ins(x)) if n > 1 else self.ins(x) for x, n in counts.items()]
         parts = []
         if names:
-            key = "hand_dealt" if not self.started and len(ins) > 1 else "received_instrument"
+            key = "hand_dealt" if not self.started and len(ins) > 1 else \
+                ("received_brief" if self.brief else "received_instrument")
             parts.append(self.t(key, cards=self.join(names)))
         if specials:
             parts.append(self.t("received_special", card=self.join([self.special(s) for s in specials])))
@@ -394,7 +416,10 @@ class ConcertoNarrator(NarratorBase):
         elif t == "encore_started":
             items.append(["sentence", self.t("bot_encore", count=d["count"])])
         elif t == "instrument_lost":
-            items.append(["verb", self.t(f"bot_lost_{d['reason']}", instrument=self.ins(d["instrument"]))])
+            if any(it[0] == "conduct" for it in items):  # after the applause or the boos
+                items.append(["sentence", self.t(f"bot_after_{d['reason']}", instrument=self.ins(d["instrument"]))])
+            else:
+                items.append(["verb", self.t(f"bot_lost_{d['reason']}", instrument=self.ins(d["instrument"]))])
         elif t == "performance_failed":
             items.append(["sentence", self.t("bot_failed")])
         elif t == "performance_succeeded":
@@ -415,9 +440,12 @@ class ConcertoNarrator(NarratorBase):
         sentences: list[str] = []
         verbs: list[str] = []
 
+        brief = self.brief
+
         def close_verbs():
             if verbs:
-                sentences.append(self.t("bot_sentence", player=who, actions=self.join(verbs)))
+                sentences.append(self.t("bot_sentence_brief" if brief else "bot_sentence", player=who,
+                                        actions=self.join(verbs)))
                 verbs.clear()
 
         for it in g["items"]:
@@ -429,9 +457,10 @@ class ConcertoNarrator(NarratorBase):
                 elif self.verbose:
                     verbs.append(self.t("bot_place_at", pair=pairs[0], position=it[2]))
                 else:
-                    verbs.append(self.t("bot_place", pair=pairs[0]))
+                    verbs.append(self.t("bot_place_brief" if brief else "bot_place", pair=pairs[0]))
             elif kind == "take":
-                verbs.append(self.t("bot_take", instrument=self.join([self.ins(x) for x in it[1]])))
+                verbs.append(self.t("bot_take_brief" if brief else "bot_take",
+                                    instrument=self.join([self.ins(x) for x in it[1]])))
             elif kind == "draw":
                 if self.verbose:
                     verbs.append(self.t(f"bot_draw_{it[1]}", count=it[2]))
@@ -512,7 +541,7 @@ class ConcertoNarrator(NarratorBase):
         if t == "pattern_drawn":
             ins, pt = self.ins(d["instrument"]), self.pat(d["pattern"])
             if self.is_you(p):
-                key = "pattern_you" if self.solo else "pattern_named"
+                key = "pattern_named" if not self.solo else ("pattern_brief" if self.brief else "pattern_you")
                 text = self.t(key, player=nm(), instrument=ins, pattern=pt)
                 # said once; the history keeps where it went, never the pattern (memory rule)
                 return [self.m(text, "draw", HIGH, f"pattern.{d['pattern']}",
@@ -520,7 +549,7 @@ class ConcertoNarrator(NarratorBase):
             return [self.m(self.t("pattern_drawn", player=nm(), instrument=ins, pattern=pt), "draw", HIGH,
                            f"pattern.{d['pattern']}")]
         if t == "market_taken":
-            key = "market_taken_you" if you else "market_taken"
+            key = ("received_brief" if self.brief else "market_taken_you") if you else "market_taken"
             return [self.m(self.t(key, player=nm(), instrument=self.ins(d["instrument"])), "take", HIGH, "event.take")]
         if t in ("piece_revealed", "conductor_revealed", "conductors_exhausted", "pile_reshuffled"):
             return [self.m(self.public_text(e, v), "info", HIGH)]
@@ -554,6 +583,8 @@ class ConcertoNarrator(NarratorBase):
         if t == "performance_started":
             if you:
                 key = "performance_started_you" if d["follow"] else "performance_started_ignore_you"
+                if d["follow"] and not self.hint_due("conduct"):
+                    key = "performance_started_you_short"
             else:
                 key = "performance_started" if d["follow"] else "performance_started_ignore"
             return [self.m(self.t(key, player=nm(), piece=self.piece(d["piece"]), level=self.level(d["level"])),
@@ -573,13 +604,16 @@ class ConcertoNarrator(NarratorBase):
             key = f"lost_{d['reason']}" + ("_you" if you else "")
             return [self.m(self.t(key, player=nm(), instrument=self.ins(d["instrument"])), "result", HIGH)]
         if t == "performance_failed":
-            return [self.m(self.t("performance_failed", player=nm(), piece=self.piece(d["piece"])), "result", HIGH)]
+            key = "performance_failed" if self.verbose else "bot_failed"
+            return [self.m(self.t(key, player=nm(), piece=self.piece(d["piece"])), "result", HIGH)]
         if t == "conductor_result":
             key = "conductor_fulfilled" if d["fulfilled"] else "conductor_missed"
             return [self.m(self.t(key, player=nm(), name=self.conductor(d["card"]), count=abs(d["bonus"])),
                            "result", HIGH)]
         if t == "performance_succeeded":
             key = "performance_succeeded_you" if you else "performance_succeeded"
+            if you and not self.verbose:
+                key = "performance_succeeded_you_short"
             return [self.m(self.t(key, player=nm(), piece=self.piece(d["piece"]), count=d["gained"], score=d["score"]),
                            "result", HIGH, "event.applause")]
         if t == "market_revealed":

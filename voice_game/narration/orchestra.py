@@ -112,6 +112,8 @@ class OrchestraNarrator(NarratorBase):
                         + self.t("row_now", count=e["count"])
                 else:
                     text = self.t("placed_you", conductor=cond)
+                if self.brief and self.solo:  # the place cue sounds from the conductor's side
+                    return [self.m("", "place", HIGH, "event.place", pan_for(cond, n), fallback=text)]
                 return [self.m(text, "place", HIGH, "event.place", pan_for(cond, n))]
             move, self.move = self.move, {}
             rest = self.remaining(move.get("remaining", 99))
@@ -132,7 +134,8 @@ class OrchestraNarrator(NarratorBase):
                 text = self.t("took_you", conductor=e["conductor"], cards=cards) if self.solo else \
                     self.t("took", player=self.name(v, p), conductor=e["conductor"], cards=cards)
             else:
-                text = self.t("took", player=self.name(v, p), conductor=e["conductor"], cards=cards)
+                key = "took_brief" if self.brief else "took"
+                text = self.t(key, player=self.name(v, p), conductor=e["conductor"], cards=cards)
             return [self.m(text, "take", HIGH, "event.take", pan_for(e["conductor"], n))]
         if t == "round_ended":
             key = "round_ended_verbose" if self.verbose else "round_ended"

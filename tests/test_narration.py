@@ -1,0 +1,353 @@
+"""Narration for the ear (issue 10), in both languages: one sentence per other player's
+move, second person, facts kept at every detail level, prompts for every required
+step, grammatical plurals, and secrets that never come back through the history."""
+from __future__ import annotations
+
+import io
+import re
+import types
+
+import pytest
+
+from voice_game.audio.tts import TextOutput
+from voice_game.commands.grammar import load_grammar
+from voice_game.core.events import ev
+from voice_game.games.concerto.content import load_content
+from voice_game.games.registry import get_kit
+from voice_game.narration.catalog import load_catalog
+from voice_game.narration.concerto import ConcertoNarrator
+from voice_game.narration.orchestra import OrchestraNarrator
+from voice_game.session import Seat, Session
+
+LANGS = ["de", "en"]
+REPEAT = {"de": "wiederholen", "en": "repeat"}
+PREVIOUS = {"de": "vorherige nachricht", "en": "previous message"}
+READY = {"de": "bereit", "en": "ready"}
+
+
+def texts(msgs):
+    return [m.text for m in msgs]
+
+
+def ov(n=3):
+    """A Tierorchester view for the narrator: only names are needed for events."""
+    return {"players": ["Anna", "Amadeus", "Clara", "Dora", "Emil"][:n]}
+
+
+# --- Tierorchester ---------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_another_players_turn_is_one_sentence(lang):
+    c = load_catalog(lang)
+    n = OrchestraNarrator(c, {0}, "default")
+    v = ov()
+    out = []
+    for e in (ev("turn", player=1), ev("drew", player=1), ev("revealed", player=1, family="violin", remaining=30),
+              ev("placed", player=1, family="violin", conductor=1, count=1)):
+        out += n.event(e, v)
+    assert texts(out) == [{"de": "Amadeus: Geigen-Katze zu 1.", "en": "Amadeus: violin cat to 1."}[lang]]
+    assert out[0].cue == "event.turn.2"  # the seat's own cue says who it was
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_human_is_spoken_to_and_hints_come_once(lang):
+    c = load_catalog(lang)
+    n = OrchestraNarrator(c, {0}, "default")
+    v = ov()
+    first = texts(n.event(ev("turn", player=0), v))[0]
+    again = texts(n.event(ev("turn", player=0), v))[0]
+    assert first == c.get("orchestra.turn_you_hint") and again == c.get("orchestra.turn_you")
+    assert "Anna" not in first + again
+    took = texts(n.event(ev("took", player=0, conductor=2, families=["tuba"], final=False), v))[0]
+    assert took == {"de": "Du nimmst Dirigent 2: ein Tuba-Bär.", "en": "You take conductor 2 with one tuba bear."}[lang]
+    verbose = OrchestraNarrator(c, {0}, "verbose")
+    assert texts(verbose.event(ev("turn", player=0), v)) == texts(verbose.event(ev("turn", player=0), v))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_end_of_pile_warnings_stay_in_brief_and_never_count_zero(lang):
+    c = load_catalog(lang)
+    for detail in ("brief", "default", "verbose"):
+        n = OrchestraNarrator(c, {0}, detail)
+        three = " ".join(texts(n.event(ev("revealed", player=0, family="tuba", remaining=3), ov())))
+        assert c.get("orchestra.remaining", count=3) in three
+        last = " ".join(texts(n.event(ev("revealed", player=0, family="tuba", remaining=0), ov())))
+        assert "0" not in last  # "Das war die letzte Karte!" follows, not "Noch 0 Karten"
+        one = c.get("orchestra.remaining", count=1)
+        assert "1" not in one
+        # another player's move keeps the warning too, and the cards under a conductor
+        n.event(ev("revealed", player=1, family="tuba", remaining=2), ov())
+        moved = " ".join(texts(n.event(ev("placed", player=1, family="tuba", conductor=2, count=3), ov())))
+        assert c.get("orchestra.remaining", count=2) in moved
+        took = " ".join(m.text or m.fallback for m in n.event(
+            ev("took", player=1, conductor=2, families=["tuba", "violin"], final=False), ov()))
+        assert c.get("orchestra.count.tuba", count=1) in took and c.get("orchestra.count.violin", count=1) in took
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_last_choices_are_not_said_to_end_the_game(lang):
+    c = load_catalog(lang)
+    n = OrchestraNarrator(c, {0}, "default")
+    v = ov()
+    out = n.event(ev("final_choice", player=1), v)
+    out += n.event(ev("took", player=1, conductor=2, families=["tuba"], final=True), v)
+    text = " ".join(texts(out))
+    assert {"de": "beendet das Spiel", "en": "ends the game"}[lang] not in text
+    assert {"de": "zum Schluss", "en": "final choice"}[lang] not in text
+    mine = texts(n.event(ev("final_choice", player=0), v))[0]
+    assert mine == c.get("orchestra.final_choice_you")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_scores_start_sentences_with_capitals_and_count_grammatically(lang):
+    c = load_catalog(lang)
+    n = OrchestraNarrator(c, {0}, "default")
+    v = ov()
+    d = {"player": 1, "total": 1, "quartets": 0, "families": {"tuba": {"count": 1, "points": 1}},
+         "bonuses": {"soloist": 1, "critic": -1}}
+    text = n.m(n.player_score_text(v, d)).text
+    assert all(s[0].isupper() or s[0].isdigit() for s in re.split(r"(?<=\.)\s+", text) if s)
+    assert {"de": "Kein Quartett", "en": "No quartet"}[lang] in text
+    assert {"de": "Solist: ein Punkt", "en": "Soloist: one point"}[lang] in text
+    assert {"de": "Kritiker: ein Punkt weniger", "en": "Critic: one point less"}[lang] in text
+    assert "1 Punkte" not in text and "1 points" not in text
+    win = n.winner_message({"winners": ["Anna", "Clara"], "scores": {"Anna": 5, "Clara": 5, "Amadeus": 1}}, v).text
+    assert {"de": "noch eine Runde", "en": "another round"}[lang] not in win
+    table = load_catalog(lang).get("orchestra.table_sitting_out", players="Amadeus und Clara", count=2)
+    assert lang == "en" or " sind " in table
+    assert c.get("orchestra.table_round", round=2, count=1) == {
+        "de": "Runde 2. Noch eine Karte im Stapel.", "en": "Round 2. One card left in the pile."}[lang]
+
+
+def test_pass_with_a_drawn_card_asks_to_place_it_first():
+    from voice_game.core.errors import RuleError
+    from voice_game.games.orchestra import rules
+    from voice_game.games.orchestra.state import Action
+    from tests.orchestra.helpers import do, new
+
+    s, _ = do(new(3), Action("draw"))
+    with pytest.raises(RuleError) as err:
+        rules.apply(s, Action("pass"))
+    assert err.value.reason == "must_place_first"
+
+
+# --- Concerto ---------------------------------------------------------------
+
+def cv(phase="action", **kw):
+    v = {"you": 0, "current": 0, "turn_of": 0, "phase": phase, "turn": 5, "maestro": False,
+         "conductor": {"active": False, "card": None}, "market": ["choir", "brass"], "instrument_pile_size": 20,
+         "instrument_discard": [], "performance": None,
+         "players": [{"name": "Anna", "hand_count": 2, "orchestra": [], "hand": [], "specials": []},
+                     {"name": "Amadeus", "hand_count": 3, "orchestra": []}]}
+    v.update(kw)
+    return v
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_bot_conducting_is_one_message_without_instructions_to_the_human(lang):
+    c = load_catalog(lang)
+    n = ConcertoNarrator(c, {0}, "default")
+    v = cv()
+    evs = [ev("turn", player=1, number=6), ev("performance_started", player=1, level="green", piece="beethoven-fur-elise", follow=True)]
+    piece = load_content().pieces["beethoven-fur-elise"]
+    for x in piece.instruments:
+        evs.append(ev("beat_correct", player=1, instrument=x, pattern="circle", encore=False, step=1, left=0))
+    evs += [ev("performance_succeeded", player=1, level="green", piece="beethoven-fur-elise", points=3, bonus=0, gained=3, score=3),
+            ev("piece_revealed", level="green", piece="schubert-ave-maria"),
+            ev("instrument_lost", player=1, instrument=piece.instruments[0], pattern="circle", reason="given_up"),
+            ev("turn", player=0, number=7)]
+    out = n.events(evs, v)
+    said = " ".join(texts(out))
+    hint = {"de": "Nenne jedes Instrument", "en": "Name each instrument"}[lang]
+    assert hint not in said
+    bot = [m for m in out if m.kind == "bot"]
+    assert len(bot) == 1 and bot[0].text.startswith("Amadeus")
+    assert {"de": "Neues Stück", "en": "New piece"}[lang] in said  # the new piece is its own fact
+    assert c.get("concerto.turn_you") in said or c.get("concerto.turn_you_hint") in said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_required_step_is_prompted_and_only_when_new(lang):
+    c = load_catalog(lang)
+    content = load_content()
+    n = ConcertoNarrator(c, {0}, "default")
+    refill = texts(n.prompt(cv("refill")))
+    assert len(refill) == 1 and c.get("instrument.choir.name") in refill[0] and c.get("instrument.brass.name") in refill[0]
+    assert n.prompt(cv("refill")) == []  # said once
+    piece = content.pieces["beethoven-5"]
+    perf = {"player": 0, "piece": "beethoven-5", "level": "yellow", "beats": [[piece.instruments[0], "circle"]],
+            "follow": True, "encore": False}
+    nxt = texts(n.prompt(cv("conduct", performance=perf)))
+    assert nxt == [c.get("concerto.next", instrument=c.get(f"instrument.{piece.instruments[1]}.name"))]
+    # the game is over: nothing to give up
+    assert n.prompt(cv("over", performance=perf)) == []
+    orch = [{"instrument": x, "pattern": None} for x in piece.instruments]
+    v = cv("give_up", performance=perf)
+    v["players"][0]["orchestra"] = orch
+    give = texts(n.prompt(v))
+    assert len(give) == 1 and c.get(f"instrument.{piece.instruments[0]}.name") in give[0]
+    # the success itself asks nothing: the new piece comes first, then the prompt
+    said = texts(n.events([ev("performance_succeeded", player=0, level="yellow", piece="beethoven-5", points=5, bonus=0,
+                                 gained=5, score=9)], v))
+    assert all(c.get("concerto.give_up_short", instruments="").split(":")[0] not in t for t in said)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_zero_points_after_an_encore_is_said_plainly(lang):
+    c = load_catalog(lang)
+    for humans in ({0}, {1}):
+        n = ConcertoNarrator(c, humans, "default")
+        e = ev("performance_succeeded", player=0, level="green", piece="beethoven-fur-elise", points=2, bonus=-2, gained=0, score=7)
+        said = " ".join(m.text for m in n.events([e], cv()) + n.flush(cv()))
+        assert "0" not in said.replace("7", "")
+        assert {"de": "keine punkte", "en": "no points"}[lang] in said.lower()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_concerto_table_counts_cards_in_hand_grammatically(lang):
+    c = load_catalog(lang)
+    assert c.get("concerto.table_hand", count=1) == {"de": "Eine Karte auf der Hand.", "en": "One card in hand."}[lang]
+    assert c.get("concerto.table_hand", count=0) == {"de": "Keine Karten auf der Hand.", "en": "No cards in hand."}[lang]
+    assert "kein " not in c.get("concerto.reason.not_in_hand", instrument="Holzbläser")
+
+
+# --- plurals ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_plural_message_renders_for_0_1_2_and_5(lang):
+    c = load_catalog(lang)
+    plural = {k: m for k, m in c.messages.items() if isinstance(m, dict)}
+    assert len(plural) > 40
+    bad = []
+    for key, msg in plural.items():
+        by = msg.get("_by", "count")
+        fields = c.fields(key) - {by}
+        for n in (0, 1, 2, 5):
+            text = c.get(key, **{by: n}, **{f: "X" for f in fields})
+            if "{" in text or "}" in text:
+                bad.append((key, n, "unfilled"))
+            if n == 1 and re.search(r"(?<![\d.])1(?![\d.])", text):
+                bad.append((key, n, text))  # "one" is a word: "ein Punkt", never "1 Punkte"
+            if n in (2, 5) and "{" + by + "}" in msg.get("other", "") and str(n) not in text:
+                bad.append((key, n, text))
+            if n == 1 and re.search(r"\b1 (Karten|Punkte|Musiker bleiben|cards|points|musicians stay)\b", text):
+                bad.append((key, n, text))
+    assert bad == []
+
+
+# --- sessions: secrets and levels ------------------------------------------------
+
+def concerto_session(lang, seats, seed, lines):
+    kit = get_kit("concerto")
+    state = kit.new_game([s.name for s in seats], [], seed, None)
+    buf = io.StringIO()
+    s = Session(kit, state, seats, load_grammar(lang), load_catalog(lang), TextOutput(buf), iter(()), seed=seed)
+    s.inputs = lines(s)
+    s.start(kit.rules.opening_events(state))
+    s.run()
+    return s, buf.getvalue()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_history_never_replays_an_own_beat_pattern(lang):
+    g = load_grammar(lang)
+
+    def lines(s):
+        kit = s.kit
+        start = next(a for a in kit.rules.legal_actions(s.state) if a.kind == "start")
+        yield g.render(kit.adapter.command_for(start))
+        place = next((a for a in kit.rules.legal_actions(s.state) if a.kind == "place"), None)
+        if place is not None:
+            yield g.render(kit.adapter.command_for(place))
+        yield REPEAT[lang]
+        for _ in range(30):
+            yield PREVIOUS[lang]
+
+    s, out = concerto_session(lang, [Seat("Anna"), Seat("Clara", "bot")], 4, lines)
+    c = s.c
+    own = [(ins, pat) for ins, pat in s.state.orchestras[0] if pat]
+    assert len(own) >= 2
+    for ins, pat in own:
+        said = c.get("concerto.pattern_you", instrument=c.get(f"instrument.{ins}.name"),
+                     pattern=c.get(f"pattern.{pat}.name"))
+        assert out.count(said) == 1, said  # announced once, never replayed
+        assert all(said not in m.text for m in s.history)
+    # the bot's patterns are public: they may be heard again
+    assert out.count(c.get("history.start")) >= 1  # the history was stepped through to its start
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_hot_seat_private_messages_leave_the_shared_history(lang):
+    def lines(s):
+        yield READY[lang]
+        for _ in range(30):
+            yield PREVIOUS[lang]
+
+    s, out = concerto_session(lang, [Seat("Anna"), Seat("Ben")], 6, lines)
+    c = s.c
+    hand = c.get("concerto.hand_dealt", cards="§").split("§")[0]
+    private = [line for line in out.splitlines() if line.startswith(hand)]
+    assert len(private) == 1  # Anna's hand, once, after she said "ready"
+    assert all(not m.text.startswith(hand) for m in s.history)
+    assert c.get("concerto.handover", player="Anna") in out
+    # the hand-over comes before anything private: the prompt (with an example from the hand) after "ready"
+    lines = out.splitlines()
+    handover = lines.index(c.get("concerto.handover", player="Anna"))
+    prompts = (c.get("concerto.choose_start_named", player="Anna"), c.get("concerto.choose_start_you"))
+    assert all(not x.startswith(prompts) for x in lines[:handover])
+    assert any(x.startswith(prompts) for x in lines[handover:])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_three_detail_levels_differ_and_brief_keeps_every_move(lang):
+    kit = get_kit("orchestra")
+    seats = [Seat("Anna", "bot"), Seat("Ben", "bot"), Seat("Clara", "bot")]
+    words = {}
+    for detail in ("brief", "default", "verbose"):
+        state = kit.new_game([x.name for x in seats], [], 7, None)
+        buf = io.StringIO()
+        s = Session(kit, state, seats, load_grammar(lang), load_catalog(lang), TextOutput(buf), iter(()),
+                    seed=7, verbose=detail)
+        s.start(kit.rules.opening_events(state))
+        s.run()
+        out = buf.getvalue()
+        words[detail] = len(out.split())
+        takes = sum(1 for line in out.splitlines() if re.search(r"Dirigent \d:|conductor \d with|nimmt \d:|takes \d:", line))
+        assert takes >= 3  # every take is said at every level, with its cards
+    assert words["brief"] < words["default"] < words["verbose"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_help_is_grouped_and_silent_about_an_empty_now(lang):
+    kit = get_kit("concerto")
+    seats = [Seat("Anna"), Seat("Clara", "bot")]
+    state = kit.new_game([x.name for x in seats], [], 3, None)
+    c = load_catalog(lang)
+    s = Session(kit, state, seats, load_grammar(lang), c, TextOutput(io.StringIO()), iter(()), seed=3)
+    s.start(kit.rules.opening_events(state))
+
+    def advance():
+        while kit.rules.current_player(s.state) != 0:
+            p = kit.rules.current_player(s.state)
+            if p in s.bots:
+                s.commit(s.bots[p].choose(kit.view(s.state, p), kit.rules.legal_actions(s.state)))
+            else:
+                s.commit(None)
+
+    advance()
+    start = next(a for a in kit.rules.legal_actions(s.state) if a.kind == "start")
+    s.commit(start)
+    while kit.rules.current_player(s.state) != 0:
+        p = kit.rules.current_player(s.state)
+        if p in s.bots:
+            s.commit(s.bots[p].choose(kit.view(s.state, p), kit.rules.legal_actions(s.state)))
+        else:
+            s.commit(None)
+    help_text = " ".join(m.text for m in s.help_messages())
+    assert c.get("help.group.swap") in help_text and c.get("help.group.special") in help_text
+    assert len(help_text.split()) < 60  # one example per kind, not every swap combination
+    s.kit = types.SimpleNamespace(rules=types.SimpleNamespace(legal_actions=lambda st: []), adapter=kit.adapter,
+                                  name=kit.name)
+    msgs = s.help_messages()
+    assert all(not m.text.startswith(c.get("help.now", commands="").split("{")[0].rstrip(": .")) for m in msgs)
+    assert ": ." not in " ".join(m.text for m in msgs)
