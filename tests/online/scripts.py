@@ -25,6 +25,15 @@ def play_script(game, players, seed, lang="en", deck=None, policy=None, bots=Non
         players_bots[i] = kit.make_bot(level, seed * 1000 + i + 1)
         if hasattr(players_bots[i], "seat"):
             players_bots[i].seat = i
+
+    def feed(evs):  # bots with a memory hear what their seat may know
+        for i, bot in players_bots.items():
+            if hasattr(bot, "observe"):
+                for e in evs:
+                    if e.visible_to(i):
+                        bot.observe(e)
+
+    feed(kit.rules.opening_events(s))
     last = None
     wrong_done = False
     for _ in range(5000):
@@ -33,11 +42,13 @@ def play_script(game, players, seed, lang="en", deck=None, policy=None, bots=Non
         p = kit.rules.current_player(s)
         if p == CHANCE:
             s, evs = kit.resolve_chance(s)
+            feed(evs)
             last = evs[-1] if evs else last
             continue
         legal = kit.rules.legal_actions(s)
         if p in players_bots:
             s, evs = kit.rules.apply(s, players_bots[p].choose(kit.view(s, p), legal))
+            feed(evs)
             last = evs[-1] if evs else last
             continue
         if policy is not None:
@@ -53,6 +64,7 @@ def play_script(game, players, seed, lang="en", deck=None, policy=None, bots=Non
         per_seat[p].append(text)
         ordered.append(text)
         s, evs = kit.rules.apply(s, a)
+        feed(evs)
         last = evs[-1] if evs else last
     assert kit.rules.is_over(s)
     assert last.type == "game_over"

@@ -173,3 +173,42 @@ def test_hostile_messages_get_a_short_refusal_and_change_nothing(nats_server, tm
     assert host.wait() == 0, host.err
     last = json.loads(ev.read_text().splitlines()[-1])
     assert last["type"] == "game_over" and last["scores"] == {"Anna": 1, "Ben": 1}
+
+
+def test_the_server_command_writes_a_private_configuration_and_runs_nats_server(tmp_path):
+    import os
+    import socket
+    import subprocess
+    import sys
+
+    from tests.online.conftest import PROCS, ROOT, env, free_port
+
+    if S.nats_server_binary() is None:
+        pytest.skip("nats-server is not installed")
+    port, folder = free_port(), tmp_path / "srv"
+    p = subprocess.Popen([sys.executable, "-m", "voice_game.cli", "server", "--port", str(port), "--dir", str(folder)],
+                         cwd=ROOT, env=env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    PROCS.append(p)
+    try:
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        conf = (folder / "nats.conf").read_text()
+        assert f'"127.0.0.1:{port}"' in conf and "jetstream" in conf
+        for name in ("nats.conf", "auth.conf", "admin.secret"):
+            assert os.stat(folder / name).st_mode & 0o077 == 0  # the owner's only
+
+        async def go():
+            nc = await _connect(f"nats://127.0.0.1:{port}", S.ADMIN, S.admin_password(folder))
+            await nc.close()
+            with pytest.raises(Exception):  # nobody gets in without a password
+                await _connect(f"nats://127.0.0.1:{port}", "guest", "")
+
+        asyncio.run(go())
+    finally:
+        p.terminate()
+        p.wait(10)

@@ -106,3 +106,26 @@ def test_a_bot_holds_the_seat_of_a_player_who_left_until_they_return(nats_server
     assert out_a.count(standin) == 1 and out_a.index(standin) < out_a.index(back)
     assert standin in out_b  # Ben hears in his history that a bot played for him
     assert int(snapshot(nats_server, table)["online"]["last_c"]["1"]) > 2  # and then he played himself
+
+
+def test_a_restarted_concerto_host_keeps_its_bot_and_the_secrets(nats_server, tmp_path):
+    from tests.test_concerto_cli import choose
+
+    players = ["Anna", "Ben", "Carla"]
+    per_seat, _, game_over, _ = play_script("concerto", players, seed=3, policy=choose, bots={2: "bot"})
+    ev = tmp_path / "events.jsonl"
+    args = ["concerto", "--players", "Anna,Ben,bot:Carla", "--seed", "3", "--lang", "en", "--events", str(ev)]
+    host = Host(args, nats_server)
+    a, b = host.seats(2)
+    anna, ben = join(a["code"], nats_server, per_seat[0]), join(b["code"], nats_server, per_seat[1])
+    table = a["table"]
+    half = (len(per_seat[0]) + len(per_seat[1])) // 2
+    wait_until(lambda: _handled(nats_server, table, 0) + _handled(nats_server, table, 1) >= half,
+               what="half of the game")
+    host.kill()
+    again = Host(["--table", table, "--events", str(ev)], nats_server)
+    ra, _, err_a = anna.finish(120)
+    rb, _, err_b = ben.finish(120)
+    assert again.wait(120) == 0, again.err
+    assert (ra, rb) == (0, 0), (err_a[-500:], err_b[-500:])
+    assert events(ev)[-1] == game_over  # the bot remembered what it had heard before the restart

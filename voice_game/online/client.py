@@ -244,15 +244,29 @@ async def _table_over(js, stream: str, subject: str) -> bool:
 
 
 def _terminal_reader():
+    """Lines typed at any time, read by a daemon thread (a pending read never holds up the exit)."""
+    import threading
+
     loop = asyncio.get_event_loop()
+    queue: asyncio.Queue = asyncio.Queue()
+
+    def pump():
+        while True:
+            line = sys.stdin.readline()
+            loop.call_soon_threadsafe(queue.put_nowait, line)
+            if line == "":
+                return
+
+    threading.Thread(target=pump, name="stdin", daemon=True).start()
 
     async def read():
-        return await loop.run_in_executor(None, sys.stdin.readline)
+        return await queue.get()
 
     return read
 
 
 def pipe_reader():
+    """One line each time it is asked for (the host asked this seat)."""
     return _terminal_reader()
 
 
