@@ -129,3 +129,53 @@ def test_a_restarted_concerto_host_keeps_its_bot_and_the_secrets(nats_server, tm
     assert again.wait(120) == 0, again.err
     assert (ra, rb) == (0, 0), (err_a[-500:], err_b[-500:])
     assert events(ev)[-1] == game_over  # the bot remembered what it had heard before the restart
+
+
+def test_a_rejoin_never_replays_a_secret_said_once(nats_server, tmp_path):
+    """Concerto: a player's own beat pattern is said once; the history after a rejoin says
+    what the local history keeps instead (where it went, never the pattern)."""
+    import asyncio
+    import json
+
+    import nats
+
+    from tests.test_concerto_cli import choose
+    from voice_game.online import protocol as P
+    from voice_game.online import server as S
+
+    per_seat, _, game_over, _ = play_script("concerto", ["Anna", "Ben"], seed=5, policy=choose)
+    host = Host(["concerto", "--players", "Anna,Ben", "--seed", "5", "--lang", "en"], nats_server)
+    a, b = host.seats(2)
+    table = a["table"]
+    anna = join(a["code"], nats_server, per_seat[0])
+    ben = join(b["code"], nats_server, per_seat[1][:1], close=False)  # he chooses his orchestra, then drops
+    wait_until(lambda: _handled(nats_server, table, 1) == 1, what="Ben's orchestra")
+    ben.kill()
+    ben2 = join(b["code"], nats_server, per_seat[1][1:])
+    assert anna.finish(120)[0] == 0
+    rb, out_b, err_b = ben2.finish(120)
+    assert rb == 0 and host.wait(120) == 0, err_b
+    en = load_catalog("en")
+    lines = out_b.splitlines()
+    start = next(i for i, x in enumerate(lines) if x.startswith(en.get("online.history_start", count=2)[:15]))
+    missed = lines[start + 1:lines.index(en.get("online.history_end"))]
+
+    async def stream():
+        nc = await nats.connect(nats_server.url, user=S.ADMIN, password=S.admin_password(nats_server.folder))
+        js = nc.jetstream()
+        out, n = [], 1
+        while True:
+            try:
+                out.append(json.loads((await js.get_msg(P.seat_stream(table, 1), seq=n, direct=True)).data))
+            except Exception:  # noqa: BLE001 - the end of the stream
+                break
+            n += 1
+        await nc.close()
+        return out
+
+    secrets = [m for m in asyncio.run(stream()) if m.get("t") == "say" and "history" in m]
+    assert secrets, "Ben's own patterns were said to him"
+    for m in secrets:
+        assert m["text"] not in missed  # never replayed
+    # his own patterns from the orchestra he chose just before he dropped were in what he missed
+    assert any(m["history"] and m["history"] in missed for m in secrets)

@@ -44,18 +44,32 @@ class Speaker:
 
     mute_chat = False
 
-    def say(self, msg: dict) -> None:
+    def say(self, msg: dict, replay: bool = False) -> None:
+        """Say one message; a ``replay`` (the history after a rejoin) says what the history
+        may keep: a secret said once (an own beat pattern) is not said again."""
         text = msg.get("text")
         if not isinstance(text, str) or (self.mute_chat and msg.get("kind") == "chat"):
             return
+        fallback = msg.get("fallback") if isinstance(msg.get("fallback"), str) else None
+        if replay and isinstance(msg.get("history"), str):
+            if not msg["history"]:
+                return
+            text, fallback = msg["history"], None
         say_message = getattr(self.out, "say_message", None)
         if say_message is not None:
             pan = msg.get("pan")
-            say_message(Message(text, str(msg.get("kind") or "info"), str(msg.get("priority") or HIGH),
-                                msg.get("cue") if isinstance(msg.get("cue"), str) else None,
-                                float(pan) if isinstance(pan, (int, float)) else None), speak=True)
+            kwargs = {"fallback": fallback} if fallback is not None else {}
+            try:
+                m = Message(text, str(msg.get("kind") or "info"), str(msg.get("priority") or HIGH),
+                            msg.get("cue") if isinstance(msg.get("cue"), str) else None,
+                            float(pan) if isinstance(pan, (int, float)) else None, **kwargs)
+            except TypeError:  # an older Message without fallback words
+                m = Message(text or fallback or "", str(msg.get("kind") or "info"), HIGH)
+            say_message(m, speak=True)
         else:
-            self.out.say(text)
+            text = text or fallback or ""  # no sound at all: the words are all there is
+            if text:
+                self.out.say(text)
 
     def line(self, text: str) -> None:
         self.out.say(text)
@@ -149,11 +163,11 @@ async def join(code: str, server: str, lang: str, catalog, out, lines=None, mute
             return 1
         start = int(welcome.get("from") or 0)
         missed = [m for m in await _history(js, P.seat_stream(table, seat), start + 1, welcome["n"] - 1)
-                  if m.get("t") == "say"]
+                  if m.get("t") == "say" and m.get("history") != ""]
         if start > 0 and missed:
             speaker.line(catalog.get("online.history_start", count=len(missed)))
         for m in missed:
-            speaker.say(m)
+            speaker.say(m, replay=True)
         if start > 0 and missed:
             speaker.line(catalog.get("online.history_end"))
         last_n = welcome["n"]

@@ -38,8 +38,12 @@ class SeatOutput:
         self.volume = 100
 
     def say_message(self, m, speak: bool = True) -> None:
-        self.box.append({"t": "say", "text": m.text, "kind": m.kind, "priority": m.priority,
-                         "cue": m.cue, "pan": m.pan, "speak": speak})
+        msg = {"t": "say", "text": m.text, "kind": m.kind, "priority": m.priority,
+               "cue": m.cue, "pan": m.pan, "speak": speak}
+        for extra in ("fallback", "history"):  # words without sound; what a replay may say instead
+            if getattr(m, extra, None) is not None:
+                msg[extra] = getattr(m, extra)
+        self.box.append(msg)
 
     def say(self, text: str, interrupt: bool = False) -> None:
         self.box.append({"t": "say", "text": text, "kind": "info", "priority": HIGH, "cue": None, "pan": None,
