@@ -351,3 +351,34 @@ def test_help_is_grouped_and_silent_about_an_empty_now(lang):
     msgs = s.help_messages()
     assert all(not m.text.startswith(c.get("help.now", commands="").split("{")[0].rstrip(": .")) for m in msgs)
     assert ": ." not in " ".join(m.text for m in msgs)
+
+
+@pytest.mark.parametrize("lang,seed", [("de", 8), ("en", 21)])
+def test_after_a_success_the_new_piece_comes_before_the_give_up_prompt(lang, seed):
+    """A whole game against a bot: every give-up prompt follows the applause and the new
+    piece, none comes after the end, and the refill is prompted."""
+    from tests.test_concerto_cli import human_lines
+
+    kit = get_kit("concerto")
+    seats = [Seat("Anna"), Seat("Clara", "bot")]
+    state = kit.new_game([x.name for x in seats], [], seed, None)
+    buf = io.StringIO()
+    c = load_catalog(lang)
+    s = Session(kit, state, seats, load_grammar(lang), c, TextOutput(buf), iter(()), seed=seed)
+    s.inputs = human_lines(s, lang, [])
+    s.start(kit.rules.opening_events(state))
+    s.run()
+    lines = buf.getvalue().splitlines()
+    give = [c.get("concerto.give_up_now", instruments="§").split("§")[0],
+            c.get("concerto.give_up_short", instruments="§").split("§")[0]]
+    applause = c.get("concerto.performance_succeeded_you_short", count=2, score=0).split("!")[0] + "!"
+    new_piece = c.get("concerto.piece_revealed", details="§").split("§")[0]
+    asked = [i for i, x in enumerate(lines) if x.startswith(tuple(give))]
+    assert asked, "the game had a success with an instrument to give up"
+    for i in asked:
+        last_applause = max(j for j in range(i) if lines[j].startswith(applause))
+        assert any(lines[j].startswith(new_piece) for j in range(last_applause, i))
+    over = next(i for i, x in enumerate(lines) if x.startswith(c.get("concerto.game_over_target")[:12]))
+    assert not any(i > over for i in asked)
+    refill = c.get("concerto.refill", count=1, market="§").split("§")[0]
+    assert any(x.startswith(refill) for x in lines)

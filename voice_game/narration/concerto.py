@@ -410,18 +410,27 @@ class ConcertoNarrator(NarratorBase):
                 conduct[2].append(self.t("beat_pair", instrument=self.ins(d["instrument"]),
                                          pattern=self.pat(d["pattern"])))
             else:
-                conduct[3].append(self.t("beat_wrong", instrument=self.ins(d["instrument"]), pattern=self.pat(d["pattern"]),
+                if self.verbose:
+                    key = "beat_wrong"
+                else:
+                    key = "bot_wrong_same" if d["instrument"] == d["expected_instrument"] else "bot_wrong_other"
+                conduct[3].append(self.t(key, instrument=self.ins(d["instrument"]), pattern=self.pat(d["pattern"]),
                                          expected=self.ins(d["expected_instrument"]),
                                          expected_pattern=self.pat(d["expected_pattern"])))
         elif t == "encore_started":
             items.append(["sentence", self.t("bot_encore", count=d["count"])])
         elif t == "instrument_lost":
             if any(it[0] == "conduct" for it in items):  # after the applause or the boos
-                items.append(["sentence", self.t(f"bot_after_{d['reason']}", instrument=self.ins(d["instrument"]))])
+                items.append(["sentence", self.t(f"bot_after_{d['reason']}", instrument=self.ins(d["instrument"])),
+                              d["reason"], d["instrument"]])
             else:
                 items.append(["verb", self.t(f"bot_lost_{d['reason']}", instrument=self.ins(d["instrument"]))])
         elif t == "performance_failed":
-            items.append(["sentence", self.t("bot_failed")])
+            last = items[-1] if items else None
+            if not self.verbose and last and last[0] == "sentence" and len(last) > 2 and last[2] == "wrong_beat":
+                items[-1] = ["sentence", self.t("bot_failed_lost", instrument=self.ins(last[3]))]
+            else:
+                items.append(["sentence", self.t("bot_failed")])
         elif t == "performance_succeeded":
             items.append(["sentence", self.t("bot_succeeded", count=d["gained"], score=d["score"])])
         elif t == "conductor_result":
@@ -590,7 +599,7 @@ class ConcertoNarrator(NarratorBase):
             return [self.m(self.t(key, player=nm(), piece=self.piece(d["piece"]), level=self.level(d["level"])),
                            "turn", HIGH, "event.place")]
         if t == "beat_correct":
-            key = "beat_correct_brief" if self.brief else "beat_correct"
+            key = "beat_correct" if self.verbose else "beat_correct_brief"  # the pair was just said
             return [self.m(self.t(key, instrument=self.ins(d["instrument"]), pattern=self.pat(d["pattern"])),
                            "result", HIGH, "event.applause")]
         if t == "beat_wrong":
