@@ -179,3 +179,22 @@ def test_a_rejoin_never_replays_a_secret_said_once(nats_server, tmp_path):
         assert m["text"] not in missed  # never replayed
     # his own patterns from the orchestra he chose just before he dropped were in what he missed
     assert any(m["history"] and m["history"] in missed for m in secrets)
+
+
+def test_the_table_goes_on_when_the_server_restarts(nats_server, tmp_path):
+    per_seat, _, game_over, _ = play_script("orchestra", ["Anna", "Ben"], seed=7)
+    ev = tmp_path / "events.jsonl"
+    host = Host(["orchestra", "--players", "Anna,Ben", "--seed", "7", "--lang", "en", "--events", str(ev)],
+                nats_server)
+    a, b = host.seats(2)
+    anna, ben = join(a["code"], nats_server, per_seat[0]), join(b["code"], nats_server, per_seat[1])
+    table = a["table"]
+    wait_until(lambda: _handled(nats_server, table, 0) + _handled(nats_server, table, 1) >= 10, what="ten lines")
+    nats_server.stop()  # everybody loses the server for a moment; JetStream keeps its files
+    nats_server.start()
+    ra, out_a, err_a = anna.finish(90)
+    rb, out_b, err_b = ben.finish(90)
+    assert host.wait(90) == 0, host.err[-2000:]
+    assert (ra, rb) == (0, 0), (err_a[-500:], err_b[-500:])
+    assert events(ev)[-1] == game_over
+    assert "The game is over" in out_a and "The game is over" in out_b

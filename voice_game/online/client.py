@@ -20,11 +20,18 @@ HELLO_TRIES = 200
 ALIVE_EVERY = 2.0  # seconds between "still here" messages (the host lets a bot stand in when they stop)
 
 
-async def connect(server: str, user: str, password: str):
+RECONNECTED = object()  # put into a client's queue when its connection came back
+
+
+async def connect(server: str, user: str, password: str, on_reconnect=None):
     import nats
 
     async def quiet(_exc):
         pass
+
+    async def reconnected():
+        if on_reconnect is not None:
+            on_reconnect()
 
     # first one plain attempt: wrong credentials or no server are answered at once
     probe = await nats.connect(server, user=user, password=password, connect_timeout=3, allow_reconnect=False,
@@ -33,7 +40,7 @@ async def connect(server: str, user: str, password: str):
     # then a connection that comes back by itself after a network drop
     return await nats.connect(server, user=user, password=password, inbox_prefix=P.inbox_prefix(user),
                               connect_timeout=3, max_reconnect_attempts=120, reconnect_time_wait=0.5,
-                              allow_reconnect=True, error_cb=quiet, name=user)
+                              allow_reconnect=True, error_cb=quiet, reconnected_cb=reconnected, name=user)
 
 
 class Speaker:
@@ -110,13 +117,13 @@ async def join(code: str, server: str, lang: str, catalog, out, lines=None, mute
     except ValueError:
         speaker.line(catalog.get("online.bad_code"))
         return 2
+    queue: asyncio.Queue = asyncio.Queue()
     try:
-        nc = await connect(server, P.seat_user(table, seat), secret)
+        nc = await connect(server, P.seat_user(table, seat), secret, on_reconnect=lambda: queue.put_nowait(RECONNECTED))
     except Exception:  # noqa: BLE001 - refused, unreachable, bad credentials: one sentence
         speaker.line(catalog.get("online.connect_failed", server=server))
         return 2
     js = nc.jetstream()
-    queue: asyncio.Queue = asyncio.Queue()
 
     async def on_msg(m):
         await queue.put(m.data)
@@ -148,7 +155,8 @@ async def join(code: str, server: str, lang: str, catalog, out, lines=None, mute
             await nc.publish(cmd_subject, hello)
             try:
                 while welcome is None:
-                    msg = _decode(await asyncio.wait_for(queue.get(), HELLO_EVERY))
+                    item = await asyncio.wait_for(queue.get(), HELLO_EVERY)
+                    msg = None if item is RECONNECTED else _decode(item)
                     if msg is None:
                         continue
                     if msg.get("t") == "welcome":
@@ -201,11 +209,21 @@ async def join(code: str, server: str, lang: str, catalog, out, lines=None, mute
                 if getter not in done:
                     getter.cancel()
                     continue
-                msg = _decode(getter.result())
+                item = getter.result()
+                if item is RECONNECTED:  # back after a drop: the host answers with what we lost
+                    await nc.publish(cmd_subject, hello)
+                    continue
+                msg = _decode(item)
                 if msg is None:
                     continue
             if msg["n"] <= last_n:
                 continue
+            if msg["n"] > last_n + 1:  # messages lost while the connection was down: from the stream
+                fill = [m for m in await _history(js, P.seat_stream(table, seat), last_n + 1, msg["n"] - 1)
+                        if m["n"] > last_n]
+                if fill:
+                    pending = fill + [msg] + pending
+                    msg = pending.pop(0)
             last_n = msg["n"]
             t = msg.get("t")
             if t == "say":

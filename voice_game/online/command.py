@@ -129,10 +129,10 @@ def _say(msg: str) -> None:
     print(msg, file=sys.stderr, flush=True)
 
 
-async def _admin(server: str, folder: Path):
+async def _admin(server: str, folder: Path, on_reconnect=None):
     from voice_game.online.client import connect
 
-    return await connect(server, S.ADMIN, S.admin_password(folder))
+    return await connect(server, S.ADMIN, S.admin_password(folder), on_reconnect=on_reconnect)
 
 
 async def _wait_for_users(server: str, table: str, seat: int, password: str) -> bool:
@@ -172,8 +172,10 @@ async def host(args) -> int:
     if not (folder / "admin.secret").exists():
         _say(catalog.get("online.no_server_dir", folder=folder))
         return 2
+    holder: dict = {}
     try:
-        nc = await _admin(args.server, folder)
+        nc = await _admin(args.server, folder, on_reconnect=lambda: holder["table"].reconnected()
+                          if "table" in holder else None)
     except Exception:  # noqa: BLE001
         _say(catalog.get("online.connect_failed", server=args.server))
         return 2
@@ -235,6 +237,7 @@ async def host(args) -> int:
             for i in humans:
                 print(json.dumps({"seat": seats[i].name, "code": P.make_code(table_id, i, passwords[i]),
                                   "table": table_id}, ensure_ascii=False), flush=True)
+        holder["table"] = table
         await listen(nc, table)
         return await table.run()
     except SaveError:

@@ -27,6 +27,7 @@ from voice_game.session import InputLine, Seat, Session
 SNAPSHOT = "snapshot"
 STREAM_MAX_MSGS = 200_000
 STANDIN_LEVEL = "bot"  # the bot that holds an absent player's seat
+RETRIES, RETRY_WAIT = 240, 0.5  # about two minutes without a server before the host gives up
 
 
 class SeatOutput:
@@ -238,28 +239,46 @@ class Table:
         return data
 
     async def flush(self) -> None:
+        """Snapshot first, then publish: a host that dies in between sends the rest on restart.
+        While the server is away (restart, network) it tries again; nothing is lost."""
         self.collect()
         if not self.dirty:
             return
-        kv = await self.js.key_value(P.bucket(self.id))
-        await kv.put(SNAPSHOT, json.dumps(self.snapshot(), ensure_ascii=False).encode("utf-8"))
-        self.dirty = False
-        await self.publish_outbox()
+        for attempt in range(RETRIES):
+            try:
+                if self.dirty:
+                    kv = await self.js.key_value(P.bucket(self.id))
+                    await kv.put(SNAPSHOT, json.dumps(self.snapshot(), ensure_ascii=False).encode("utf-8"))
+                    self.dirty = False
+                await self.publish_outbox()
+                return
+            except Exception:  # noqa: BLE001 - no server right now: wait and try again
+                if attempt == RETRIES - 1:
+                    raise
+                await asyncio.sleep(RETRY_WAIT)
 
     async def publish_outbox(self, last_seq: dict | None = None) -> None:
         while self.outbox:
             subject, stream, msg = self.outbox[0]
             if last_seq is None or msg["n"] > last_seq.get(stream, 0):
-                await self.js.publish(subject, json.dumps(msg, ensure_ascii=False).encode("utf-8"), stream=stream)
+                # the id lets the server drop a repeat whose first acknowledgement was lost,
+                # so a message's number stays its place in the stream
+                await self.js.publish(subject, json.dumps(msg, ensure_ascii=False).encode("utf-8"), stream=stream,
+                                      headers={"Nats-Msg-Id": f"{stream}.{msg['n']}"})
             self.outbox.pop(0)
+
+    def reconnected(self) -> None:
+        """Back on the server after a drop: ask again, a prompt or a line may have been lost."""
+        self.outstanding.clear()
+        self.queue.put_nowait((None, b""))
 
     def prompt(self, seat: int) -> None:
         self.send(seat, {"t": "prompt", "last": self.last_c.get(seat, 0)})
         self.outstanding.add(seat)
 
     # --- what clients send -----------------------------------------------------
-    def receive(self, seat: int, data: bytes) -> None:
-        ss = self.sessions.get(seat)
+    def receive(self, seat: int | None, data: bytes) -> None:
+        ss = self.sessions.get(seat) if seat is not None else None
         if ss is None:
             return
         try:
