@@ -294,3 +294,17 @@ def test_a_damaged_tutorial_progress_file(tmp_path, content):
     progress.set_flag("tutorial_offered")
     assert Progress(path).flag("tutorial_offered")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["progress.json"]  # no temporary file left
+
+
+def test_ctrl_c_ends_quietly(tmp_path):
+    import signal
+
+    env = dict(os.environ, PYTHONIOENCODING="utf-8", VOICE_GAME_DATA_DIR=str(tmp_path / "d"),
+               VOICE_GAME_CONFIG_DIR=str(tmp_path / "cfg"))
+    proc = subprocess.Popen([sys.executable, "-m", "voice_game.cli", "play", "orchestra", "--tts", "text", "--lang",
+                             "en", "--seed", "1"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env)
+    assert proc.stdout.readline().startswith("Animal Orchestra")  # running, waiting for the player
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and err == ""

@@ -5,11 +5,21 @@ is answered with one spoken sentence and a non-zero exit code, never a traceback
 """
 from __future__ import annotations
 
-import argparse
-import json
 import os
+import signal
 import sys
-from pathlib import Path
+
+if __name__ == "__main__" or os.path.basename(sys.argv[0] or "").startswith("voice-game"):
+    # Ctrl-C while the program is still loading: a quiet exit, not an import traceback
+    # (main() puts the normal handler back before anything needs cleaning up).
+    def _stop_while_loading(signum, frame):
+        raise SystemExit(130)
+
+    signal.signal(signal.SIGINT, _stop_while_loading)
+
+import argparse  # noqa: E402
+import json  # noqa: E402
+from pathlib import Path  # noqa: E402
 
 from voice_game.commands.grammar import LANGUAGES, load_grammar
 from voice_game.core.errors import ContentError, RuleError, SaveError
@@ -275,6 +285,18 @@ def play(args, inputs=None) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The ``voice-game`` command; Ctrl-C anywhere ends it quietly with code 130."""
+    try:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    except ValueError:  # not the main thread (tests): leave it as it is
+        pass
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        return 130
+
+
+def _main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv:
         from voice_game.menu import main as menu_main
