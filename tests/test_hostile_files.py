@@ -308,3 +308,14 @@ def test_ctrl_c_ends_quietly(tmp_path):
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and err == ""
+
+
+def test_the_menu_never_reads_out_python_words(tmp_path):
+    from voice_game.core.errors import ContentError
+
+    progress = Progress(tmp_path / "p.json")
+    app = MenuApp("en", TextOutput(open(os.devnull, "w")), Lines([]), progress=progress)
+    said = app.failure(ValueError("Expecting value: line 1 column 1 (char 0)"))
+    assert said == EN.get("app.error_internal")
+    said = app.failure(ContentError("/x/grammars/en.toml", "intents.draw", "needs phrases"))
+    assert said == EN.get("app.content_error", problem="/x/grammars/en.toml")

@@ -401,7 +401,7 @@ class MenuApp:
                 import traceback
 
                 traceback.print_exc()
-            self.say(self.t("app.content_error", problem=str(exc)))
+            self.say(self.failure(exc))
 
     def tutorial_menu(self) -> Menu:
         from voice_game.tutorial.lessons import available
@@ -436,7 +436,7 @@ class MenuApp:
                 import traceback
 
                 traceback.print_exc()
-            self.say(self.t("app.content_error", problem=str(exc)))
+            self.say(self.failure(exc))
         self.progress = type(self.progress)(self.progress.path)  # the runner wrote its own copy
         return None
 
@@ -537,6 +537,15 @@ class MenuApp:
                 continue
             out.append(path)
         return out
+
+    def failure(self, exc: Exception) -> str:
+        """One sentence for a failure that ended a game or tutorial: which game file is
+        damaged, or that something went wrong inside; never Python's own words."""
+        from voice_game.core.errors import ContentError
+
+        if isinstance(exc, ContentError):
+            return self.t("app.content_error", problem=exc.source)
+        return self.t("app.error_internal")
 
     @staticmethod
     def finished_save(path: Path) -> bool:
