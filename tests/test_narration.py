@@ -380,5 +380,25 @@ def test_after_a_success_the_new_piece_comes_before_the_give_up_prompt(lang, see
         assert any(lines[j].startswith(new_piece) for j in range(last_applause, i))
     over = next(i for i, x in enumerate(lines) if x.startswith(c.get("concerto.game_over_target")[:12]))
     assert not any(i > over for i in asked)
-    refill = c.get("concerto.refill", count=1, market="§").split("§")[0]
+    refill = c.get("concerto.refill", count=1, options="§").split("§")[0]
     assert any(x.startswith(refill) for x in lines)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("detail", ["brief", "default", "verbose"])
+def test_every_line_of_a_whole_game_has_words_and_no_field_left(lang, detail):
+    from tests.test_concerto_cli import human_lines
+
+    kit = get_kit("concerto")
+    seats = [Seat("Anna"), Seat("Clara", "bot"), Seat("Dora", "bot")]
+    state = kit.new_game([x.name for x in seats], [], 5, None)
+    buf = io.StringIO()
+    s = Session(kit, state, seats, load_grammar(lang), load_catalog(lang), TextOutput(buf), iter(()), seed=5,
+                verbose=detail)
+    s.inputs = human_lines(s, lang, [])
+    s.start(kit.rules.opening_events(state))
+    s.run()
+    lines = buf.getvalue().splitlines()
+    assert len(lines) > 50
+    assert [x for x in lines if not re.search(r"[A-Za-zÄÖÜäöüß]", x) or "{" in x or ",," in x or " ." in x] == []
+    assert all(x[0].isupper() or x[0].isdigit() or x[0] in "„\"" for x in lines)

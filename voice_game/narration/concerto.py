@@ -157,14 +157,15 @@ class ConcertoNarrator(NarratorBase):
             again = isinstance(self.last_prompt, tuple) and self.last_prompt[:2] == ("refill", v["turn"])
             market = [self.ins(x) for x in v["market"]]
             pile = v["instrument_pile_size"] > 0 or bool(v["instrument_discard"])
+            options = self.or_list(([self.t("draw_option")] if pile else []) + market)
             if again and self.brief and self.last_prompt[3] == tuple(v["market"]):
                 text = self.t("refill_again_brief", count=need)
             elif again and not self.verbose:
-                text = self.t("refill_again" if pile else "refill_again_market", count=need, market=self.or_list(market))
+                text = self.t("refill_again" if pile else "refill_again_market", count=need, options=options)
             elif self.brief and pile:
-                text = self.t("refill_brief", count=need, market=self.or_list(market))
+                text = self.t("refill_brief", count=need, options=options)
             else:
-                text = self.t("refill" if pile else "refill_market", count=need, market=self.or_list(market))
+                text = self.t("refill" if pile else "refill_market", count=need, options=options)
         elif phase == "conduct" and perf:
             piece = content.pieces[perf["piece"]]
             step = len(perf["beats"])
@@ -400,6 +401,8 @@ class ConcertoNarrator(NarratorBase):
             items.append(["verb", self.t(key, card=self.special(d["card"]))])
         elif t == "performance_started":
             key = "bot_conduct" if d["follow"] else "bot_conduct_ignore"
+            if self.brief and d["follow"]:
+                key = "bot_conduct_brief"
             items.append(["conduct", self.t(key, piece=self.title(d["piece"]), level=self.level(d["level"])), [], []])
         elif t in ("beat_correct", "beat_wrong"):
             conduct = next((it for it in reversed(items) if it[0] == "conduct"), None)
@@ -477,8 +480,9 @@ class ConcertoNarrator(NarratorBase):
                 verbs.append(it[1])
             elif kind == "conduct":
                 close_verbs()
-                text = self.t("bot_sentence", player=who, actions=it[1]) if it[1] else ""
-                if not self.brief and it[2]:  # the right pairs; the cues applaud them in brief
+                text = self.t("bot_sentence_brief" if brief else "bot_sentence", player=who, actions=it[1]) \
+                    if it[1] else ""
+                if self.verbose and it[2]:  # right pairs repeat known patterns: the applause carries them
                     text = (text[:-1] + ": " if text.endswith(".") else text) + ", ".join(it[2]) + "."
                 sentences.append(text)
                 sentences += it[3]  # a wrong pair is news at every level
@@ -558,7 +562,7 @@ class ConcertoNarrator(NarratorBase):
             return [self.m(self.t("pattern_drawn", player=nm(), instrument=ins, pattern=pt), "draw", HIGH,
                            f"pattern.{d['pattern']}")]
         if t == "market_taken":
-            key = ("received_brief" if self.brief else "market_taken_you") if you else "market_taken"
+            key = ("taken_brief" if self.brief else "market_taken_you") if you else "market_taken"
             return [self.m(self.t(key, player=nm(), instrument=self.ins(d["instrument"])), "take", HIGH, "event.take")]
         if t in ("piece_revealed", "conductor_revealed", "conductors_exhausted", "pile_reshuffled"):
             return [self.m(self.public_text(e, v), "info", HIGH)]
