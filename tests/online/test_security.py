@@ -212,3 +212,56 @@ def test_the_server_command_writes_a_private_configuration_and_runs_nats_server(
     finally:
         p.terminate()
         p.wait(10)
+
+
+def test_a_tls_server_for_public_networks(tmp_path, monkeypatch):
+    """With a certificate the server talks TLS only; passwords never cross the network in clear."""
+    import subprocess
+
+    from tests.online.conftest import PROCS, Host, free_port
+
+    if S.nats_server_binary() is None:
+        pytest.skip("nats-server is not installed")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out",
+                    str(cert), "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
+                   check=True, capture_output=True)
+    folder, port = tmp_path / "srv", free_port()
+    folder.mkdir()
+    proc = S.start_private_server(folder, port, tls=(cert, key))
+    monkeypatch.setenv("VOICE_GAME_SERVER_DIR", str(folder))
+
+    class Server:
+        url = f"tls://127.0.0.1:{port}"
+
+    try:
+        monkeypatch.setenv("VOICE_GAME_TLS_CA", str(cert))
+        deck = tmp_path / "deck.json"
+        deck.write_text(json.dumps({"musicians": ["tuba", "violin"]}))
+        host = Host(["orchestra", "--players", "Anna,Ben", "--deck", str(deck), "--lang", "en"], Server)
+        a, b = host.seats(2)
+        # a right code, but without the certificate to trust: no connection
+        monkeypatch.delenv("VOICE_GAME_TLS_CA")
+        rc, out, _ = join(a["code"], Server, []).finish()
+        assert rc == 2 and "does not let you in" in out
+        monkeypatch.setenv("VOICE_GAME_TLS_CA", str(cert))
+        ca = join(a["code"], Server, ["draw", "conductor one", "take conductor one"])
+        cb = join(b["code"], Server, ["draw", "conductor two", "take conductor two"])
+        assert ca.finish()[0] == 0 and cb.finish()[0] == 0
+        assert host.wait() == 0, host.err
+        assert "The game is over" in "\n".join(ca.out)
+        # a plain connection is refused
+        import nats
+
+        async def plain():
+            with pytest.raises(Exception):
+                await nats.connect(f"nats://127.0.0.1:{port}", user=S.ADMIN, password=S.admin_password(folder),
+                                   allow_reconnect=False, max_reconnect_attempts=0, connect_timeout=2)
+
+        asyncio.run(plain())
+    finally:
+        for p in PROCS:
+            if p.poll() is None:
+                p.kill()
+        proc.terminate()
+        proc.wait(10)

@@ -23,8 +23,25 @@ ALIVE_EVERY = 2.0  # seconds between "still here" messages (the host lets a bot 
 RECONNECTED = object()  # put into a client's queue when its connection came back
 
 
+TLS_CA_ENV = "VOICE_GAME_TLS_CA"  # a certificate file to trust (a private server's own certificate)
+
+
+def tls_context(server: str):
+    """TLS for ``tls://`` servers: the system's certificates, or the file in $VOICE_GAME_TLS_CA."""
+    import os
+    import ssl
+
+    ca = os.environ.get(TLS_CA_ENV)
+    if not server.startswith("tls://") and not ca:
+        return None
+    return ssl.create_default_context(cafile=ca or None)
+
+
 async def connect(server: str, user: str, password: str, on_reconnect=None):
     import nats
+
+    tls = tls_context(server)
+    extra = {"tls": tls} if tls is not None else {}
 
     async def quiet(_exc):
         pass
@@ -35,12 +52,12 @@ async def connect(server: str, user: str, password: str, on_reconnect=None):
 
     # first one plain attempt: wrong credentials or no server are answered at once
     probe = await nats.connect(server, user=user, password=password, connect_timeout=3, allow_reconnect=False,
-                               max_reconnect_attempts=0, error_cb=quiet, name=user)
+                               max_reconnect_attempts=0, error_cb=quiet, name=user, **extra)
     await probe.close()
     # then a connection that comes back by itself after a network drop
     return await nats.connect(server, user=user, password=password, inbox_prefix=P.inbox_prefix(user),
                               connect_timeout=3, max_reconnect_attempts=120, reconnect_time_wait=0.5,
-                              allow_reconnect=True, error_cb=quiet, reconnected_cb=reconnected, name=user)
+                              allow_reconnect=True, error_cb=quiet, reconnected_cb=reconnected, name=user, **extra)
 
 
 class Speaker:

@@ -43,6 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--port", type=int, default=4222)
     srv.add_argument("--listen", default="127.0.0.1", help="address to listen on (0.0.0.0 for a LAN)")
     srv.add_argument("--dir", type=Path, default=None, help=f"server folder (default: ${ENV_DIR} or the data folder)")
+    srv.add_argument("--tls-cert", type=Path, default=None, help="certificate file: clients must use tls://")
+    srv.add_argument("--tls-key", type=Path, default=None, help="the certificate's key file")
     host = sub.add_parser("host", help="host an online table")
     host.add_argument("game", nargs="?", default="orchestra")
     host.add_argument("--server", required=True, help="nats://HOST:PORT")
@@ -92,7 +94,8 @@ def run_server(args) -> int:
     if binary is None:
         print(catalog.get("online.no_nats_server"))
         return 2
-    conf = S.init_server_dir(args.dir or default_server_dir(), args.port, args.listen)
+    tls = (args.tls_cert, args.tls_key) if args.tls_cert and args.tls_key else None
+    conf = S.init_server_dir(args.dir or default_server_dir(), args.port, args.listen, tls=tls)
     os.execv(binary, [binary, "-c", str(conf)])
     return 0  # not reached
 
@@ -139,13 +142,17 @@ async def _wait_for_users(server: str, table: str, seat: int, password: str) -> 
     """After a reload the new users exist once a seat can log in."""
     import nats
 
+    from voice_game.online.client import tls_context
+
     async def quiet(_exc):
         pass
 
     for _ in range(READY_TRIES):
         try:
+            tls = tls_context(server)
             nc = await nats.connect(server, user=P.seat_user(table, seat), password=password, connect_timeout=2,
-                                    allow_reconnect=False, max_reconnect_attempts=0, error_cb=quiet)
+                                    allow_reconnect=False, max_reconnect_attempts=0, error_cb=quiet,
+                                    **({"tls": tls} if tls is not None else {}))
             await nc.close()
             return True
         except Exception:  # noqa: BLE001 - not yet reloaded

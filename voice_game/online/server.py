@@ -31,8 +31,11 @@ def _write_private(path: Path, text: str) -> None:
     os.chmod(path, 0o600)
 
 
-def init_server_dir(folder: Path, port: int, listen: str = "127.0.0.1") -> Path:
-    """Create (or refresh the listen address of) a server folder; returns nats.conf."""
+def init_server_dir(folder: Path, port: int, listen: str = "127.0.0.1", tls: tuple | None = None) -> Path:
+    """Create (or refresh the listen address of) a server folder; returns nats.conf.
+
+    ``tls``: (certificate file, key file): every client must then talk TLS (``tls://``),
+    which a server on a public network needs, since passwords travel in the connection."""
     folder = Path(folder)
     (folder / "tables").mkdir(parents=True, exist_ok=True)
     (folder / "jetstream").mkdir(exist_ok=True)
@@ -46,6 +49,8 @@ def init_server_dir(folder: Path, port: int, listen: str = "127.0.0.1") -> Path:
         f"pid_file: {_q(str(folder / 'nats.pid'))}",
         "max_payload: 1MB",
         f"jetstream {{ store_dir: {_q(str(folder / 'jetstream'))} }}",
+        *([f"tls {{ cert_file: {_q(str(Path(tls[0]).resolve()))}, key_file: {_q(str(Path(tls[1]).resolve()))} }}"]
+          if tls else []),
         'include "auth.conf"',
         "",
     ]))
@@ -135,7 +140,7 @@ def free_loopback_port() -> int:
         return s.getsockname()[1]
 
 
-def start_private_server(folder: Path, port: int, log=None, timeout: float = 10.0):
+def start_private_server(folder: Path, port: int, log=None, timeout: float = 10.0, tls: tuple | None = None):
     """Start nats-server on 127.0.0.1:port with a fresh server folder; returns the process
     once the port answers (for tests and benchmarks)."""
     import socket
@@ -145,7 +150,7 @@ def start_private_server(folder: Path, port: int, log=None, timeout: float = 10.
     binary = nats_server_binary()
     if binary is None:
         raise FileNotFoundError("nats-server")
-    conf = init_server_dir(folder, port)
+    conf = init_server_dir(folder, port, tls=tls)
     proc = subprocess.Popen([binary, "-c", str(conf)], stdout=log or subprocess.DEVNULL, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
