@@ -279,6 +279,7 @@ def test_the_history_never_replays_an_own_beat_pattern(lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_hot_seat_private_messages_leave_the_shared_history(lang):
     def lines(s):
+        yield {"de": "tisch", "en": "table"}[lang]  # not yet: only "ready" counts
         yield READY[lang]
         for _ in range(30):
             yield PREVIOUS[lang]
@@ -290,6 +291,7 @@ def test_hot_seat_private_messages_leave_the_shared_history(lang):
     assert len(private) == 1  # Anna's hand, once, after she said "ready"
     assert all(not m.text.startswith(hand) for m in s.history)
     assert c.get("concerto.handover", player="Anna") in out
+    assert c.get("concerto.handover_wait", player="Anna") in out
     # the hand-over comes before anything private: the prompt (with an example from the hand) after "ready"
     lines = out.splitlines()
     handover = lines.index(c.get("concerto.handover", player="Anna"))

@@ -225,7 +225,8 @@ class Session:
                 return False
             if tuple(self.g.normalize_words(line.text)) in ready:
                 break
-            self.say_key(f"{self.kit.name}.handover", record=False, player=name)
+            wait = f"{self.kit.name}.handover_wait"  # "Erst bereit sagen": nothing else counts yet
+            self.say_key(wait if self.c.has(wait) else f"{self.kit.name}.handover", record=False, player=name)
         self.ready_seat = player
         v = self.kit.view(self.state, player)
         self.say(self.narrator.events(self.private.pop(player, []), v), record=False, narrated=True)
