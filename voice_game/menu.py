@@ -522,16 +522,13 @@ class MenuApp:
 
     def unfinished_saves(self) -> list[Path]:
         from voice_game import savefile
-        from voice_game.games.registry import available, get_kit
+        from voice_game import savecheck
 
         out = []
         for path in sorted(self.saves.glob("*.json")):
             try:
-                data = savefile.read_save(path)
-                if data.get("game") not in available():
-                    continue
-                kit = get_kit(data["game"])
-                if kit.rules.is_over(kit.rules.state_from_json(data["state"])):
+                loaded = savecheck.load(savefile.read_save(path), path)  # checked as --resume checks it
+                if loaded.kit.rules.is_over(loaded.state):
                     continue
             except Exception:  # noqa: BLE001 - a damaged save is simply not offered
                 continue
