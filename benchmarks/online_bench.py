@@ -48,7 +48,7 @@ async def one_game(url, folder, seed, latencies):
                             env=dict(os.environ, VOICE_GAME_SERVER_DIR=str(folder)))
     seats = [json.loads(host.stdout.readline()) for _ in PLAYERS]
     conns, queues = [], []
-    for i, s in enumerate(seats):
+    for s in seats:
         table, seat, secret = P.parse_code(s["code"])
         nc = await connect(url, P.seat_user(table, seat), secret)
         q: asyncio.Queue = asyncio.Queue()

@@ -1,6 +1,5 @@
 """Whole games at an online table: a real nats-server, the host and one client per
 seat as real processes, scripted through standard input."""
-import json
 import subprocess
 import sys
 
@@ -60,7 +59,7 @@ def test_orchestra_three_players_and_a_bot(nats_server, tmp_path):
                  "--events", str(ev)], nats_server)
     seats = host.seats(3)
     assert [s["seat"] for s in seats] == ["Anna", "Ben", "Dora"]
-    clients = [join(s["code"], nats_server, per_seat[i]) for s, i in zip(seats, (0, 2, 3))]
+    clients = [join(s["code"], nats_server, per_seat[i]) for s, i in zip(seats, (0, 2, 3), strict=True)]
     assert [c.finish()[0] for c in clients] == [0, 0, 0]
     assert host.wait() == 0, host.err
     assert events(ev)[-1] == game_over
@@ -85,6 +84,6 @@ def test_concerto_online_keeps_each_hand_private(nats_server, tmp_path):
     scores = log[-1]["scores"]
     assert (list(scores.values()) if isinstance(scores, dict) else scores) == list(final.scores)
     # no hand-over at an online table: each device is one seat
-    en, de = load_catalog("en"), load_catalog("de")
+    en = load_catalog("en")
     assert en.get("concerto.handover", player="Anna") not in out_a
     assert "Traceback" not in err_a + err_b + host.err

@@ -34,6 +34,7 @@ async def _ready(url, table, seat, password):
 
 
 def test_a_seat_cannot_read_or_write_another_seats_subjects(nats_server):
+    import nats.errors
     from nats.js.api import StreamConfig
 
     table = P.new_table_id()
@@ -71,7 +72,7 @@ def test_a_seat_cannot_read_or_write_another_seats_subjects(nats_server):
         await js.publish(P.seat_subject(table, 1), b'{"n": 1, "t": "say", "text": "Ben\'s hand: piano"}')
         await a.publish(P.command_subject(table, 1), b'{"c": 1, "text": "draw"}')  # acting for Ben
         await a.publish(P.command_subject(table, 0), b'{"c": 1, "text": "draw"}')  # its own seat: fine
-        with pytest.raises(Exception):  # Ben's stored history is not Anna's to read
+        with pytest.raises(nats.errors.Error):  # Ben's stored history is not Anna's to read
             await a.jetstream().get_msg(P.seat_stream(table, 1), seq=1, direct=True)
         await a.flush()
         for _ in range(50):
@@ -96,7 +97,7 @@ def test_a_seat_cannot_read_or_write_another_seats_subjects(nats_server):
                 break
             await asyncio.sleep(0.05)
         assert errors_w and "permissions violation" in errors_w[0].lower()
-        with pytest.raises(Exception):
+        with pytest.raises(nats.errors.Error):
             await _connect(nats_server.url, P.seat_user(table, 1), P.new_secret())
         for c in (a, b, w, admin):
             await c.close()

@@ -22,7 +22,6 @@ def test_a_killed_client_rejoins_and_hears_what_it_missed(nats_server, tmp_path)
     ben = join(b["code"], nats_server, per_seat[1][:k], close=False)  # then it waits for more input
     wait_until(lambda: _handled(nats_server, a["table"], 1) == k, what="Ben's first lines")
     ben.kill()  # kill -9: no goodbye
-    first = list(ben.out)
     ben2 = join(b["code"], nats_server, per_seat[1][k:])
     ra, out_a, _ = anna.finish()
     rb, out_b, err_b = ben2.finish()

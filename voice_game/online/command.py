@@ -164,7 +164,7 @@ async def host(args) -> int:
     from voice_game.cli import parse_seats
     from voice_game.core.errors import RuleError, SaveError
     from voice_game.games.registry import available, get_kit
-    from voice_game.online.host import SNAPSHOT, Table, create_streams, listen
+    from voice_game.online.host import Table, create_streams, listen
     from voice_game.session import Seat
 
     from voice_game import savefile

@@ -334,18 +334,15 @@ class Table:
             self.collect()
             self.langs[seat] = lang
             self.sessions[seat] = SeatSession(self, seat, lang)
-        ss = self.sessions[seat]
         self.send(seat, {"t": "welcome", "from": self.last_input_n.get(seat, 0), "seat": seat,
                          "name": self.seats[seat].name, "game": self.kit.name})
         for other, os_ in self.sessions.items():
             if other != seat:
                 os_.say_key("online.joined", kind="info", player=self.seats[seat].name)
-        del ss
         self.back(seat)
         self.joined.add(seat)
         if not self.started and self.missing():
-            ss = self.sessions[seat]
-            ss.say_key("online.waiting", record=False, players=self.missing())
+            self.sessions[seat].say_key("online.waiting", record=False, players=self.missing())
         self.outstanding.discard(seat)  # a (re)joined seat whose turn it is is asked again
         self.dirty = True
 

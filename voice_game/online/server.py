@@ -159,7 +159,7 @@ def start_private_server(folder: Path, port: int, log=None, timeout: float = 10.
                 return proc
         except OSError:
             if proc.poll() is not None:
-                raise RuntimeError(f"nats-server stopped with code {proc.returncode}")
+                raise RuntimeError(f"nats-server stopped with code {proc.returncode}") from None
             time.sleep(0.05)
     proc.kill()
     raise RuntimeError("nats-server did not start")
