@@ -60,3 +60,20 @@ def test_a_seat_cannot_act_out_of_turn():
             said = heard(t, other, [g.render(cmd)])
             assert "It is not your turn" in said[-1]
     assert kit.rules.state_to_json(t.main.state) == before
+
+
+def test_help_out_of_turn_says_what_the_seat_can_do_while_waiting():
+    kit = get_kit("orchestra")
+    s = kit.new_game(["Anna", "Ben"], [], 2, None)
+    t = Table(kit, s, [Seat("Anna"), Seat("Ben")], 2, "en", "abcdefghij", js=None)
+    t.joined = {0, 1}
+    t.open(kit.rules.opening_events(s))
+    while t.step():
+        pass
+    assert kit.rules.current_player(t.main.state) == 0
+    ben = heard(t, 1, ["help"])
+    anna = heard(t, 0, ["help"])
+    assert "It is not your turn. Anna is playing now." in ben
+    assert any(x.startswith("Until it is your turn you can say: table, my cards") for x in ben)
+    assert not any("draw" in x for x in ben)  # Anna's moves are not offered to Ben
+    assert any("draw" in x for x in anna)

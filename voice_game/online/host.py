@@ -94,6 +94,19 @@ class SeatSession(Session):
         if announce:
             self.say_key("online.saved")
 
+    def meta(self, intent: str) -> None:
+        cur = self.kit.rules.current_player(self.state)
+        if intent == "help" and cur != self.seat:
+            # another player's moves are not this seat's to make: what it can do while waiting
+            who = self.table.seats[cur].name if 0 <= cur < len(self.table.seats) else ""
+            self.say_key("online.not_your_turn", kind="help", player=who)
+            words = [self.g.render({"intent": i}) for i in ("table", "my_cards", "scores", "whose_turn", "repeat",
+                                                            "rules")]
+            chat = (chat_prefixes(self.c.lang) or ("chat",))[0]
+            self.say_key("online.help_waiting", kind="help", commands=", ".join(words), chat=chat)
+            return
+        super().meta(intent)
+
 
 def chat_prefixes(lang: str) -> tuple[str, ...]:
     import tomllib
