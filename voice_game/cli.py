@@ -55,7 +55,7 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
     g = p.add_mutually_exclusive_group()
     g.add_argument("--save", type=Path, default=None, help="save after every action to this file")
     g.add_argument("--resume", type=Path, default=None, help="continue the game saved in this file")
-    p.add_argument("--engine", choices=["auto", "vosk", "pocketsphinx", "none"], default=None,
+    p.add_argument("--engine", choices=["auto", "whisper", "vosk", "pocketsphinx", "none"], default=None,
                    help="speech recognizer (default: auto with sound, none with --tts text/none)")
     p.add_argument("--listen", choices=["always", "push"], default="always",
                    help="always listen, or push-to-talk (Enter on an empty line, then speak)")

@@ -37,7 +37,7 @@ RATE_MIN, RATE_MAX, RATE_DEFAULT = 80, 800, 175  # the audio path's limits (voic
 VERBOSITY_KINDS = ("turn", "draw", "place", "take", "bot", "score", "table")
 LEVELS = ("full", "cue", "off")
 TTS_CHOICES = ("auto", "pyttsx3", "screenreader", "text", "none")
-RECOGNIZERS = ("auto", "vosk", "pocketsphinx", "keyboard")
+RECOGNIZERS = ("auto", "whisper", "vosk", "pocketsphinx", "keyboard")
 LANGUAGES = ("de", "en")
 DETAILS = ("brief", "default", "verbose")  # the narrator's detail levels
 

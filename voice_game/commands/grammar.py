@@ -73,6 +73,10 @@ class Grammar:
                 self.word_to_number.setdefault(w, n)
         self.slots: dict[str, dict[str, list[str]]] = {k: dict(v) for k, v in raw.get("slots", {}).items()}
         self.intents: dict[str, dict] = raw["intents"]
+        #: words that sound like commands but are none (the Whisper recognizer's decoys)
+        self.decoys: list[str] = [str(w) for w in raw.get("recognizer", {}).get("decoys", [])]
+        #: what the Whisper recognizer reads before each command (spelling of numbers)
+        self.recognizer_prompt: str = str(raw.get("recognizer", {}).get("prompt", ""))
         self.confusions = {(a, b) for a, b in raw.get("confusions", [])}
         self.confusions |= {(b, a) for a, b in self.confusions}
         self._expanded: dict[str, list[Phrase]] = {}

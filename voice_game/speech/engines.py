@@ -1,5 +1,10 @@
-"""Choosing a recognizer: Vosk when a model for the language is installed, else
-PocketSphinx (its wheel ships an en-us acoustic model), else none (keyboard only)."""
+"""Choosing a recognizer.
+
+``auto`` takes Whisper (its models come with the package, see ``whisper_models``), else
+Vosk when a model for the language is installed, else PocketSphinx (its wheel ships an
+en-us acoustic model), else none (keyboard only). A model folder the player names is
+used by the engine it belongs to and never swapped silently for another engine.
+"""
 from __future__ import annotations
 
 from voice_game.core.errors import ContentError
@@ -9,9 +14,53 @@ class NoRecognizer(Exception):
     """No speech engine could be started; the game continues with the keyboard."""
 
 
-def make_recognizer(engine: str, lang: str, phrases: list[str], model_dir=None):
-    """Returns (recognizer, engine_name). ``engine`` is auto, vosk or pocketsphinx."""
+ENGINES = ("auto", "whisper", "vosk", "pocketsphinx")
+
+
+def make_whisper(lang: str, phrases: list[str], model_dir=None, background: bool = False,
+                 on_error=None):
+    from pathlib import Path
+
+    from voice_game.commands.grammar import load_grammar
+    from voice_game.speech.whisper_engine import WhisperRecognizer
+    from voice_game.speech.whisper_models import find_whisper_model, is_model_dir
+
+    if model_dir is not None and not is_model_dir(Path(model_dir)):
+        raise ContentError(f"not a CTranslate2 Whisper model folder: {model_dir}")
+    g = load_grammar(lang)
+    folder = (lambda: find_whisper_model(lang, model_dir))
+    return WhisperRecognizer(folder, lang, phrases, numbers=g.word_to_number, decoys=g.decoys,
+                             fillers=g.fillers,
+                             prompt=g.recognizer_prompt, background=background, on_error=on_error)
+
+
+def _is_whisper_dir(model_dir) -> bool:
+    from pathlib import Path
+
+    from voice_game.speech.whisper_models import is_model_dir
+
+    return model_dir is not None and is_model_dir(Path(model_dir))
+
+
+def make_recognizer(engine: str, lang: str, phrases: list[str], model_dir=None,
+                    background: bool = False, on_error=None):
+    """Returns (recognizer, engine_name). ``engine`` is one of :data:`ENGINES`.
+
+    ``background``: Whisper loads its model in a thread (the game speaks meanwhile);
+    ``on_error`` hears of a failed load.
+    """
     errors = []
+    if engine == "whisper" or (engine == "auto" and (model_dir is None or _is_whisper_dir(model_dir))):
+        try:
+            from voice_game.speech.whisper_models import bundled_available, default_model_for
+
+            if model_dir is None and not bundled_available(default_model_for(lang)):
+                raise ContentError("whisper: bundled model not installed")
+            return make_whisper(lang, phrases, model_dir, background, on_error), "whisper"
+        except (ContentError, ImportError, OSError, RuntimeError) as exc:
+            errors.append(f"whisper: {exc}")
+        if engine == "whisper" or model_dir is not None:
+            raise NoRecognizer("; ".join(errors))
     if engine in ("auto", "vosk"):
         try:
             from voice_game.speech.models import find_model

@@ -43,6 +43,23 @@ def read_wav(path) -> tuple[np.ndarray, int]:
     return x, rate
 
 
+def read_audio(path) -> tuple[np.ndarray, int]:
+    """A WAV file directly; any other format a microphone recorder makes (FLAC, OGG,
+    MP3, ...) through PyAV (FFmpeg's decoders, shipped in its wheel)."""
+    try:
+        return read_wav(path)
+    except (wave.Error, EOFError, ValueError):
+        pass
+    try:
+        from faster_whisper.audio import decode_audio
+    except ImportError as exc:  # pragma: no cover - faster-whisper is a dependency
+        raise ValueError("not a WAV file") from exc
+    try:
+        return decode_audio(str(path), sampling_rate=16000), 16000
+    except Exception as exc:  # noqa: BLE001 - PyAV raises its own error classes
+        raise ValueError("not an audio file") from exc
+
+
 def to_16k_int16(x: np.ndarray, rate: int) -> np.ndarray:
     if rate != 16000:
         n = int(round(len(x) * 16000 / rate))
@@ -68,7 +85,7 @@ def main(argv: list[str] | None = None, out=None) -> int:
     ap = argparse.ArgumentParser(prog="voice-game recognize")
     ap.add_argument("files", nargs="+")
     ap.add_argument("--lang", choices=LANGUAGES, default="de")
-    ap.add_argument("--engine", choices=["auto", "vosk", "pocketsphinx"], default="auto")
+    ap.add_argument("--engine", choices=["auto", "whisper", "vosk", "pocketsphinx"], default="auto")
     ap.add_argument("--game", default="orchestra")
     ap.add_argument("--model", default=None)
     args = ap.parse_args(argv)
@@ -82,7 +99,7 @@ def main(argv: list[str] | None = None, out=None) -> int:
     rc = 0
     for f in args.files:
         try:
-            x, rate = read_wav(f)
+            x, rate = read_audio(f)
         except (OSError, EOFError, ValueError, wave.Error) as exc:
             out.write(json.dumps({"file": f, "error": str(exc)}, ensure_ascii=False) + "\n")
             rc = 1

@@ -103,8 +103,11 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
     say = say or output.say
     if engine == "none":
         return inputs, None, lambda: None
+    def load_failed(exc) -> None:  # the model did not load in the background
+        say(catalog.get("speech.no_engine"))
+
     try:
-        rec, name = make_recognizer(engine, lang, [], model)
+        rec, name = make_recognizer(engine, lang, [], model, background=True, on_error=load_failed)
     except NoRecognizer as err:
         if model is not None and engine in ("vosk", "auto"):
             say(catalog.get("speech.bad_model", path=model))
@@ -123,7 +126,7 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
     if not listener.start():
         say(catalog.get("speech.no_microphone"))
         return inputs, None, lambda: None
-    if vocabulary:
+    if vocabulary and not getattr(rec, "open_vocabulary", False):
         # every word the game can understand is checked against the model once, at start
         rec.set_phrases(sorted(set(vocabulary)))
         missing = sorted(set(getattr(rec, "missing_words", []) or []))

