@@ -208,6 +208,10 @@ class SpeechDispatcherOutput:
     """An output (TextOutput interface + say_message/stop/interrupt/is_silent/wait_silent)."""
 
     name = "screenreader"
+    #: Seconds the first message may wait for Speech Dispatcher to begin it. A server
+    #: without a working sound device queues messages and never speaks them: then the
+    #: game says so once and writes everything as text (nothing is lost).
+    MUTE_AFTER = 4.0
 
     def __init__(self, client: SSIPClient, lang: str, player=None, catalog=None, echo: bool = False,
                  stream=None, rate: int = RATE_DEFAULT, volume: int = 100, voice: str = ""):
@@ -220,6 +224,10 @@ class SpeechDispatcherOutput:
         self.volume = 100
         self._cond = threading.Condition()
         self._pending: dict[int, str] = {}  # msg id -> SSIP priority, until END/CANCEL
+        self._texts: dict[int, str] = {}  # msg id -> words, until it began (for a mute server)
+        self._heard = False  # a message began or ended: the screen reader really speaks
+        self.mute = False  # it never spoke: everything goes to text
+        self._watch: threading.Timer | None = None
         self.ended: deque = deque(maxlen=256)  # (code, msg id, time): recent ends, for tests
         client.on_event = self._event
         atexit.register(self.close)
@@ -232,6 +240,10 @@ class SpeechDispatcherOutput:
 
     # -- events
     def _event(self, code: int, msg_id: int) -> None:
+        if code in (701, 702):  # BEGIN, END: it speaks
+            with self._cond:
+                self._heard = True
+                self._texts.clear()
         if code in (702, 703):  # END, CANCELED
             with self._cond:
                 self._pending.pop(msg_id, None)
@@ -252,6 +264,10 @@ class SpeechDispatcherOutput:
                 pass
         if not speak or not m.text.strip():
             return None
+        if self.mute:
+            if not self.echo:
+                self._write(m.text)
+            return None
         prio = ssip_priority(m.priority, m.kind)
         # (Speech Dispatcher itself cancels our queued "text" messages when a "message"
         # or "important" one arrives, and reports it with 703 CANCELED.)
@@ -265,7 +281,30 @@ class SpeechDispatcherOutput:
         with self._cond:
             if msg_id >= 0 and not any(mid == msg_id for _, mid, _ in self.ended):
                 self._pending[msg_id] = prio
+            if not self._heard:
+                self._texts[msg_id] = m.text
+                if self._watch is None:
+                    self._watch = threading.Timer(self.MUTE_AFTER, self._check_heard)
+                    self._watch.daemon = True
+                    self._watch.start()
         return msg_id
+
+    def _check_heard(self) -> None:
+        """Nothing began since the first message: the screen reader is mute here."""
+        with self._cond:
+            if self._heard or self.mute:
+                return
+            self.mute = True
+            lost = list(self._texts.values())
+            self._texts.clear()
+            self._pending.clear()
+            self._cond.notify_all()
+        self._set("CANCEL self")
+        if self.catalog is not None:
+            self._write(self.catalog.get("audio.screenreader_mute"))
+        if not self.echo:
+            for text in lost:
+                self._write(text)
 
     def set_rate(self, wpm: int) -> None:
         self.rate = int(max(RATE_MIN, min(RATE_MAX, wpm)))
@@ -329,7 +368,10 @@ class SpeechDispatcherOutput:
             return
         self._closed = True
         atexit.unregister(self.close)
-        self.wait_silent(timeout=8.0)  # the last words (goodbye) are heard
+        if self._watch is not None:
+            self._watch.cancel()
+        if not self.mute and self._heard:
+            self.wait_silent(timeout=8.0)  # the last words (goodbye) are heard
         self.client.close()
         if self.player is not None:
             self.player.close()
