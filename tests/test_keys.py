@@ -215,13 +215,13 @@ def test_start_menu_by_keys_in_a_terminal(tmp_path):
     try:
         t.expect("Ja oder nein.")
         t.send("n")
-        t.expect("Tierorchester spielen, 1 von 7")
+        t.expect("Tierorchester spielen, 1 von 8")
         t.send("\x1b[B")  # down
-        t.expect("Concerto spielen, 2 von 7")
+        t.expect("Concerto spielen, 2 von 8")
         t.send("t")  # first-letter jump
-        t.expect("Tutorials, 3 von 7")
+        t.expect("Tutorials, 3 von 8")
         t.send("\x1b[F")  # End
-        t.expect("Beenden, 7 von 7")
+        t.expect("Beenden, 8 von 8")
         t.send("\x1b[H\r")  # Home, Enter: the Tierorchester menu
         t.expect("Spiel starten, 1 von")
         t.send("\x1b[B\x1b[C")  # down to the humans, right: one more
@@ -232,7 +232,7 @@ def test_start_menu_by_keys_in_a_terminal(tmp_path):
         t.expect("Sprache: Deutsch, 1 von 4")
         t.send("\x1b")
         t.expect("Zurück im Hauptmenü", 2)
-        t.send("7")
+        t.send("8")
         t.expect("Auf Wiedersehen.")
     finally:
         rc = t.close()

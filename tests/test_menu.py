@@ -36,12 +36,12 @@ def test_walk_the_menu_play_save_and_resume(tmp_path):
              "tisch", "spiel verlassen", "ja",
              "zurück",                # resume menu -> main menu
              "beenden"]               # the menu entry "Beenden"... is not a menu word: says so
-    p = run([], lines + ["7"], tmp_path)
+    p = run([], lines + ["8"], tmp_path)
     assert p.returncode == 0, p.stderr
     out = p.stdout
     assert "Traceback" not in out + p.stderr
     assert "Hauptmenü: 1 Tierorchester spielen; 2 Concerto spielen; 3 Tutorials" in out
-    assert "Die Nummer 9 gibt es hier nicht, nur 1 bis 7." in out
+    assert "Die Nummer 9 gibt es hier nicht, nur 1 bis 8." in out
     assert "Ein Bot" in out and "Falsche Note: an" in out and "Bot-Stufe: stark" in out
     assert "Tierorchester mit Spieler und Amadeus." in out
     assert "Variante Falsche Note" in out
@@ -53,7 +53,7 @@ def test_walk_the_menu_play_save_and_resume(tmp_path):
 
 
 def test_first_run_offers_the_tutorial_once(tmp_path):
-    p = run([], ["ja", "weiter", "Tutorial beenden", "Tutorials", "1", "Tutorial beenden", "zurück", "7"],
+    p = run([], ["ja", "weiter", "Tutorial beenden", "Tutorials", "1", "Tutorial beenden", "zurück", "8"],
             tmp_path)
     assert p.returncode == 0, p.stderr
     out = p.stdout
@@ -62,13 +62,13 @@ def test_first_run_offers_the_tutorial_once(tmp_path):
     assert "Lektion 2 von" in out
     assert "Tutorial Tierorchester, angefangen" in out  # the tutorials menu shows the progress
     assert "Willkommen zurück im Tutorial Tierorchester" in out
-    p2 = run([], ["7"], tmp_path)
+    p2 = run([], ["8"], tmp_path)
     assert "Möchtest du zuerst das Tutorial" not in p2.stdout
     assert "Hauptmenü" in p2.stdout
 
 
 def test_english_menu_and_language_setting(tmp_path):
-    p = run(["menu", "--lang", "en"], ["no", "settings", "1", "zurück", "7"], tmp_path)
+    p = run(["menu", "--lang", "en"], ["no", "settings", "1", "zurück", "8"], tmp_path)
     out = p.stdout
     assert "Main menu: 1 Play Animal Orchestra" in out
     assert "Language: English" in out and "Sprache: Deutsch" in out  # switched to German
@@ -76,7 +76,7 @@ def test_english_menu_and_language_setting(tmp_path):
 
 
 def test_concerto_menu_offers_its_variants(tmp_path):
-    p = run([], ["nein", "Concerto", "Zurück", "7"], tmp_path)
+    p = run([], ["nein", "Concerto", "Zurück", "8"], tmp_path)
     assert "Maestro-Version: aus" in p.stdout and "Dirigentenkarte sichtbar: aus" in p.stdout
 
 
@@ -119,9 +119,9 @@ def test_keys_in_menus(tmp_path):
     app.saves = tmp_path / "saves"
     app.run()
     text = "\n".join(lines)
-    assert "Play Concerto, 2 of 7" in text
-    assert "Exit, 7 of 7" in text  # up from the first entry wraps around
-    assert "Sound gallery, 4 of 7" in text and "Settings, 5 of 7" in text  # s, then s again
+    assert "Play Concerto, 2 of 8" in text
+    assert "Exit, 8 of 8" in text  # up from the first entry wraps around
+    assert "Sound gallery, 4 of 8" in text and "Settings, 5 of 8" in text  # s, then s again
     assert "Language: English, 1 of 4" in text and "Sprache: Deutsch" in text  # right: German, right: back
     assert "Play Animal Orchestra" in text and "No bots" not in text
     assert "One bot" in text  # left on "2 bots"
@@ -129,7 +129,7 @@ def test_keys_in_menus(tmp_path):
 
 
 def test_sound_gallery_from_the_menu(tmp_path):
-    p = run([], ["nein", "Klanggalerie", "weiter", "3", "spiel verlassen", "7"], tmp_path)
+    p = run([], ["nein", "Klanggalerie", "weiter", "3", "spiel verlassen", "8"], tmp_path)
     assert p.returncode == 0, p.stderr
     out = p.stdout
     assert "Traceback" not in out + p.stderr

@@ -289,7 +289,18 @@ class MenuApp:
             Item("sounds", lambda: t("menu.sounds"), self.sound_gallery),
             Item("settings", lambda: t("menu.settings"), self.submenu(self.settings_menu)),
             Item("resume", lambda: t("menu.resume"), self.submenu(self.resume_menu)),
+            Item("online", lambda: t("online.menu.entry"), self.submenu(self.online_menu)),
             Item("exit", lambda: t("menu.exit"), lambda: EXIT),
+        ])
+
+    def online_menu(self) -> Menu:
+        from voice_game.online.command import menu_session
+
+        t = self.t
+        return Menu("online.menu.title", [
+            Item("join", lambda: t("online.menu.join"), lambda: menu_session(self, "join")),
+            Item("watch", lambda: t("online.menu.watch"), lambda: menu_session(self, "watch")),
+            Item("back", lambda: t("menu.back"), lambda: BACK),
         ])
 
     def game_menu(self, game: str) -> Menu:

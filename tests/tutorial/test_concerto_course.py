@@ -169,7 +169,7 @@ def test_the_start_menu_offers_the_concerto_course(tmp_path):
     (cfg / "settings.toml").write_text('tts = "text"\n', encoding="utf-8")
     env = dict(os.environ, PYTHONIOENCODING="utf-8", VOICE_GAME_DATA_DIR=str(data), VOICE_GAME_CONFIG_DIR=str(cfg))
     env.pop("VOICE_GAME_LANG", None)
-    lines = ["Tutorials", "Concerto", NEXT["de"], "Tutorial beenden", "zurück", "7"]
+    lines = ["Tutorials", "Concerto", NEXT["de"], "Tutorial beenden", "zurück", "8"]
     p = subprocess.run([sys.executable, "-m", "voice_game.cli"], input="\n".join(lines) + "\n",
                        capture_output=True, text=True, timeout=60, cwd=ROOT, env=env)
     out = p.stdout

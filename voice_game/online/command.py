@@ -20,6 +20,8 @@ from voice_game.online import protocol as P
 from voice_game.online import server as S
 
 ENV_DIR = "VOICE_GAME_SERVER_DIR"
+ENV_SERVER = "VOICE_GAME_SERVER"  # the server the start menu uses when none is typed
+DEFAULT_SERVER = "nats://127.0.0.1:4222"
 READY_TRIES = 50
 
 
@@ -290,3 +292,45 @@ async def _resume(args, js, folder: Path, catalog):
         last_seq[stream] = info.state.last_seq
     await table.publish_outbox(last_seq)
     return table
+
+
+def menu_session(app, what: str):
+    """The start menu's "join a table" / "watch a table": one typed line with the code (or
+    the table) and, when the server is not this machine's, its address."""
+    from voice_game.keys import Key
+    from voice_game.online import client
+
+    def next_text() -> str:
+        while True:
+            ev = app.next_event()
+            if ev is None:
+                return ""
+            if not isinstance(ev, Key):
+                return ev
+
+    app.say(app.t(f"online.menu.ask_{what}", server=os.environ.get(ENV_SERVER, DEFAULT_SERVER)))
+    line = next_text()
+    if not line:
+        return "exit"
+    parts = line.split()
+    server = next((p for p in parts if p.startswith(("nats://", "tls://"))),
+                  os.environ.get(ENV_SERVER, DEFAULT_SERVER))
+    rest = [p for p in parts if p != server]
+    target = rest[0] if rest else ""
+
+    async def go():
+        if what == "watch":
+            return await client.watch(target, server, app.c, app.out)
+        loop = asyncio.get_running_loop()
+
+        async def lines():
+            return await loop.run_in_executor(None, next_text)
+
+        return await client.join(target, server, app.lang, app.c, app.out, lines)
+
+    try:
+        asyncio.run(go())
+    except Exception:  # noqa: BLE001 - back to the menu, never a traceback
+        app.say(app.t("online.connect_failed", server=server))
+    app.say(app.t("online.menu.title"))
+    return None
