@@ -262,6 +262,7 @@ class TutorialRunner:
             raise ContentError(self.course.source, f"lessons.{self.lesson.id}", f"illegal scripted move {cmd}")
         while self.kit.rules.current_player(s.state) == CHANCE:
             s.commit(None)
+        s.say(s.narrator.flush(s.listener_view()), narrated=True)  # a scripted move is heard at once
 
     def task(self, step) -> None:
         expected = dict(step.value)
