@@ -203,6 +203,18 @@ class Table:
             tell(ss, [e for e in events if e.visible_to(ss.seat)], ss.listener_view())
         tell(self.main, [e for e in events if e.to is None], self.kit.view(self.main.state, None))
 
+    def held_back(self, current: int | None) -> None:
+        """Before waiting for input: what each narrator still held back (another player's
+        move being collected), and the next step for the seat whose turn it is."""
+        for ss in [*self.sessions.values(), self.main]:
+            v = ss.listener_view() if ss is not self.main else self.kit.view(self.main.state, None)
+            flush = getattr(ss.narrator, "flush", None)
+            if flush is not None:
+                ss.say(flush(v) or [], narrated=True)
+            prompt = getattr(ss.narrator, "prompt", None)
+            if prompt is not None and ss is not self.main and ss.seat == current:
+                ss.say(prompt(v) or [], narrated=True)
+
     def open(self, opening_events) -> None:
         self.started = True
         self.dirty = True
@@ -416,16 +428,18 @@ class Table:
         while True:
             while self.step():
                 await self.flush()
-            await self.flush()
             if rules.is_over(self.main.state):
+                self.held_back(None)
+                await self.flush()
                 break
             p = rules.current_player(self.main.state)
             if self.away(p):
                 self.stand_in(p)
                 continue
             if p not in self.outstanding:
+                self.held_back(p)
                 self.prompt(p)
-                await self.flush()
+            await self.flush()
             try:
                 timeout = None if self.away_after is None else 0.5
                 seat, data = await asyncio.wait_for(self.queue.get(), timeout)
