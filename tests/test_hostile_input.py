@@ -145,3 +145,21 @@ def test_key_presses_never_break_a_game(game, lang, presses):
         s.pending = None
         s.pending_quit = False
         s.quit = False
+
+
+@pytest.mark.parametrize("game,lang", sorted(SESSIONS))
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(raw=st.binary(max_size=48))
+def test_raw_terminal_bytes_never_break_a_game(game, lang, raw):
+    """What a terminal sends (escape sequences, broken UTF-8, control bytes), decoded as
+    the terminal reader decodes it, then played."""
+    from voice_game.keys import decode
+
+    s, buf = SESSIONS[(game, lang)]
+    inp = KeyInput(ScriptedReader(decode(raw.decode("utf-8", "replace"))), load_bindings({}))
+    inp.attach(s)
+    for line in inp:
+        feed(s, buf, line)
+        s.pending = None
+        s.pending_quit = False
+        s.quit = False
