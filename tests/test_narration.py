@@ -404,3 +404,18 @@ def test_every_line_of_a_whole_game_has_words_and_no_field_left(lang, detail):
     assert len(lines) > 50
     assert [x for x in lines if not re.search(r"[A-Za-zÄÖÜäöüß]", x) or "{" in x or ",," in x or " ." in x] == []
     assert all(x[0].isupper() or x[0].isdigit() or x[0] in "„\"" for x in lines)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_table_names_the_discard_pile_for_audition(lang):
+    c = load_catalog(lang)
+    n = ConcertoNarrator(c, {0}, "default")
+    v = cv(open_pieces={"green": None}, piece_pile_sizes={"green": 0}, target=25, instrument_discard=["guitar", "piano",
+                                                                                                      "piano"])
+    for p in v["players"]:
+        p.update(score=0, special_count=1)
+    said = " ".join(texts(n.table(v)))
+    cards = c.get("instrument.guitar.name") + f" {c.get('list.and')} " + c.get(
+        "concerto.times", count=2, instrument=c.get("instrument.piano.name"))
+    assert c.get("concerto.table_discard", cards=cards) in said
+    assert c.get("concerto.table_turn_number_you", number=5) in said  # "Du bist dran, Zug 5."

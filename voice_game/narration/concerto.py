@@ -672,6 +672,9 @@ class ConcertoNarrator(NarratorBase):
                              self.t("table_orchestra", orchestra=self.inss(ins)),
                              self.t("table_hand", count=p["hand_count"] + p["special_count"])])
             out.append(self.m(text, "table", LOW, None, pan_for(i + 1, n)))
+        discard = v.get("instrument_discard") or []
+        out.append(self.m(self.t("table_discard", cards=self.counted(discard)) if discard
+                          else self.t("table_discard_empty"), "table", LOW))
         out.append(self.m(self.t("table_target", count=v["target"]), "table", LOW))
         cond = v["conductor"]
         if v["maestro"]:
