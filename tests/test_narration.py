@@ -419,3 +419,16 @@ def test_the_table_names_the_discard_pile_for_audition(lang):
         "concerto.times", count=2, instrument=c.get("instrument.piano.name"))
     assert c.get("concerto.table_discard", cards=cards) in said
     assert c.get("concerto.table_turn_number_you", number=5) in said  # "Du bist dran, Zug 5."
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_what_a_special_card_does_is_one_question_away(lang):
+    kit = get_kit("concerto")
+    seats = [Seat("Anna"), Seat("Clara", "bot")]
+    state = kit.new_game([x.name for x in seats], [], 3, None)
+    c = load_catalog(lang)
+    buf = io.StringIO()
+    s = Session(kit, state, seats, load_grammar(lang), c, TextOutput(buf), iter(
+        [{"de": "was macht headhunter", "en": "what does headhunter do"}[lang]]), seed=3)
+    s.run()
+    assert c.get("special.headhunter.text") in buf.getvalue()

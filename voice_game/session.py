@@ -417,6 +417,12 @@ class Session:
         if intent == "verbosity" and action is None:  # "bot moves: sound only"
             self.set_verbosity(command.get("vkind"), command.get("vlevel"))
             return
+        if intent == "explain" and action is None:  # "was macht Headhunter"
+            card = command.get("card")
+            if self.c.has(f"special.{card}.text"):
+                self.say(Message(self.c.get(f"{self.kit.name}.explain", name=self.c.get(f"special.{card}.name"),
+                                            text=self.c.get(f"special.{card}.text")), "help", LOW))
+            return
         if action is not None:
             self.commit(action)
             return

@@ -21,7 +21,7 @@ from voice_game.commands.matcher import match
 
 META_INTENTS = frozenset({
     "help", "repeat", "previous", "next_message", "table", "my_cards", "scores", "whose_turn",
-    "rules", "slower", "faster", "louder", "quieter", "verbose", "brief", "normal", "always", "save", "quit",
+    "rules", "slower", "faster", "louder", "quieter", "verbose", "brief", "normal", "always", "explain", "save", "quit",
     "yes", "no", "ready", "verbosity", "stop",
 })
 CONFIDENT = 0.75  # recognizer confidence under which irreversible actions are confirmed
