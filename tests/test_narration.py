@@ -432,3 +432,20 @@ def test_what_a_special_card_does_is_one_question_away(lang):
         [{"de": "was macht headhunter", "en": "what does headhunter do"}[lang]]), seed=3)
     s.run()
     assert c.get("special.headhunter.text") in buf.getvalue()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_without_sound_brief_narration_keeps_what_the_cues_would_carry(lang):
+    """Text only (a braille display, a pipe): the seat's name and "your turn" come back."""
+    c = load_catalog(lang)
+    kit = get_kit("orchestra")
+    seats = [Seat("Anna"), Seat("Ben", "bot")]
+    state = kit.new_game([x.name for x in seats], [], 3, None)
+    buf = io.StringIO()
+    s = Session(kit, state, seats, load_grammar(lang), c, TextOutput(buf), iter(
+        [{"de": "ziehen", "en": "draw"}[lang], "1"]), seed=3, verbose="brief")
+    s.start(kit.rules.opening_events(state))
+    s.run()
+    out = buf.getvalue()
+    assert c.get("orchestra.turn_you_hint") in out and c.get("orchestra.placed_you", conductor=1) in out
+    assert any(line.startswith("Ben") for line in out.splitlines())

@@ -149,7 +149,7 @@ class Session:
                 continue
             text = m.text
             if self.audio is None:
-                text = text or m.fallback or ""  # no sound at all: the words are all there is
+                text = m.fallback or text  # no sound at all: the words are all there is
                 if level == "cue":
                     level = "full"
             if self.audio is not None and m.cue:

@@ -157,7 +157,7 @@ class AudioOutput:
         names a sound, then plays it).
         """
         if (self.echo or self.text_mode) and (m.text or m.fallback):
-            self._write(m.text or m.fallback)  # written: no cue can carry a fact
+            self._write(m.fallback or m.text)  # written: no cue can carry a fact
         sentences = split_sentences(m.text) if speak else []
         if not sentences and not m.cue:
             return None

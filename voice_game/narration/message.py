@@ -18,8 +18,8 @@ class Message:
     # What the message history keeps instead of ``text`` (None: the text itself; "": nothing).
     # A player's own beat pattern is said once and never replayed (Concerto's memory rule).
     history: str | None = None
-    # Words for an output without sound: a message whose fact the cue carries (brief
-    # narration: "your turn", another player's seat) has an empty ``text`` and says this.
+    # Words for an output without sound, where no cue can carry a fact (brief narration
+    # leaves "your turn" or another player's name to the cue): said instead of ``text``.
     fallback: str | None = None
 
     def for_history(self) -> "Message | None":
