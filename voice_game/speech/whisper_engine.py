@@ -47,7 +47,10 @@ BEAM = 4
 PRUNE = 8.0  # nats behind the leading beam: dropped
 
 # acceptance: gap in nats between the best phrase and Whisper's own preference
-ACCEPT_GAP = 2.5  # at or below: the phrase, with a confidence from gap and margin
+ACCEPT_GAP = 2.5  # for a one-word phrase; at or below: the phrase is what was said
+WORD_GAP = 1.2  # more for each further word (each word's spelling may differ a little)
+FLOOR = 0.4  # the least confidence of an accepted phrase; under 0.75 irreversible
+# actions are read back for yes/no (voice_game.commands.parser.CONFIDENT)
 MAX_NO_SPEECH = 0.8  # Whisper's no-speech probability above which nothing was said
 EARLY_CONFIDENCE = 0.75  # an early decode this sure of a complete phrase ends the utterance
 
@@ -118,13 +121,15 @@ class _PhraseTable:
         trie = _WordTrie()
         longest = 1
         for p in phrases:
+            raw = [w for w in p.lower().split() if w]
             # filler words ("bitte", "the") are dropped from what Whisper wrote before it
-            # is looked up, so a phrase is kept once, without them
-            words = tuple(w for w in p.lower().split() if w and w not in fillers)
-            if words and words not in by_words:
-                by_words[words] = p
-                trie.add(list(words), p)
-                longest = max(longest, len(words))
+            # is looked up; the search walks the phrase as said, fillers included
+            words = tuple(w for w in raw if w not in fillers)
+            if not words:
+                continue
+            by_words.setdefault(words, p)
+            trie.add(raw, by_words[words])
+            longest = max(longest, len(raw))
         extra = set()
         for d in decoys:
             words = tuple(d.split())
@@ -410,8 +415,8 @@ class WhisperRecognizer:
                 mass = {}
                 for ph, sc in mapped:
                     mass[ph] = mass.get(ph, 0.0) + math.exp(sc - top)
-                conf = mass[phrase] / sum(mass.values()) * (1.0 - nsp)
-                return self._result(phrase, conf, t0)
+                share = mass[phrase] / sum(mass.values()) * (1.0 - nsp)
+                return self._result(phrase, FLOOR + (1.0 - FLOOR) * share, t0)
             ranked, _ = self.m.search(enc, table.trie, self.numbers)
         return self._judge(ranked, nsp, t0)
 
@@ -430,12 +435,13 @@ class WhisperRecognizer:
         if not ranked:
             return self._result(None, 0.0, t0)
         best = ranked[0]
-        if best.gap > ACCEPT_GAP:
+        budget = ACCEPT_GAP + WORD_GAP * (len(best.phrase.split()) - 1)
+        if best.gap > budget:
             return self._result(None, 0.0, t0)
         runner = ranked[1].logprob if len(ranked) > 1 else -1e9
         margin = best.logprob - runner
-        conf = math.exp(-best.gap / 2.0) * (1.0 - math.exp(-margin)) * (1.0 - no_speech)
-        return self._result(best.phrase, conf, t0)
+        quality = (1.0 - best.gap / budget) * (1.0 - math.exp(-margin)) * (1.0 - no_speech)
+        return self._result(best.phrase, FLOOR + (1.0 - FLOOR) * quality, t0)
 
     def decode(self, audio: Audio, rate: int = RATE) -> Hypothesis:
         pcm = np.frombuffer(to_pcm16(audio, rate, RATE), dtype="<i2").astype(np.float32) / 32768.0
