@@ -284,7 +284,8 @@ def test_every_reason_and_narration_key_exists_in_both_languages():
     keys |= {f"{w}lost_{r}{y}" for r in ("wrong_beat", "given_up", "encore") for w in ("", "bot_") for y in ("", "_you")
              if not (w and y)} | {f"bot_after_{r}" for r in ("wrong_beat", "given_up", "encore")}
     keys |= {f"{k}{y}" for k in ("table_turn", "table_turn_number") for y in ("", "_you")}
-    keys |= {f"{k}{y}" for k in ("choose_start_you", "choose_start_named", "game_started") for y in ("", "_verbose")}
+    keys |= {f"{k}{y}{z}" for k in ("choose_start_you", "choose_start_named", "game_started") for y in ("", "_verbose")
+             for z in ("", "_solo") if k == "game_started" or not z}
     keys |= {f"game_over_{r}" for r in ("target", "pieces_exhausted")}
     keys |= {f"pile.{p}" for p in ("instruments", "specials", "beats")} | {"handover", "table_turn"}
     rules_src = (ROOT / "voice_game/games/concerto/rules.py").read_text(encoding="utf-8")

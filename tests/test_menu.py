@@ -43,7 +43,7 @@ def test_walk_the_menu_play_save_and_resume(tmp_path):
     assert "Hauptmenü: 1 Tierorchester spielen; 2 Concerto spielen; 3 Tutorials" in out
     assert "Die Nummer 9 gibt es hier nicht, nur 1 bis 8." in out
     assert "Ein Bot" in out and "Falsche Note: an" in out and "Bot-Stufe: stark" in out
-    assert "Tierorchester mit Spieler und Amadeus." in out
+    assert "Tierorchester gegen Amadeus." in out  # you play against the bot
     assert "Variante Falsche Note" in out
     assert "Spielstand geladen." in out
     assert "Zu 1." in out  # your own placement, in the fewest words

@@ -535,7 +535,11 @@ class ConcertoNarrator(NarratorBase):
         n = len(v["players"])
         if t == "game_started":
             key = "game_started_verbose" if self.verbose else "game_started"
-            out = [self.m(self.t(key, players=self.join(d["players"]), target=d["target"]), "info", HIGH)]
+            players = list(d["players"])
+            if self.solo:  # you play against the others
+                key += "_solo"
+                players = [x for i, x in enumerate(players) if i not in self.humans]
+            out = [self.m(self.t(key, players=self.join(players), target=d["target"]), "info", HIGH)]
             if d.get("maestro"):
                 out.append(self.m(self.t("maestro"), "info", HIGH))
             return out

@@ -65,7 +65,10 @@ class OrchestraNarrator(NarratorBase):
         p = e.get("player")
         mine = p in self.humans
         if t == "game_started":
-            out = [self.m(self.t("game_started", players=self.join(e["players"]), conductors=e["conductors"],
+            key, players = "game_started", list(e["players"])
+            if self.solo:  # you play against the others
+                key, players = "game_started_solo", [x for i, x in enumerate(players) if i not in self.humans]
+            out = [self.m(self.t(key, players=self.join(players), conductors=e["conductors"],
                                  families=self.join([self.family(f) for f in e["families"]])), "info", HIGH)]
             if "falsche-note" in e["variants"]:
                 out.append(self.m(self.t("falsche_note", count=e["removed"]), "info", HIGH))
