@@ -294,12 +294,16 @@ class MenuApp:
         ])
 
     def online_menu(self) -> Menu:
-        from voice_game.online.command import menu_session
+        from voice_game.online.command import menu_host, menu_session
 
         t = self.t
         return Menu("online.menu.title", [
             Item("join", lambda: t("online.menu.join"), lambda: menu_session(self, "join")),
             Item("watch", lambda: t("online.menu.watch"), lambda: menu_session(self, "watch")),
+            Item("orchestra", lambda: t("online.menu.host", game=t("menu.game_name.orchestra")),
+                 lambda: menu_host(self, "orchestra")),
+            Item("concerto", lambda: t("online.menu.host", game=t("menu.game_name.concerto")),
+                 lambda: menu_host(self, "concerto")),
             Item("back", lambda: t("menu.back"), lambda: BACK),
         ])
 

@@ -26,3 +26,31 @@ def test_join_and_watch_from_the_start_menu(nats_server, tmp_path, monkeypatch):
     assert "You take conductor 1" in out  # Anna's seat, played from the menu
     assert out.count("The game is over") == 2  # once as a player, once watching the table afterwards
     assert out.rstrip().endswith("Goodbye.")
+
+
+def test_open_a_table_from_the_start_menu(nats_server, tmp_path, monkeypatch):
+    from tests.online.conftest import wait_until
+
+    (tmp_path / "cfg").mkdir()
+    (tmp_path / "cfg" / "settings.toml").write_text('tts = "text"\n', encoding="utf-8")
+    monkeypatch.setenv("VOICE_GAME_CONFIG_DIR", str(tmp_path / "cfg"))
+    monkeypatch.setenv("VOICE_GAME_SERVER", nats_server.url)
+    en = load_catalog("en")
+    # the Animal Orchestra menu: two humans, one bot; then Play online, open an orchestra table
+    menu = Client(["menu", "--lang", "en"], ["no", "Animal Orchestra", "humans 2", "bots 1", "back", "7", "3"],
+                  close=False)
+    prefix = en.get("online.menu.code", player="Player 2", code="")
+    wait_until(lambda: any(x.startswith(prefix) for x in menu.out), what="the code for the second player")
+    code = next(x for x in menu.out if x.startswith(prefix))[len(prefix):].strip()
+    other = join(code, nats_server, [], close=False)
+    started = "Round 1. Player 1 starts."
+    wait_until(lambda: any(x.startswith(started) for x in other.out), what="the game starting for Player 2")
+    other.kill()
+    # the host's own seat: it looks at its cards, leaves the table, goes back and exits
+    menu.proc.stdin.write("my cards\nquit\nyes\nback\n8\n")
+    menu.proc.stdin.close()
+    rm, out, err = menu.finish()
+    assert rm == 0, err
+    assert en.get("online.menu.hosted", table=code.split("-")[0], server=nats_server.url) in out
+    assert started in out and en.get("online.left_table") in out
+    assert out.rstrip().endswith("Goodbye.")

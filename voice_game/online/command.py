@@ -294,7 +294,7 @@ async def _resume(args, js, folder: Path, catalog):
     return table
 
 
-def menu_session(app, what: str):
+def menu_session(app, what: str, given: str | None = None):
     """The start menu's "join a table" / "watch a table": one typed line with the code (or
     the table) and, when the server is not this machine's, its address."""
     from voice_game.keys import Key
@@ -308,8 +308,9 @@ def menu_session(app, what: str):
             if not isinstance(ev, Key):
                 return ev
 
-    app.say(app.t(f"online.menu.ask_{what}", server=os.environ.get(ENV_SERVER, DEFAULT_SERVER)))
-    line = next_text()
+    if given is None:
+        app.say(app.t(f"online.menu.ask_{what}", server=os.environ.get(ENV_SERVER, DEFAULT_SERVER)))
+    line = given or next_text()
     if not line:
         return "exit"
     parts = line.split()
@@ -334,3 +335,65 @@ def menu_session(app, what: str):
         app.say(app.t("online.connect_failed", server=server))
     app.say(app.t("online.menu.title"))
     return None
+
+
+def _die_with_parent() -> None:
+    """Linux: the host started from the menu gets SIGTERM when the menu's process ends."""
+    try:
+        import ctypes
+        import signal
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except Exception:  # noqa: BLE001 - then only the normal exit ends it
+        pass
+
+
+def menu_host(app, game: str):
+    """The start menu's "open a table": the game as set up in its menu (humans, bots, level,
+    variants), hosted on the server of $VOICE_GAME_SERVER; the player hears the codes for
+    the others and takes the first seat."""
+    import subprocess
+    import threading
+
+    from voice_game.games.registry import get_kit
+    from voice_game.menu import BOT_NAMES
+
+    kit = get_kit(game)
+    cfg = app.setup[game]
+    bots = cfg["bots"] if kit.bot_levels else 0
+    base = app.t("setup.default_player")
+    humans = [base] if cfg["humans"] == 1 else [f"{base} {i + 1}" for i in range(cfg["humans"])]
+    seats = humans + [f"{kit.bot_levels[cfg['level']]}:{BOT_NAMES[i]}" for i in range(bots)]
+    server = os.environ.get(ENV_SERVER, DEFAULT_SERVER)
+    argv = [sys.executable, "-m", "voice_game.cli", "host", game, "--server", server, "--players", ",".join(seats),
+            "--lang", app.lang]
+    if cfg["variants"]:
+        argv += ["--variant", ",".join(sorted(cfg["variants"]))]
+    # the table lives as long as this program (even one killed); a stopped table goes on
+    # with host --table ID
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None)
+    import atexit
+
+    atexit.register(lambda: proc.poll() is None and proc.terminate())
+    lines: list[str] = []
+
+    def read():
+        for line in proc.stdout:
+            lines.append(line)
+            if len(lines) == len(humans):
+                return
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(30)
+    if len(lines) < len(humans):
+        proc.kill()
+        problem = (proc.stderr.read() or "").strip().splitlines()
+        app.say(problem[0] if problem else app.t("online.connect_failed", server=server))
+        return None
+    codes = [json.loads(x) for x in lines]
+    app.say(app.t("online.menu.hosted", table=codes[0]["table"], server=server))
+    for c in codes[1:]:
+        app.say(app.t("online.menu.code", player=c["seat"], code=c["code"]))
+    return menu_session(app, "join", given=f"{codes[0]['code']} {server}")
