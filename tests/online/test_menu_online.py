@@ -52,5 +52,5 @@ def test_open_a_table_from_the_start_menu(nats_server, tmp_path, monkeypatch):
     rm, out, err = menu.finish()
     assert rm == 0, err
     assert en.get("online.menu.hosted", table=code.split("-")[0], server=nats_server.url) in out
-    assert started in out and en.get("online.left_table") in out
+    assert "Round 1." in out and en.get("online.left_table") in out, out
     assert out.rstrip().endswith("Goodbye.")
