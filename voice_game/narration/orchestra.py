@@ -76,10 +76,10 @@ class OrchestraNarrator(NarratorBase):
                 out += self.maestro(e["maestro"])
             return out
         if t == "round_started":
-            # the round that ended was said; who starts is the next line's own news
-            text = self.t("round_started", round=e["round"], player=self.name(v, p)) \
-                if self.verbose else ""
-            return [self.m(text, "turn", HIGH, "event.round_end")] if text else []
+            if self.brief:  # the next line is the starter's move or your turn
+                return []
+            key = "round_started_you" if mine and self.solo else "round_started"
+            return [self.m(self.t(key, round=e["round"], player=self.name(v, p)), "turn", HIGH, "event.round_end")]
         if t == "turn":
             if mine:
                 key = "turn_you_hint" if self.hint_due("turn") else "turn_you"
