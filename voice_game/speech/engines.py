@@ -23,10 +23,10 @@ def make_whisper(lang: str, phrases: list[str], model_dir=None, background: bool
 
     from voice_game.commands.grammar import load_grammar
     from voice_game.speech.whisper_engine import WhisperRecognizer
-    from voice_game.speech.whisper_models import find_whisper_model, is_model_dir
+    from voice_game.speech.whisper_models import WhisperModelError, find_whisper_model, is_model_dir
 
     if model_dir is not None and not is_model_dir(Path(model_dir)):
-        raise ContentError(f"not a CTranslate2 Whisper model folder: {model_dir}")
+        raise WhisperModelError(f"not a CTranslate2 Whisper model folder: {model_dir}")
     g = load_grammar(lang)
     folder = (lambda: find_whisper_model(lang, model_dir))
     return WhisperRecognizer(folder, lang, phrases, numbers=g.word_to_number, decoys=g.decoys,
@@ -55,7 +55,7 @@ def make_recognizer(engine: str, lang: str, phrases: list[str], model_dir=None,
             from voice_game.speech.whisper_models import bundled_available, default_model_for
 
             if model_dir is None and not bundled_available(default_model_for(lang)):
-                raise ContentError("whisper: bundled model not installed")
+                raise RuntimeError("bundled model not installed")
             return make_whisper(lang, phrases, model_dir, background, on_error), "whisper"
         except (ContentError, ImportError, OSError, RuntimeError) as exc:
             errors.append(f"whisper: {exc}")

