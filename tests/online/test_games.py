@@ -6,6 +6,25 @@ import sys
 from tests.online.conftest import ROOT, Client, Host, env, events, join
 from tests.online.scripts import play_script
 from voice_game.narration.catalog import load_catalog
+from voice_game.online.host import KEEP_FINISHED
+
+
+def _max_ages(server, table):
+    import asyncio
+
+    import nats
+
+    from voice_game.online import server as S
+
+    async def go():
+        nc = await nats.connect(server.url, user=S.ADMIN, password=S.admin_password(server.folder))
+        js = nc.jetstream()
+        out = [round((await js.stream_info(n)).config.max_age or 0)
+               for n in (f"VG_{table}_pub", f"VG_{table}_0", f"VG_{table}_1", f"KV_VG_{table}")]
+        await nc.close()
+        return out
+
+    return asyncio.run(go())
 
 
 def test_orchestra_online_equals_the_local_game_and_spectators_hear_public_events(nats_server, tmp_path):
@@ -48,6 +67,8 @@ def test_orchestra_online_equals_the_local_game_and_spectators_hear_public_event
     assert rw == 0, err_w
     assert "The game is over" in out_w and "Anna" in out_w
     assert "Your turn" not in out_w and "You " not in out_w
+    # a finished table's history stays a week for late rejoins and spectators, then goes
+    assert _max_ages(nats_server, a["table"]) == [KEEP_FINISHED] * 4
     assert en.get("online.chat", player="Ben", text="thanks") in out_w
 
 

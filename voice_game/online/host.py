@@ -27,6 +27,7 @@ from voice_game.session import InputLine, Seat, Session
 SNAPSHOT = "snapshot"
 STREAM_MAX_MSGS = 200_000
 STANDIN_LEVEL = "bot"  # the bot that holds an absent player's seat
+KEEP_FINISHED = 7 * 24 * 3600  # seconds a finished table's streams stay on the server
 RETRIES, RETRY_WAIT = 240, 0.5  # about two minutes without a server before the host gives up
 
 
@@ -451,7 +452,22 @@ class Table:
             self.send(seat, {"t": "over"})
         self.dirty = True
         await self.flush()
+        await self.expire()
         return 0
+
+    async def expire(self) -> None:
+        """A finished table's history and snapshot stay for late rejoins and spectators for
+        KEEP_FINISHED seconds, then the server removes them."""
+        streams = [P.public_stream(self.id), *(P.seat_stream(self.id, i) for i in self.sessions),
+                   f"KV_{P.bucket(self.id)}"]
+        for name in streams:
+            try:
+                info = await self.js.stream_info(name)
+                cfg = info.config
+                cfg.max_age = KEEP_FINISHED
+                await self.js.update_stream(cfg)
+            except Exception:  # noqa: BLE001 - then the server keeps them until removed by hand
+                pass
 
 
 async def create_streams(js, table_id: str, humans: list[int]) -> None:
