@@ -122,11 +122,18 @@ def test_human_voice_through_the_virtual_microphone_plays_the_game(tmp_path):
             pad = np.zeros(8000, np.int16)
             return np.concatenate([pad, to_16k_int16(x, rate), pad, pad])
 
+        finished = threading.Event()
+
         def speak(digits):
             def run():
                 time.sleep(0.5)
                 for d in digits:
-                    srv.play_into("micsink", clip(d), 16000)
+                    if finished.is_set():
+                        return
+                    try:
+                        srv.play_into("micsink", clip(d), 16000)
+                    except Exception:  # noqa: BLE001 - the test already ended
+                        return
                     time.sleep(1.5)
             threading.Thread(target=run, daemon=True).start()
 
@@ -149,6 +156,7 @@ def test_human_voice_through_the_virtual_microphone_plays_the_game(tmp_path):
         done = threading.Event()
         threading.Thread(target=lambda: (session.run(), done.set()), daemon=True).start()
         assert done.wait(120), out.getvalue()
+        finished.set()
         listener.stop()
     finally:
         srv.stop()
