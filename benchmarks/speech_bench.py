@@ -163,7 +163,7 @@ def corpus_items(lang: str, quick: bool):
     out = []
     for src, xs in sorted(by_source.items()):
         rnd.shuffle(xs)
-        cap = {"fsdd": 300}.get(src, len(xs))
+        cap = {"fsdd": 150}.get(src, len(xs))
         if quick:
             cap = min(cap, 60)
         out += xs[:cap]

@@ -139,7 +139,7 @@ class _PhraseTable:
         prefixes = {w[:k] for w in by_words for k in range(1, len(w))}
         extendable = frozenset(p for w, p in by_words.items() if w in prefixes)
         # tokens Whisper may need to write the longest phrase, with punctuation
-        return cls(by_words, trie, frozenset(extra), 4 * longest + 4, extendable)
+        return cls(by_words, trie, frozenset(extra), 3 * longest + 3, extendable)
 
 
 class WhisperCommandModel:
