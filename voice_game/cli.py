@@ -124,7 +124,8 @@ def _voice(args, prefs, lang, catalog, output, inputs, game=None):
     if engine != "none" and game:
         vocabulary = sorted({p.spoken for p in load_grammar(lang).phrases(game)})  # every word, fillers too
     return start_voice(engine, lang, catalog, output, inputs, listen=getattr(args, "listen", "always"),
-                       model=getattr(args, "model", None), device=device, vocabulary=vocabulary)
+                       model=getattr(args, "model", None), device=device, vocabulary=vocabulary,
+                       aliases=dict(getattr(prefs, "aliases", {}) or {}))
 
 
 def ask_birth_years(seats, seed: int, catalog, output, inputs) -> list[int]:

@@ -57,6 +57,9 @@ class Settings:
     recognizer: str = "auto"
     microphone: str = ""  # sounddevice name or index as text; "" = system default
     output_device: str = ""
+    # words a player's voice keeps getting wrong, said instead of a game word:
+    # [aliases] "blech" = "blechbläser" (heard by the recognizer, one word for one word)
+    aliases: dict = field(default_factory=dict)
     extra: dict = field(default_factory=dict)  # unknown keys, written back unchanged
 
     def level(self, kind: str) -> str:
@@ -128,12 +131,27 @@ def _check(name: str, value, default):
     return value
 
 
+def _alias_ok(word) -> bool:
+    """One word of letters (any script), at most 40 of them."""
+    return isinstance(word, str) and 0 < len(word) <= 40 and word.isalpha()
+
+
 def from_toml(data: dict) -> tuple[Settings, list[str]]:
     """Settings from a parsed table and the keys whose values were not valid."""
     s = Settings()
     bad: list[str] = []
-    names = {f.name for f in fields(Settings)} - {"extra", "verbosity"}
+    names = {f.name for f in fields(Settings)} - {"extra", "verbosity", "aliases"}
     for key, value in data.items():
+        if key == "aliases":
+            if not isinstance(value, dict):
+                bad.append("aliases")
+                continue
+            for alias, word in value.items():
+                if _alias_ok(alias) and _alias_ok(word):
+                    s.aliases[alias.lower()] = word.lower()
+                else:
+                    bad.append(f"aliases.{str(alias)[:40]}")
+            continue
         if key == "verbosity":
             if not isinstance(value, dict):
                 bad.append("verbosity")

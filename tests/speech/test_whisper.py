@@ -172,3 +172,18 @@ def test_human_voice_through_the_virtual_microphone_plays_the_game(tmp_path):
     assert "Nicht verstanden" in text, text  # null and neun were heard and refused
     # nothing else happened between the draw and the spoken digit: one placement
     assert sum(1 for e in log if e["type"] == "placed" and e["player"] == 0) == 1, log
+
+
+def test_a_players_alias_is_heard_as_the_game_word():
+    """settings [aliases]: a real speaker's "drei" set to mean "ziehen" draws; without the
+    alias, "drei" where only drawing is allowed means nothing."""
+    from voice_game.settings import from_toml
+    from voice_game.speech.recognize import read_audio
+
+    x, rate = read_audio(DATA / "de-hd02-3.flac")
+    plain, _ = make_recognizer("whisper", "de", ["ziehen", "karte ziehen"])
+    assert plain.decode(x, rate).text == ""
+    prefs, bad = from_toml({"aliases": {"drei": "ziehen", "bad key!": "x"}})
+    assert prefs.aliases == {"drei": "ziehen"} and bad == ["aliases.bad key!"]
+    aliased, _ = make_recognizer("whisper", "de", ["ziehen", "karte ziehen"], aliases=prefs.aliases)
+    assert aliased.decode(x, rate).text == "ziehen"

@@ -18,7 +18,7 @@ ENGINES = ("auto", "whisper", "vosk", "pocketsphinx")
 
 
 def make_whisper(lang: str, phrases: list[str], model_dir=None, background: bool = False,
-                 on_error=None):
+                 on_error=None, aliases: dict | None = None):
     from pathlib import Path
 
     from voice_game.commands.grammar import load_grammar
@@ -30,7 +30,7 @@ def make_whisper(lang: str, phrases: list[str], model_dir=None, background: bool
     g = load_grammar(lang)
     folder = (lambda: find_whisper_model(lang, model_dir))
     return WhisperRecognizer(folder, lang, phrases, numbers=g.word_to_number, decoys=g.decoys,
-                             fillers=g.fillers,
+                             fillers=g.fillers, aliases=aliases,
                              prompt=g.recognizer_prompt, background=background, on_error=on_error)
 
 
@@ -43,11 +43,12 @@ def _is_whisper_dir(model_dir) -> bool:
 
 
 def make_recognizer(engine: str, lang: str, phrases: list[str], model_dir=None,
-                    background: bool = False, on_error=None):
+                    background: bool = False, on_error=None, aliases: dict | None = None):
     """Returns (recognizer, engine_name). ``engine`` is one of :data:`ENGINES`.
 
     ``background``: Whisper loads its model in a thread (the game speaks meanwhile);
-    ``on_error`` hears of a failed load.
+    ``on_error`` hears of a failed load; ``aliases`` are the player's own words for game
+    words (settings ``[aliases]``, Whisper only).
     """
     errors = []
     if engine == "whisper" or (engine == "auto" and (model_dir is None or _is_whisper_dir(model_dir))):
@@ -56,7 +57,7 @@ def make_recognizer(engine: str, lang: str, phrases: list[str], model_dir=None,
 
             if model_dir is None and not bundled_available(default_model_for(lang)):
                 raise RuntimeError("bundled model not installed")
-            return make_whisper(lang, phrases, model_dir, background, on_error), "whisper"
+            return make_whisper(lang, phrases, model_dir, background, on_error, aliases), "whisper"
         except (ContentError, ImportError, OSError, RuntimeError) as exc:
             errors.append(f"whisper: {exc}")
         if engine == "whisper" or model_dir is not None:

@@ -91,7 +91,8 @@ class VoiceControl:
 
 
 def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "always",
-                model=None, device=None, say=None, vocabulary: list[str] | None = None):
+                model=None, device=None, say=None, vocabulary: list[str] | None = None,
+                aliases: dict | None = None):
     """Start speech input beside the keyboard. Returns (inputs, voice_control or None, stop).
 
     Every failure (no engine, no model, no microphone) is one spoken sentence and the
@@ -107,7 +108,8 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
         say(catalog.get("speech.no_engine"))
 
     try:
-        rec, name = make_recognizer(engine, lang, [], model, background=True, on_error=load_failed)
+        rec, name = make_recognizer(engine, lang, [], model, background=True, on_error=load_failed,
+                                    aliases=aliases)
     except NoRecognizer as err:
         if model is not None and engine in ("vosk", "auto"):
             say(catalog.get("speech.bad_model", path=model))

