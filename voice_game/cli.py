@@ -122,7 +122,9 @@ def _voice(args, prefs, lang, catalog, output, inputs, game=None):
         device = int(device)
     vocabulary = None
     if engine != "none" and game:
-        vocabulary = sorted({p.spoken for p in load_grammar(lang).phrases(game)})  # every word, fillers too
+        # every word, fillers too; made only for an engine with a fixed vocabulary (Concerto's
+        # grammar has tens of thousands of phrases, Whisper needs no check)
+        vocabulary = lambda: sorted({p.spoken for p in load_grammar(lang).phrases(game)})  # noqa: E731
     return start_voice(engine, lang, catalog, output, inputs, listen=getattr(args, "listen", "always"),
                        model=getattr(args, "model", None), device=device, vocabulary=vocabulary,
                        aliases=dict(getattr(prefs, "aliases", {}) or {}))

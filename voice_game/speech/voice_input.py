@@ -91,7 +91,7 @@ class VoiceControl:
 
 
 def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "always",
-                model=None, device=None, say=None, vocabulary: list[str] | None = None,
+                model=None, device=None, say=None, vocabulary=None,
                 aliases: dict | None = None):
     """Start speech input beside the keyboard. Returns (inputs, voice_control or None, stop).
 
@@ -130,7 +130,8 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
         return inputs, None, lambda: None
     if vocabulary and not getattr(rec, "open_vocabulary", False):
         # every word the game can understand is checked against the model once, at start
-        rec.set_phrases(sorted(set(vocabulary)))
+        words = vocabulary() if callable(vocabulary) else vocabulary
+        rec.set_phrases(sorted(set(words)))
         missing = sorted(set(getattr(rec, "missing_words", []) or []))
         if missing:
             say(catalog.get("speech.missing_words", count=len(missing), words=", ".join(missing[:12])))
