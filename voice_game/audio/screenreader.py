@@ -412,12 +412,15 @@ class WindowsScreenReaderOutput(SpeechDispatcherOutput):
         return None
 
     def _speaking(self) -> bool:
+        # NVDA through Tolk answers is_speaking() with False even while it talks: the
+        # reader's word counts only when it says "speaking"; else the game's own estimate
+        estimated = time.perf_counter() < self._busy_until
         if self.kind == "cytolk":
             try:
-                return bool(self.backend.is_speaking())
+                return bool(self.backend.is_speaking()) or estimated
             except Exception:  # noqa: BLE001 - not every reader reports it
                 pass
-        return time.perf_counter() < self._busy_until
+        return estimated
 
     def set_rate(self, wpm: int) -> None:
         self.rate = int(max(RATE_MIN, min(RATE_MAX, wpm)))  # the reader's own rate rules
