@@ -57,6 +57,10 @@ class OrchestraNarrator(NarratorBase):
                 and p is not None and p not in self.humans:
             # another player's move: its own verbosity ("bot moves off")
             msgs = [Message(m.text, "bot", m.priority, m.cue, m.pan, m.history, m.fallback) for m in msgs]
+        elif e.type in ("drew", "revealed", "placed", "took", "passed") and p is not None:
+            # the player's own result is never muted by "draw announcements off" & co.
+            msgs = [Message(m.text, "result" if m.kind in ("draw", "place", "take") else m.kind, m.priority,
+                            m.cue, m.pan, m.history, m.fallback) for m in msgs]
         return msgs
 
     def _event(self, e, v: dict) -> list[Message]:
