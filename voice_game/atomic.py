@@ -11,7 +11,8 @@ STALE_AGE = 3600.0  # a temporary file without a process id, this old, is stale
 _cleaned: set = set()
 
 
-def _pid_alive(pid: int) -> bool:
+def pid_alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a temporary file it owns is not stale)."""
     if os.name == "nt":  # os.kill(pid, 0) would end the process there
         return True
     try:
@@ -42,7 +43,7 @@ def clean_stale_temps(path: Path) -> list[Path]:
                 continue
             if pid_text.isascii() and pid_text.isdigit() and "." in middle:
                 pid = int(pid_text)
-                if pid == os.getpid() or _pid_alive(pid):
+                if pid == os.getpid() or pid_alive(pid):
                     continue
             elif time.time() - tmp.stat().st_mtime < STALE_AGE:
                 continue

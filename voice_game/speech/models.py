@@ -69,6 +69,7 @@ import zlib
 from pathlib import Path, PurePosixPath
 from typing import Callable, TextIO
 
+from voice_game.atomic import pid_alive
 from voice_game.core.errors import ContentError
 
 DEFAULT_BASE_URL = "https://alphacephei.com/vosk/models"
@@ -285,18 +286,6 @@ def list_installed() -> dict[str, Path]:
     return found
 
 
-def _pid_alive(pid: int) -> bool:
-    if os.name == "nt":  # os.kill(pid, 0) would end the process there
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OverflowError, ValueError):
-        return True
-    return True
-
-
 def clean_stale(root: Path | None = None) -> None:
     """Delete temporary folders the installer left behind when it was killed:
     only names it makes (``.install-<lang>-<pid>-*``, ``.remove-<lang>-<pid>-*``),
@@ -320,7 +309,7 @@ def clean_stale(root: Path | None = None) -> None:
             continue
         if pid == os.getpid():
             continue
-        if old or pid < 0 or not _pid_alive(pid):
+        if old or pid < 0 or not pid_alive(pid):
             shutil.rmtree(child, ignore_errors=True)
 
 
