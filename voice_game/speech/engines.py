@@ -29,7 +29,8 @@ def make_whisper(lang: str, phrases: list[str], model_dir=None, background: bool
         raise WhisperModelError(f"not a CTranslate2 Whisper model folder: {model_dir}")
     g = load_grammar(lang)
     folder = (lambda: find_whisper_model(lang, model_dir))
-    return WhisperRecognizer(folder, lang, phrases, numbers=g.word_to_number, decoys=g.decoys,
+    return WhisperRecognizer(folder, lang, phrases, normalize=g.normalize_words,
+                             numbers=g.word_to_number, decoys=g.decoys,
                              fillers=g.fillers, aliases=aliases,
                              prompt=g.recognizer_prompt, background=background, on_error=on_error)
 

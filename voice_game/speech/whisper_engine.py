@@ -27,13 +27,12 @@ The recognizer never interprets a phrase; the game's parser does.
 from __future__ import annotations
 
 import math
-import re
 import threading
 import time
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 import numpy as np
 
@@ -60,7 +59,6 @@ class Scored:
     phrase: str
     logprob: float
     gap: float
-    tokens: list[int] = field(default_factory=list)
 
 
 class _WordTrie:
@@ -96,9 +94,6 @@ def _logsumexp(xs: Iterable[float]) -> float:
         return -1e30
     m = max(xs)
     return m + math.log(sum(math.exp(x - m) for x in xs))
-
-
-_PUNCT = re.compile(r"[^\w\s]", re.UNICODE)
 
 
 @dataclass
@@ -252,8 +247,7 @@ class WhisperCommandModel:
                     continue
                 if b.node.phrase is not None and b.words:
                     end = _logsumexp([lp[self.eot]] + [lp[t] for t in self.end_tokens])
-                    finished.append(Scored(b.node.phrase, b.logprob + end, b.gap + max(0.0, top - end),
-                                           list(b.tokens)))
+                    finished.append(Scored(b.node.phrase, b.logprob + end, b.gap + max(0.0, top - end)))
                 for word, child in b.node.children.items():
                     for spelling in self._spellings_of(word, b.words == 0, numbers, alias_of):
                         toks = self.spell(spelling)
@@ -306,8 +300,10 @@ class WhisperCommandModel:
 class WhisperRecognizer:
     """The :class:`~voice_game.speech.hypothesis.Recognizer` on a Whisper model.
 
-    ``numbers`` maps number words to their values (from the grammar), so that Whisper's
-    digits ("Dirigent 2 nehmen") are the phrase's words; ``decoys`` are words that sound
+    ``normalize`` is the grammar's reading of a text as words (``Grammar.normalize_words``:
+    lower case, no punctuation, digits as number words), used on Whisper's transcripts;
+    ``numbers`` maps number words to their values, so that the search also tries Whisper's
+    digits ("Dirigent 2 nehmen"); ``decoys`` are words that sound
     like commands but are none ("tree", "neun" when only four conductors exist): they
     compete in the search, and when one wins, nothing was said to the game.
     """
@@ -317,6 +313,7 @@ class WhisperRecognizer:
     open_vocabulary = True
 
     def __init__(self, model_dir, lang: str, phrases: list[str] | None = None,
+                 normalize: Callable[..., list[str]] | None = None,
                  numbers: dict[str, int] | None = None, decoys: Iterable[str] = (),
                  fillers: Iterable[str] = (), aliases: dict[str, str] | None = None,
                  prompt: str = "", threads: int = 0, end_s: float = 0.4,
@@ -331,10 +328,8 @@ class WhisperRecognizer:
         self._model: WhisperCommandModel | None = None
         self._load_error: BaseException | None = None
         self._ready = threading.Event()
+        self.normalize = normalize or (lambda text, drop_fillers=True: text.lower().split())
         self.numbers = dict(numbers or {})
-        self._digit_word: dict[str, str] = {}
-        for w, n in self.numbers.items():
-            self._digit_word.setdefault(str(n), w)
         self.decoys = sorted({d.lower() for d in decoys if d.strip()})
         self.fillers = frozenset(w.lower() for w in fillers)
         #: the player's own words for game words ("blech" for "blechbläser"), from settings
@@ -397,11 +392,10 @@ class WhisperRecognizer:
                 self._table = table
 
     def words_of(self, text: str) -> tuple[str, ...]:
-        """Whisper's text as phrase words: lower case, no punctuation, digits as words."""
-        text = _PUNCT.sub(" ", text.lower().replace("-", " "))
+        """Whisper's text as phrase words: the grammar's words, the player's aliases
+        replaced, filler words dropped."""
         out: list[str] = []
-        for w in text.split():
-            w = self._digit_word.get(w, w)
+        for w in self.normalize(text, drop_fillers=False):
             w = self.aliases.get(w, w)
             if w in self.fillers:
                 continue
@@ -468,7 +462,7 @@ class WhisperRecognizer:
         self._in_speech = False
         self._voiced = 0
         self._silence = 0
-        self._early: tuple[int, threading.Thread, list] | None = None
+        self._early: tuple[threading.Thread, list] | None = None
         self._busy: threading.Thread | None = None
         self._vad.reset()
 
@@ -486,13 +480,13 @@ class WhisperRecognizer:
         t = threading.Thread(target=run, name="whisper-decode", daemon=True)
         t.start()
         self._busy = t
-        self._early = (len(self._speech), t, box)
+        self._early = (t, box)
 
     def _early_done(self) -> bool:
         """The early decode has a confident phrase that no allowed phrase goes on from."""
-        if self._early is None or not self._early[2]:
+        if self._early is None or not self._early[1]:
             return False
-        hyp = self._early[2][0]
+        hyp = self._early[1][0]
         return bool(hyp.text) and hyp.confidence >= EARLY_CONFIDENCE and self._table.complete(hyp.text)
 
     def _end(self) -> Hypothesis | None:
@@ -510,7 +504,7 @@ class WhisperRecognizer:
         if voiced < 3:  # under 0.1 s of voice: a click, not a word
             return None
         if early is not None:
-            n, t, box = early
+            t, box = early
             t.join()
             if box:
                 return box[0]
