@@ -49,6 +49,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from voice_game.commands.grammar import freeze, load_grammar  # noqa: E402
 from voice_game.commands.parser import META_INTENTS  # noqa: E402
+from voice_game.speech.hypothesis import to_pcm16  # noqa: E402
 from voice_game.speech.recognize import read_audio, understand_text  # noqa: E402
 from voice_game.speech.synth import add_noise, voiced_span  # noqa: E402
 
@@ -280,6 +281,15 @@ def stream_realtime(rec, audio_i16: np.ndarray, end_idx: int):
     return rec.finish(), float("nan")
 
 
+def in_silence(a16: np.ndarray) -> tuple[np.ndarray, int]:
+    """0.5 s of silence, the speech, 1.5 s of a faint room floor; and the index of the
+    true end of speech (last sample within 30 dB of the peak)."""
+    _, last = voiced_span(a16, RATE, floor_db=30)
+    lead = np.zeros(int(0.5 * RATE), np.int16)
+    tail = (np.random.default_rng(1).normal(0, 3, int(1.5 * RATE))).astype(np.int16)
+    return np.concatenate([lead, a16, tail]), len(lead) + last
+
+
 def part_latency(engine: str, lang: str, quick: bool, log) -> dict:
     import voices
 
@@ -295,13 +305,8 @@ def part_latency(engine: str, lang: str, quick: bool, log) -> dict:
     random.Random(SEED + 2).shuffle(clips)
     for x in clips[:n]:
         a, rate = read_audio(CORPUS / x["file"])
-        from voice_game.speech.hypothesis import to_pcm16
-        a16 = np.frombuffer(to_pcm16(a, rate, RATE), dtype="<i2")
-        first, last = voiced_span(a16, RATE, floor_db=30)
-        lead = np.zeros(int(0.5 * RATE), np.int16)
-        tail = (np.random.default_rng(1).normal(0, 3, int(1.5 * RATE))).astype(np.int16)
-        audio = np.concatenate([lead, a16, tail])
-        h, dt = stream_realtime(rec, audio, len(lead) + last)
+        audio, end = in_silence(np.frombuffer(to_pcm16(a, rate, RATE), dtype="<i2"))
+        h, dt = stream_realtime(rec, audio, end)
         r = out.setdefault("human", {"lat": [], "ok": 0, "n": 0})
         r["n"] += 1
         r["ok"] += bool(h and understand_text(g, game, h.text, h.confidence, phrases) == expected(g, phrases, x["word"]))
@@ -312,12 +317,8 @@ def part_latency(engine: str, lang: str, quick: bool, log) -> dict:
     recs = {name: make_engine(engine, lang, phrase_strings(ph)) for name, (_, ph) in sets.items()}
     for name, p, voice in items[: 2 * n]:
         game, phrases = sets[name]
-        a16 = voices.synthesize(p.spoken, voice)
-        first, last = voiced_span(a16, RATE, floor_db=30)
-        lead = np.zeros(int(0.5 * RATE), np.int16)
-        tail = (np.random.default_rng(1).normal(0, 3, int(1.5 * RATE))).astype(np.int16)
-        audio = np.concatenate([lead, a16, tail])
-        h, dt = stream_realtime(recs[name], audio, len(lead) + last)
+        audio, end = in_silence(voices.synthesize(p.spoken, voice))
+        h, dt = stream_realtime(recs[name], audio, end)
         key = "synthetic, " + ("Concerto" if name.startswith("concerto") else "Tierorchester")
         r = out.setdefault(key, {"lat": [], "ok": 0, "n": 0})
         r["n"] += 1
@@ -377,9 +378,9 @@ def part_memory(engine: str, lang: str, log) -> dict:
 
 
 def part_start(lang: str, engine: str, log):
-    sys.path.insert(0, "/tmp")
-    from voice_game.audio import soundserver
     import tempfile
+
+    from voice_game.audio import soundserver
 
     why = soundserver.available()
     if why:
