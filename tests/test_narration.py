@@ -15,8 +15,8 @@ from voice_game.core.events import ev
 from voice_game.games.concerto.content import load_content
 from voice_game.games.registry import get_kit
 from voice_game.narration.catalog import load_catalog
-from voice_game.narration.concerto import ConcertoNarrator
-from voice_game.narration.orchestra import OrchestraNarrator
+from voice_game.games.concerto.narrator import ConcertoNarrator
+from voice_game.games.orchestra.narrator import OrchestraNarrator
 from voice_game.session import Seat, Session
 
 LANGS = ["de", "en"]

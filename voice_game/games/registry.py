@@ -28,7 +28,7 @@ def _orchestra() -> GameKit:
     from voice_game.games.orchestra.commands import OrchestraCommands
     from voice_game.games.orchestra.state import REVEAL, VARIANTS, OrchestraConfig
     from voice_game.games.orchestra.view import view, view_scores
-    from voice_game.narration.orchestra import OrchestraNarrator
+    from voice_game.games.orchestra.narrator import OrchestraNarrator
 
     def new_game(players, variants, seed, deck):
         return rules.new_game(OrchestraConfig(list(players), tuple(variants)), seed, deck)
@@ -56,7 +56,7 @@ def _concerto() -> GameKit:
     from voice_game.games.concerto.commands import ConcertoCommands
     from voice_game.games.concerto.state import ConcertoConfig
     from voice_game.games.concerto.view import view
-    from voice_game.narration.concerto import ConcertoNarrator
+    from voice_game.games.concerto.narrator import ConcertoNarrator
 
     from voice_game.core.rng import Rng
 
