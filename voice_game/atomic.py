@@ -30,7 +30,7 @@ def clean_stale_temps(path: Path) -> list[Path]:
     unnumbered ones); returns what was removed. Only these names are touched."""
     path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")
-    removed = []
+    removed: list[Path] = []
     try:
         candidates = list(folder.glob(f".{glob_escape(path.name)}.*.tmp"))
     except OSError:

@@ -194,6 +194,6 @@ def mix(speech=(), cues=(), rate: int = 44100, speech_gain: float = 1.0, cue_gai
     out = np.empty((end, 2), dtype=np.float32)
     for i in range(0, end, block):
         sb = sp[i:i + block]
-        active = rms(sb) > speech_threshold
+        active = bool(rms(sb) > speech_threshold)
         out[i:i + block] = sb * speech_gain + ducker.process(cu[i:i + block], active) * cue_gain
     return limit(out)

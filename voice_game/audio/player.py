@@ -42,7 +42,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 import numpy as np
 
@@ -191,7 +191,7 @@ class RenderBackend:
         return [p for p, lab, _ in self.marks if lab == label]
 
 
-_ALSA_HANDLER = None
+_ALSA_HANDLER: object = None
 
 
 def _silence_alsa_errors() -> None:
@@ -292,7 +292,7 @@ class Player:
         if backend is None:
             backend = SoundDeviceBackend(rate=rate or DEFAULT_RATE)
         self.backend = backend
-        self.rate = rate or getattr(backend, "rate", DEFAULT_RATE)
+        self.rate: int = int(rate or getattr(backend, "rate", None) or DEFAULT_RATE)
         self.block = int(round(self.rate * block_ms / 1000.0))
         if hasattr(backend, "block"):
             backend.block = self.block
@@ -329,7 +329,7 @@ class Player:
 
     # ---------------------------------------------------------------- lifecycle
 
-    def start(self) -> "Player":
+    def start(self) -> Player:
         if self._running:
             return self
         self._running = True

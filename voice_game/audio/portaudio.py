@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from typing import Any
 import sys
 import threading
 
@@ -48,10 +49,11 @@ def load():
     with _lock:
         if "module" in _state:
             return _state["module"]
-        module = None
+        module: Any = None
         try:
             with quiet_stderr():
-                import sounddevice as module  # noqa: F811 - PortAudio starts here
+                import sounddevice  # PortAudio starts here
+            module = sounddevice
         except Exception as exc:  # noqa: BLE001 - PortAudioError, OSError, ImportError: no sound
             _state["problem"] = f"{type(exc).__name__}: {exc}"
             module = None

@@ -35,6 +35,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from collections import deque
 from pathlib import Path
 
@@ -97,7 +98,7 @@ class SSIPClient:
         self._send_lock = threading.Lock()
         self._replies: list[list[str]] = []
         self._reply_cond = threading.Condition()
-        self.on_event = None  # callable(code: int, msg_id: int)
+        self.on_event: Callable[[int, int], None] | None = None
         self.closed = False
         self._reader = threading.Thread(target=self._read, name="ssip-reader", daemon=True)
         self._reader.start()
@@ -469,7 +470,7 @@ class WindowsScreenReaderOutput(SpeechDispatcherOutput):
 
 def _windows_backend():
     try:
-        from cytolk import tolk  # type: ignore[import-not-found]
+        from cytolk import tolk
 
         tolk.load()
         if tolk.detect_screen_reader() or tolk.has_speech():
@@ -477,7 +478,7 @@ def _windows_backend():
     except Exception:  # noqa: BLE001 - not installed / no reader running
         pass
     try:
-        from accessible_output2.outputs.auto import Auto  # type: ignore[import-not-found]
+        from accessible_output2.outputs.auto import Auto
 
         return Auto(), "ao2"
     except Exception:  # noqa: BLE001

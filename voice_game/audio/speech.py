@@ -25,6 +25,7 @@ import struct
 import subprocess
 import tempfile
 import threading
+from typing import Any
 from pathlib import Path
 
 import numpy as np
@@ -78,7 +79,9 @@ def parse_wav_stream(data: bytes) -> tuple[np.ndarray, int]:
     if len(data) < 12 or data[:4] != b"RIFF" or data[8:12] != b"WAVE":
         raise SynthError("not a WAV stream")
     pos = 12
-    rate = channels = bits = None
+    rate: int | None = None
+    channels = 1
+    bits = None
     while pos + 8 <= len(data):
         cid = data[pos:pos + 4]
         size = struct.unpack("<I", data[pos + 4:pos + 8])[0]
@@ -131,7 +134,7 @@ class EspeakSynth:
     name = "espeak-ng"
 
     def __init__(self, lang: str = "de", voice: str = "", program: str | None = None):
-        self.program = program or shutil.which("espeak-ng") or shutil.which("espeak")
+        self.program: str = program or shutil.which("espeak-ng") or shutil.which("espeak") or ""
         if not self.program:
             raise SynthError("espeak-ng is not installed (apt-get install espeak-ng)")
         self.lang = lang
@@ -179,7 +182,7 @@ class LibEspeakSynth:
 
     name = "libespeak-ng"
     _lock = threading.Lock()
-    _lib = None
+    _lib: Any = None
     _rate = 0
     _chunks: list = []
     _cb = None
@@ -250,7 +253,7 @@ class Pyttsx3Synth:
     def __init__(self, lang: str = "de", voice: str = ""):
         self.lang = lang
         self.voice = voice
-        self._engine = None
+        self._engine: Any = None
         self._lock = threading.Lock()
         self._dir = Path(tempfile.mkdtemp(prefix="vg-tts-"))
 
