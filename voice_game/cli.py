@@ -136,7 +136,7 @@ def ask_birth_years(seats, seed: int, catalog, output, inputs) -> list[int]:
     import random
     import re
 
-    from voice_game.session import InputLine
+    from voice_game.core.input import InputLine
 
     rng = random.Random(seed)
     years = []

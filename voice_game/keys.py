@@ -28,6 +28,7 @@ import sys
 from dataclasses import dataclass
 
 from voice_game.commands.grammar import NUMBER_SLOTS, freeze
+from voice_game.core.input import InputLine
 from voice_game.narration.message import HIGH, Message
 
 # key name -> action. Names: single characters as typed ("t", "T", ",", "<"), or
@@ -378,8 +379,6 @@ class KeyInput:
         return self
 
     def __next__(self):
-        from voice_game.session import InputLine
-
         while True:
             ev = self.reader.next_event()
             if ev is None:
@@ -396,8 +395,6 @@ class KeyInput:
             s.say(Message(s.c.get(key, **params), "info", HIGH), record=False)
 
     def on_key(self, key: Key):
-        from voice_game.session import InputLine
-
         if key.name == "typing_cancelled":
             self.say_key("input.cancelled")
             return None
@@ -433,20 +430,15 @@ class KeyInput:
         if action == "help" and self.context == "game":
             self.say_key("keys.hint")
         if action in ("oldest", "newest"):
-            if not s.history:
-                s.say_key("history.empty", record=False)
-            else:
-                s.cursor = 0 if action == "oldest" else len(s.history) - 1
-                s.say_key("history.start" if action == "oldest" else "history.end", record=False)
-                s.say(s.history[s.cursor], record=False)
+            s.jump_history(action)
             return None, 0
         if action == "escape":
-            if s.pending is not None or s.pending_quit:
+            if s.asking_yes_no:
                 return {"intent": "no"}, 1.0
             return {"intent": "help"}, 1.0
         if action == "verbosity":
             # brief -> normal -> verbose -> brief
-            nxt = {"brief": "normal", "verbose": "brief"}.get(getattr(s.narrator, "detail", ""), "verbose")
+            nxt = {"brief": "normal", "verbose": "brief"}.get(s.detail, "verbose")
             return {"intent": nxt}, 1.0
         if action in ("next", "back", "skip", "end_tutorial"):
             if self.context != "tutorial":
@@ -467,13 +459,10 @@ class KeyInput:
         s = self.session
         if s.choices and 1 <= n <= len(s.choices):
             return s.g.numbers[n][0], 1.0  # answers "did you mean: 1 ..., 2 ..."
-        legal = s.kit.rules.legal_actions(s.state)
-        cmds = []
-        for a in legal:
-            c = s.kit.adapter.command_for(a)
-            if c is not None and any(k in NUMBER_SLOTS and v == n for k, v in c.items()):
-                if freeze(c) not in {freeze(x) for x in cmds}:
-                    cmds.append(c)
+        cmds: list[dict] = []
+        for c in s.legal_commands():
+            if any(k in NUMBER_SLOTS and v == n for k, v in c.items()) and freeze(c) not in {freeze(x) for x in cmds}:
+                cmds.append(c)
         if not cmds:
             cmds = self.concerto_pick(n) if s.kit.name == "concerto" else []
         if not cmds:
@@ -486,8 +475,7 @@ class KeyInput:
 
     def concerto_pick(self, n: int) -> list[dict]:
         s = self.session
-        legal = s.kit.rules.legal_actions(s.state)
-        cmds = [c for c in (s.kit.adapter.command_for(a) for a in legal) if c is not None]
+        cmds = s.legal_commands()
         levels = ("green", "yellow", "orange")
         if 1 <= n <= 3:
             want = [c for c in cmds if c.get("intent") == "conduct" and c.get("level") == levels[n - 1]]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import queue
 import threading
 
-from voice_game.session import InputLine
+from voice_game.core.input import InputLine
 
 _END = object()
 

@@ -14,11 +14,12 @@ from voice_game.commands.grammar import freeze, load_grammar
 from voice_game.commands.matcher import match
 from voice_game.commands.parser import META_INTENTS, understand
 from voice_game.core.errors import ContentError, RuleError
+from voice_game.core.input import InputLine
 from voice_game.core.rules import CHANCE
 from voice_game.games.registry import get_kit
 from voice_game.narration.catalog import load_catalog
 from voice_game.narration.message import HIGH, Message
-from voice_game.session import InputLine, Seat, Session
+from voice_game.session import Seat, Session
 from voice_game.tutorial.lessons import load_course, validate_against
 from voice_game.tutorial.progress import Progress
 
@@ -186,11 +187,9 @@ class TutorialRunner:
             raise ContentError(self.course.source, f"lessons.{lesson.id}", f"table cannot be prepared: {exc}") from exc
         # the opponents are scripted: humans in the seat list, never narrated as "you"
         seats = [Seat(n) for n in names]
+        # one player at the speaker: their private cards are spoken at once (no hand-over)
         s = Session(kit, state, seats, self.g, self.c, self.out, [], seed=lesson.seed, audio=self.audio,
-                    debug=self.debug)
-        s.humans = {0}
-        s.handover = False  # one player at the speaker: their private cards are spoken at once
-        s.narrator = kit.narrator(self.c, {0}, True)
+                    debug=self.debug, listeners={0}, handover=False, verbose=True)
         self.attach(s)
         return s
 
@@ -383,18 +382,7 @@ class _GuidedInputs:
         self.guide = bot
         self.options = options
         self.yes_phrases = self.runner.g.phrases(self.runner.kit.adapter.game, ["yes"])
-        s = self.session
-        feed = s.feed_bots
-
-        def feed_all(events):
-            feed(events)
-            observe = getattr(bot, "observe", None)
-            if observe is not None:
-                for e in events:
-                    if e.visible_to(0):
-                        observe(e)
-
-        s.feed_bots = feed_all  # the session feeds the guide with everything seat 0 hears
+        self.session.observe(0, bot)  # the session feeds the guide with everything seat 0 hears
 
     def __iter__(self):
         return self
@@ -447,8 +435,8 @@ class _GuidedInputs:
         if ctl in ("skip", "next", "back", "end_tutorial"):
             raise Leave({"end_tutorial": "end", "next": "skip"}.get(ctl, ctl))
         s = self.session
-        if self.suggestion and s is not None and s.pending is None and not s.pending_quit and not s.choices:
-            if match(r.g, line.text, self.yes_phrases).kind == "exact":
-                line = InputLine(self.suggestion, line.confidence, line.source)
-                r.say("tutorial.did_for_you", remember=False, command=self.suggestion)
+        if self.suggestion and s is not None and not s.question_open \
+                and match(r.g, line.text, self.yes_phrases).kind == "exact":
+            line = InputLine(self.suggestion, line.confidence, line.source)
+            r.say("tutorial.did_for_you", remember=False, command=self.suggestion)
         return line

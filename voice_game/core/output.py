@@ -1,0 +1,51 @@
+"""What the session and the tools need of a speech output, and the one speech-rate limit.
+
+Every output (text, silent, our audio path, the screen reader, a seat of an online
+table) keeps ``rate`` within RATE_MIN..RATE_MAX words per minute, and the settings
+file accepts exactly that range, so a rate an output reached is a rate the next start
+reads back.
+"""
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+RATE_MIN, RATE_MAX, RATE_DEFAULT = 80, 800, 175  # words per minute
+RATE_STEP = 25  # "slower" / "faster"
+VOLUME_STEP = 10  # "louder" / "quieter", percent
+
+
+def clamp_rate(wpm: int) -> int:
+    """A speech rate within the one limit."""
+    return int(max(RATE_MIN, min(RATE_MAX, wpm)))
+
+
+@runtime_checkable
+class Output(Protocol):
+    """Words for the player: every output has these."""
+
+    rate: int
+    volume: int
+
+    def say(self, text: str, interrupt: bool = False) -> None: ...
+
+    def set_rate(self, wpm: int) -> None: ...
+
+    def set_volume(self, percent: int) -> None: ...
+
+
+@runtime_checkable
+class MessageOutput(Protocol):
+    """An output that takes whole messages (words, cue and priority in one sequence),
+    such as the game's own audio path; ``speak=False`` plays the cue only."""
+
+    def say_message(self, m: Any, speak: bool = True) -> Any: ...
+
+
+@runtime_checkable
+class Stoppable(Protocol):
+    """An output that can fall silent at once ("stop") and cut descriptions still
+    playing when the player moves on (new input)."""
+
+    def stop(self) -> None: ...
+
+    def interrupt(self) -> None: ...

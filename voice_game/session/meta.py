@@ -1,0 +1,139 @@
+"""The meta commands: what can be said at any time besides a move, as a table of
+intent -> handler. Help lists the legal moves grouped by kind."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from voice_game.core.output import RATE_STEP, VOLUME_STEP
+from voice_game.narration.message import HIGH, LOW, Message
+
+if TYPE_CHECKING:
+    from voice_game.session.loop import Session
+
+HELP_LIST = 5  # verbose help lists up to this many commands of one kind, then examples
+# Help groups the legal commands by kind of action and gives one example of each
+# (the words of a group's name are locales' help.group.<id>).
+HELP_GROUPS = {
+    "place": "place", "take": "take",
+    "start_single": "start", "start_orchestra": "start", "place_instrument": "place_instrument",
+    "play_special": "special", "play_special_on": "special", "play_special_pair": "special",
+    "play_special_at": "special", "swap": "swap", "swap_pair": "swap", "swap_three": "swap",
+    "swap_four": "swap", "swap_special": "swap", "swap_with_special": "swap", "swap_pair_special": "swap",
+    "swap_three_special": "swap", "replace_piece": "replace", "conduct": "conduct", "conduct_ignore": "conduct",
+    "conduct_swap": "conduct", "beat": "beat", "give_up": "give_up", "take_market": "take_market",
+}
+ALWAYS = ("table", "my_cards", "scores")  # named in every help
+ALWAYS_ALL = ("repeat", "previous", "table", "my_cards", "scores", "whose_turn", "rules", "slower", "faster",
+              "louder", "quieter", "brief", "normal", "verbose", "stop", "save", "quit")
+
+
+def always_message(s: Session) -> Message:
+    always = [s.g.render({"intent": i}) for i in ALWAYS_ALL]
+    return Message(s.c.get("help.always", commands=", ".join(always)), "help", LOW)
+
+
+def help_messages(s: Session) -> list[Message]:
+    """What can be said now, grouped by kind with one example each (verbose: the list)."""
+    legal = s.kit.rules.legal_actions(s.state)
+    verbose = s.detail == "verbose"
+    groups: dict[str, list[str]] = {}
+    for a in legal:
+        cmd = s.kit.adapter.command_for(a)
+        if cmd is not None:
+            key = cmd["intent"] if verbose else HELP_GROUPS.get(cmd["intent"], cmd["intent"])
+            groups.setdefault(key, []).append(s.g.render(cmd))
+    now = []
+    for key, items in groups.items():
+        items = list(dict.fromkeys(items))
+        if verbose:  # a long list of one kind becomes two examples and a count
+            if len(items) <= HELP_LIST:
+                now += items
+            else:
+                now.append(s.c.get("help.examples", examples=", ".join(items[:2]), count=len(items) - 2))
+        elif len(items) == 1 or not s.c.has(f"help.group.{key}"):
+            now.append(items[0] if len(items) == 1 else s.c.get("help.examples", examples=", ".join(
+                items[:2]), count=len(items) - 2))
+        else:
+            now.append(s.c.get("help.group_item", label=s.c.get(f"help.group.{key}"), example=items[0]))
+    out = []
+    if now:
+        grouped = not verbose and len(now) > 2
+        sep = "; " if grouped else f" {s.c.get('help.or')} "
+        out.append(Message(s.c.get("help.now_grouped" if grouped else "help.now", commands=sep.join(now)),
+                           "help", HIGH))
+    if verbose:
+        out.append(always_message(s))
+    else:  # the most used ones, and how to hear them all
+        always = [s.g.render({"intent": i}) for i in ALWAYS]
+        out.append(Message(s.c.get("help.always_short", commands=", ".join(always),
+                                   more=s.g.render({"intent": "always"})), "help", LOW))
+    return out
+
+
+def _repeat(s: Session) -> None:
+    last = s.history.last()
+    if last is None:
+        s.say_key("history.empty", record=False)
+    else:
+        s.say(last, record=False)
+
+
+def _scores(s: Session) -> None:
+    v = s.listener_view()
+    s.say(s.narrator.scores(v, s.kit.view_scores(v)))
+
+
+def _rate(delta: int) -> Callable[[Session], None]:
+    def change(s: Session) -> None:
+        s.out.set_rate(s.out.rate + delta)
+        s.say_key("settings.rate", rate=s.out.rate)
+        s.persist(rate=s.out.rate)
+    return change
+
+
+def _volume(delta: int) -> Callable[[Session], None]:
+    def change(s: Session) -> None:
+        s.out.set_volume(s.out.volume + delta)
+        s.say_key("settings.volume", volume=s.out.volume)
+        s.persist(speech_volume=s.out.volume)
+    return change
+
+
+def _detail(intent: str, detail: str) -> Callable[[Session], None]:
+    def change(s: Session) -> None:
+        s.narrator.detail = detail
+        s.say_key(f"settings.{intent}")
+        s.persist(detail=detail)
+    return change
+
+
+def _quit(s: Session) -> None:
+    s.dialogue.pending_quit = True
+    s.say_key("input.confirm_quit")
+
+
+# intent -> what it does; every one of them can be said at any time
+META: dict[str, Callable[[Session], None]] = {
+    "help": lambda s: s.say(help_messages(s)),
+    "always": lambda s: s.say(always_message(s)),
+    "repeat": _repeat,
+    "previous": lambda s: s.step_history(-1),
+    "next_message": lambda s: s.step_history(1),
+    "table": lambda s: s.say(s.narrator.table(s.listener_view())),
+    "my_cards": lambda s: s.say(s.narrator.my_cards(s.listener_view())),
+    "scores": _scores,
+    "whose_turn": lambda s: s.say(s.narrator.whose_turn(s.listener_view())),
+    "rules": lambda s: s.say(s.narrator.rules()),
+    "slower": _rate(-RATE_STEP),
+    "faster": _rate(RATE_STEP),
+    "louder": _volume(VOLUME_STEP),
+    "quieter": _volume(-VOLUME_STEP),
+    "verbose": _detail("verbose", "verbose"),
+    "brief": _detail("brief", "brief"),
+    "normal": _detail("normal", "default"),
+    "save": lambda s: s.autosave(announce=True),
+    "quit": _quit,
+    "stop": lambda s: s.stop_speech(),  # silence at once; the history keeps every message for "repeat"
+    "ready": lambda s: s.say_key("input.nothing_to_confirm"),
+}
