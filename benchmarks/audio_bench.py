@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np  # noqa: E402
 
-from voice_game.audio import soundserver  # noqa: E402
+from tests.support import soundserver  # noqa: E402 (the repository root is on sys.path)
 from voice_game.audio.player import Player, RenderBackend, SoundDeviceBackend  # noqa: E402
 from _stats import loud, probe_latencies, summary as _summary  # noqa: E402 (benchmarks/ is on sys.path)
 

@@ -380,7 +380,7 @@ def part_memory(engine: str, lang: str, log) -> dict:
 def part_start(lang: str, engine: str, log):
     import tempfile
 
-    from voice_game.audio import soundserver
+    from tests.support import soundserver
 
     why = soundserver.available()
     if why:

@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np  # noqa: E402
 
-from voice_game.audio import soundserver  # noqa: E402
+from tests.support import soundserver  # noqa: E402 (the repository root is on sys.path)
 from voice_game.audio.output import AudioOutput  # noqa: E402
 from voice_game.audio.player import Player, RenderBackend, SoundDeviceBackend  # noqa: E402
 from voice_game.audio.speech import make_synth, trim  # noqa: E402

@@ -1,6 +1,6 @@
 """The player through a REAL PulseAudio server with virtual devices.
 
-A private server (voice_game.audio.soundserver) gets a null sink "speakers";
+A private server (tests.support.soundserver) gets a null sink "speakers";
 the player writes to it through sounddevice -> ALSA "pulse" plugin, and parec
 records "speakers.monitor": what would have come out of the loudspeakers.
 """
@@ -11,7 +11,8 @@ import time
 import numpy as np
 import pytest
 
-from voice_game.audio import cues, soundserver
+from tests.support import soundserver
+from voice_game.audio import cues
 from voice_game.audio.player import Player, SoundDeviceBackend
 
 REASON = soundserver.available()

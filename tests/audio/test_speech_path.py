@@ -3,7 +3,7 @@
 Speech is rendered into a RenderBackend (the player's recorded output stream, paced
 like a device), so what came out can be measured in frames: that a message made
 real sound, that priorities cut and keep the right things, and how fast stop()
-silences the stream. A real PulseAudio server (voice_game.audio.soundserver)
+silences the stream. A real PulseAudio server (tests.support.soundserver)
 serves the device-loss test, and a real Speech Dispatcher the screen reader tests.
 """
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from voice_game.audio import soundserver
+from tests.support import soundserver
 from voice_game.audio.output import AudioOutput, player_priority
 from voice_game.audio.player import Player, Priority, RenderBackend, SoundDeviceBackend
 from voice_game.audio.speech import (EspeakSynth, parse_wav_stream, split_sentences, trim)

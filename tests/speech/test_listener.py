@@ -21,7 +21,7 @@ pytestmark = pytest.mark.skipif(
 
 @pytest.fixture(scope="module")
 def server():
-    from voice_game.audio.soundserver import SoundServer
+    from tests.support.soundserver import SoundServer
     srv = SoundServer()
     srv.start()
     srv.use_for_sounddevice()

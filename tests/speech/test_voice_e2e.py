@@ -35,7 +35,7 @@ def wait_for(pred, timeout):
 
 
 def test_game_acts_on_spoken_commands_and_ignores_its_own_voice(tmp_path):
-    from voice_game.audio.soundserver import SoundServer
+    from tests.support.soundserver import SoundServer
 
     srv = SoundServer(set_env=False)
     srv.start()

@@ -90,7 +90,7 @@ pulse = pytest.mark.skipif(shutil.which("pulseaudio") is None, reason="pulseaudi
 def test_human_voice_through_the_virtual_microphone_plays_the_game(tmp_path):
     """Typed "ziehen", then spoken digits of a real German speaker: "null" and "neun"
     change nothing, the digit of a legal conductor places the musician there."""
-    from voice_game.audio.soundserver import SoundServer
+    from tests.support.soundserver import SoundServer
     from voice_game.audio.tts import TextOutput
     from voice_game.games.registry import get_kit
     from voice_game.narration.catalog import load_catalog

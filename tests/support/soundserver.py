@@ -51,7 +51,7 @@ def available() -> str | None:
 class Recorder:
     """``parec`` capturing a source into memory, with arrival timestamps."""
 
-    def __init__(self, server: "SoundServer", source: str, rate: int, channels: int,
+    def __init__(self, server: SoundServer, source: str, rate: int, channels: int,
                  latency_ms: int = 10):
         self.rate = rate
         self.channels = channels
@@ -169,7 +169,7 @@ class SoundServer:
 
     # ------------------------------------------------------------------ lifecycle
 
-    def start(self, timeout: float = 10.0) -> "SoundServer":
+    def start(self, timeout: float = 10.0) -> SoundServer:
         reason = available()
         if reason:
             raise SoundServerError(reason)
@@ -248,7 +248,7 @@ class SoundServer:
             self.proc.kill()
             self.proc.wait()
 
-    def restart(self, timeout: float = 10.0) -> "SoundServer":
+    def restart(self, timeout: float = 10.0) -> SoundServer:
         """Start the server again at the same socket after :meth:`kill`."""
         if self.dir is None:
             raise SoundServerError("restart() needs a server that was started")
@@ -260,7 +260,7 @@ class SoundServer:
             shutil.rmtree(self.dir, ignore_errors=True)
             self.dir = None
 
-    def __enter__(self) -> "SoundServer":
+    def __enter__(self) -> SoundServer:
         return self.start()
 
     def __exit__(self, *exc) -> None:
