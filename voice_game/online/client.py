@@ -11,13 +11,17 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+from collections import deque
 
 from voice_game.narration.message import HIGH, Message
 from voice_game.online import protocol as P
+from voice_game.online.seat import RemoteSeat
+from voice_game.session import InputLine
 
 HELLO_EVERY = 3.0  # seconds between hellos while no host answers
 HELLO_TRIES = 200
 ALIVE_EVERY = 2.0  # seconds between "still here" messages (the host lets a bot stand in when they stop)
+HISTORY = 50
 
 
 RECONNECTED = object()  # put into a client's queue when its connection came back
@@ -61,10 +65,12 @@ async def connect(server: str, user: str, password: str, on_reconnect=None):
 
 
 class Speaker:
-    """What a seat hears, through the local output (text, speech with cues)."""
+    """What a seat hears, through the local output (text, speech with cues); it keeps the
+    game's messages (not the chat, not what a replay may not say) for the history keys."""
 
     def __init__(self, out):
         self.out = out
+        self.history: deque[Message] = deque(maxlen=HISTORY)
 
     mute_chat = False
 
@@ -75,23 +81,28 @@ class Speaker:
         if not isinstance(text, str) or (self.mute_chat and msg.get("kind") == "chat"):
             return
         fallback = msg.get("fallback") if isinstance(msg.get("fallback"), str) else None
-        if replay and isinstance(msg.get("history"), str):
-            if not msg["history"]:
+        kept = msg.get("history") if isinstance(msg.get("history"), str) else None
+        if replay and kept is not None:
+            if not kept:
                 return
-            text, fallback = msg["history"], None
+            text, fallback, kept = kept, None, None
+        pan = msg.get("pan")
+        m = Message(text, str(msg.get("kind") or "info"), str(msg.get("priority") or HIGH),
+                    msg.get("cue") if isinstance(msg.get("cue"), str) else None,
+                    float(pan) if isinstance(pan, (int, float)) and not isinstance(pan, bool) else None,
+                    history=kept, fallback=fallback)
+        if m.kind != "chat":
+            h = m.for_history()
+            if h is not None:
+                self.history.append(h)
+        self.say_local(m)
+
+    def say_local(self, m: Message) -> None:
         say_message = getattr(self.out, "say_message", None)
         if say_message is not None:
-            pan = msg.get("pan")
-            kwargs = {"fallback": fallback} if fallback is not None else {}
-            try:
-                m = Message(text, str(msg.get("kind") or "info"), str(msg.get("priority") or HIGH),
-                            msg.get("cue") if isinstance(msg.get("cue"), str) else None,
-                            float(pan) if isinstance(pan, (int, float)) else None, **kwargs)
-            except TypeError:  # an older Message without fallback words
-                m = Message(text or fallback or "", str(msg.get("kind") or "info"), HIGH)
             say_message(m, speak=True)
         else:
-            text = text or fallback or ""  # no sound at all: the words are all there is
+            text = m.text or m.fallback or ""  # no sound at all: the words are all there is
             if text:
                 self.out.say(text)
 
@@ -100,6 +111,8 @@ class Speaker:
 
 
 def _decode(data: bytes):
+    if len(data) > P.MAX_HOST_MESSAGE:
+        return None
     try:
         msg = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
@@ -125,8 +138,90 @@ async def _history(js, stream: str, first: int, last: int):
     return out
 
 
-async def join(code: str, server: str, lang: str, catalog, out, lines=None, mute_chat: bool = False) -> int:
-    """Play one seat. ``lines``: an async callable returning the next typed line ("" at the end)."""
+class PlayerInput:
+    """The player's lines (typed, single keys, spoken) for the event loop.
+
+    ``live``: a thread reads ahead (a terminal, a pipe, a microphone: this process owns
+    them); else each line is read when asked for (the start menu, whose input goes on
+    after the table)."""
+
+    def __init__(self, source, live: bool = True):
+        self.it = iter(source)
+        self.live = live
+        self.queue: asyncio.Queue | None = None
+
+    def start(self) -> None:
+        if not self.live:
+            return
+        import threading
+
+        loop = asyncio.get_running_loop()
+        self.queue = asyncio.Queue()
+        queue = self.queue
+
+        def pump():
+            try:
+                for item in self.it:
+                    loop.call_soon_threadsafe(queue.put_nowait, item)
+            except Exception:  # noqa: BLE001 - a broken input ends like the end of the input
+                pass
+            loop.call_soon_threadsafe(queue.put_nowait, None)
+
+        threading.Thread(target=pump, name="player-input", daemon=True).start()
+
+    def _next(self):
+        try:
+            return next(self.it)
+        except StopIteration:
+            return None
+
+    async def get(self) -> InputLine | None:
+        if self.queue is not None:
+            item = await self.queue.get()
+        else:
+            item = await asyncio.get_running_loop().run_in_executor(None, self._next)
+        if item is None or isinstance(item, InputLine):
+            return item
+        return InputLine(str(item).rstrip("\r\n"))
+
+
+def sendable(item: InputLine) -> bool:
+    """A line for the host: typed words, a key's words, or speech (empty: heard, not understood)."""
+    return bool(item.text.strip()) or item.source == "voice"
+
+
+def line_message(c: int, item: InputLine) -> dict:
+    conf = item.confidence if isinstance(item.confidence, (int, float)) else 1.0
+    conf = min(1.0, max(0.0, float(conf))) if conf == conf else 0.0
+    src = item.source if item.source in P.SOURCES else "keyboard"
+    return {"c": c, "text": item.text.strip()[:P.MAX_TEXT + 1], "conf": round(conf, 3), "src": src}
+
+
+def stdin_source(seat: RemoteSeat):
+    """Single keys and typed lines from a terminal (voice_game.keys), else plain lines."""
+    from voice_game.keys import KeyInput, LineInput, TerminalReader, WindowsReader, keys_enabled
+
+    if not keys_enabled():
+        return LineInput()
+    import os
+
+    keys = KeyInput(WindowsReader().open() if os.name == "nt" else TerminalReader().open())
+    keys.attach(seat)
+    return keys
+
+
+async def join(code: str, server: str, lang: str, catalog, out, source=None, mute_chat: bool = False,
+               scripted: bool | None = None, voice=None, live: bool = True) -> int:
+    """Play one seat.
+
+    ``source(seat)``: the player's input (an iterable of lines or InputLines; default: the
+    keys of a terminal, or the lines of a pipe). ``scripted``: one line each time the host
+    asks this seat (default: when standard input is no terminal); else every line is sent
+    as it comes. ``voice(seat, source)``: starts speech beside it, returning
+    (merged source, control with ``set_phrases``, stop), as ``start_voice`` does.
+    """
+    from voice_game.commands.grammar import load_grammar
+
     speaker = Speaker(out)
     speaker.mute_chat = mute_chat
     try:
@@ -148,12 +243,16 @@ async def join(code: str, server: str, lang: str, catalog, out, lines=None, mute
     await nc.subscribe(P.seat_subject(table, seat), cb=on_msg)
     cmd_subject = P.command_subject(table, seat)
     hello = json.dumps({"hello": True, "lang": lang}).encode()
-    scripted = lines is not None
-    if lines is None:
-        lines = _terminal_reader()
-    sent_c = 0
-    sent_text = ""
+    if scripted is None:
+        try:
+            scripted = not sys.stdin.isatty()
+        except (AttributeError, ValueError):
+            scripted = True
+    me = RemoteSeat(load_grammar(lang), catalog, speaker)
+    sent: dict = {}  # the last line sent (sent again when a restarted host did not get it)
     alive = None
+    stop_voice = None
+    control = None
 
     async def leave():
         try:
@@ -161,6 +260,23 @@ async def join(code: str, server: str, lang: str, catalog, out, lines=None, mute
             await nc.flush(timeout=2)
         except Exception:  # noqa: BLE001 - the host learns it from the silence
             pass
+
+    def listen() -> None:
+        if control is not None:
+            try:
+                control.set_phrases(me.phrases_now())
+            except Exception:  # noqa: BLE001 - the recognizer keeps its last phrases
+                pass
+
+    async def send(c: int, item: InputLine) -> None:
+        nonlocal sent
+        sent = line_message(c, item)
+        me.answered()
+        listen()
+        interrupt = getattr(out, "interrupt", None)
+        if interrupt is not None:
+            interrupt()  # the player moved on: descriptions still playing are cut
+        await nc.publish(cmd_subject, json.dumps(sent).encode())
 
     try:
         if await _table_over(js, P.seat_stream(table, seat), P.seat_subject(table, seat)):
@@ -186,6 +302,8 @@ async def join(code: str, server: str, lang: str, catalog, out, lines=None, mute
         if welcome is None:
             speaker.line(catalog.get("online.no_host"))
             return 1
+        if isinstance(welcome.get("game"), str):
+            me.set_game(welcome["game"])
         start = int(welcome.get("from") or 0)
         missed = [m for m in await _history(js, P.seat_stream(table, seat), start + 1, welcome["n"] - 1)
                   if m.get("t") == "say" and m.get("history") != ""]
@@ -197,6 +315,12 @@ async def join(code: str, server: str, lang: str, catalog, out, lines=None, mute
             speaker.line(catalog.get("online.history_end"))
         last_n = welcome["n"]
         pending = [m for m in early if m["n"] > last_n]
+        given = (source or stdin_source)(me)
+        if voice is not None:
+            given, control, stop_voice = voice(me, given)
+            listen()
+        inputs = PlayerInput(given, live)
+        inputs.start()
 
         async def keep_alive():
             while True:
@@ -204,7 +328,7 @@ async def join(code: str, server: str, lang: str, catalog, out, lines=None, mute
                 await nc.publish(cmd_subject, b'{"alive": true}')
 
         alive = asyncio.ensure_future(keep_alive())
-        reader = None if scripted else asyncio.ensure_future(lines())
+        reader = None if scripted else asyncio.ensure_future(inputs.get())
         while True:
             if pending:
                 msg = pending.pop(0)
@@ -213,16 +337,14 @@ async def join(code: str, server: str, lang: str, catalog, out, lines=None, mute
                 waits = {getter} | ({reader} if reader is not None else set())
                 done, _ = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
                 if reader is not None and reader in done:
-                    text = reader.result()
-                    if text == "":
+                    got = reader.result()
+                    if got is None:
                         await leave()
                         speaker.line(catalog.get("online.input_ended"))
                         return 0
-                    if text.strip():
-                        sent_c += 1
-                        sent_text = text.strip()
-                        await nc.publish(cmd_subject, json.dumps({"c": sent_c, "text": sent_text}).encode())
-                    reader = asyncio.ensure_future(lines())
+                    if sendable(got):
+                        await send(int(sent.get("c", 0)) + 1, got)
+                    reader = asyncio.ensure_future(inputs.get())
                 if getter not in done:
                     getter.cancel()
                     continue
@@ -250,28 +372,34 @@ async def join(code: str, server: str, lang: str, catalog, out, lines=None, mute
                 if setter is not None:
                     setter(msg["value"])
             elif t == "prompt":
-                last = int(msg.get("last") or 0)
-                if sent_c > last:  # the host did not get our last line (it restarted): send it again
-                    await nc.publish(cmd_subject, json.dumps({"c": sent_c, "text": sent_text}).encode())
+                last = msg.get("last")
+                last = last if isinstance(last, int) and not isinstance(last, bool) and last >= 0 else 0
+                me.update(msg)
+                listen()
+                if sent.get("c", 0) > last:  # the host did not get our last line (it restarted): send it again
+                    await nc.publish(cmd_subject, json.dumps(sent).encode())
                 elif scripted:
                     while True:
-                        text = await lines()
-                        if text == "":
+                        got = await inputs.get()
+                        if got is None:
                             await leave()
                             speaker.line(catalog.get("online.input_ended"))
                             return 0
-                        if text.strip():
+                        if sendable(got):
                             break
-                    sent_c = last + 1
-                    sent_text = text.strip()
-                    await nc.publish(cmd_subject, json.dumps({"c": sent_c, "text": sent_text}).encode())
-                else:
-                    sent_c = max(sent_c, last)
+                    await send(last + 1, got)
+                elif sent.get("c", 0) < last:
+                    sent = {**sent, "c": last}
             elif t in ("bye", "over"):
                 return 0
     finally:
         if alive is not None:
             alive.cancel()
+        if stop_voice is not None:
+            try:
+                stop_voice()
+            except Exception:  # noqa: BLE001
+                pass
         try:
             await nc.drain()
         except Exception:  # noqa: BLE001
@@ -290,33 +418,6 @@ async def _table_over(js, stream: str, subject: str) -> bool:
         return False
     msg = _decode(raw.data or b"")
     return bool(msg and msg.get("t") == "over")
-
-
-def _terminal_reader():
-    """Lines typed at any time, read by a daemon thread (a pending read never holds up the exit)."""
-    import threading
-
-    loop = asyncio.get_event_loop()
-    queue: asyncio.Queue = asyncio.Queue()
-
-    def pump():
-        while True:
-            line = sys.stdin.readline()
-            loop.call_soon_threadsafe(queue.put_nowait, line)
-            if line == "":
-                return
-
-    threading.Thread(target=pump, name="stdin", daemon=True).start()
-
-    async def read():
-        return await queue.get()
-
-    return read
-
-
-def pipe_reader():
-    """One line each time it is asked for (the host asked this seat)."""
-    return _terminal_reader()
 
 
 async def watch(table: str, server: str, catalog, out, mute_chat: bool = False) -> int:

@@ -66,6 +66,12 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--server", required=True)
     join.add_argument("--lang", choices=LANGUAGES, default=None)
     join.add_argument("--tts", choices=["auto", "pyttsx3", "screenreader", "text", "none"], default=None)
+    join.add_argument("--engine", choices=["auto", "whisper", "vosk", "pocketsphinx", "none"], default=None,
+                      help="speech recognizer (default: auto with sound, none with --tts text/none)")
+    join.add_argument("--listen", choices=["always", "push"], default="always",
+                      help="always listen, or push-to-talk (Enter on an empty line, then speak)")
+    join.add_argument("--model", default=None, help="a Vosk model folder to use")
+    join.add_argument("--mic", default=None, help="microphone device (sounddevice name or number)")
     join.add_argument("--mute-chat", action="store_true", help="do not speak the table chat")
     watch = sub.add_parser("watch", help="watch an online table")
     watch.add_argument("table")
@@ -110,7 +116,33 @@ def _output(args, lang, catalog):
     out, fell_back = make_output(args.tts or store.settings.tts, lang, catalog, store.settings)
     if fell_back:
         out.say(catalog.get("app.tts_fallback"))
-    return out
+    return out, store.settings
+
+
+def voice_starter(args, prefs, lang, catalog, out):
+    """Speech beside the keys for a seat, as in local play (``play --engine``); None
+    without a recognizer (the default with --tts text or none)."""
+    engine = getattr(args, "engine", None)
+    if engine is None:
+        engine = "none" if (args.tts or prefs.tts) in ("text", "none") else (prefs.recognizer or "auto")
+    if engine == "none":
+        return None
+    device = args.mic or (prefs.microphone or None)
+    if isinstance(device, str) and device.isascii() and device.isdigit() and len(device) < 9:
+        device = int(device)
+
+    def start(seat, source):
+        from voice_game.speech.voice_input import start_voice
+
+        # every word of the game, for an engine with a fixed vocabulary (Whisper needs none)
+        def vocabulary():
+            return sorted({p.spoken for p in seat.g.phrases(seat.kit.name)})
+
+        return start_voice(engine, lang, catalog, out, source, listen=args.listen, model=args.model, device=device,
+                           vocabulary=vocabulary if seat.kit.name else None,
+                           aliases=dict(getattr(prefs, "aliases", {}) or {}))
+
+    return start
 
 
 def client_main(args) -> int:
@@ -118,14 +150,13 @@ def client_main(args) -> int:
 
     lang = _lang(args.lang)
     catalog = load_catalog(lang)
-    out = _output(args, lang, catalog)
+    out, prefs = _output(args, lang, catalog)
 
     async def go():
         if args.command == "watch":
             return await client.watch(args.table, args.server, catalog, out, args.mute_chat)
-        scripted = not sys.stdin.isatty()
-        return await client.join(args.code, args.server, lang, catalog, out,
-                                 client.pipe_reader() if scripted else None, args.mute_chat)
+        return await client.join(args.code, args.server, lang, catalog, out, mute_chat=args.mute_chat,
+                                 voice=voice_starter(args, prefs, lang, catalog, out))
 
     return asyncio.run(go())
 
@@ -322,12 +353,9 @@ def menu_session(app, what: str, given: str | None = None):
     async def go():
         if what == "watch":
             return await client.watch(target, server, app.c, app.out)
-        loop = asyncio.get_running_loop()
-
-        async def lines():
-            return await loop.run_in_executor(None, next_text)
-
-        return await client.join(target, server, app.lang, app.c, app.out, lines)
+        # the menu's keys and lines, each read when the host asks (the menu goes on afterwards)
+        return await client.join(target, server, app.lang, app.c, app.out, source=lambda seat: _menu_keys(app, seat),
+                                 scripted=True, live=False)
 
     try:
         asyncio.run(go())
@@ -335,6 +363,29 @@ def menu_session(app, what: str, given: str | None = None):
         app.say(app.t("online.connect_failed", server=server))
     app.say(app.t("online.menu.title"))
     return None
+
+
+class _MenuReader:
+    """The start menu's input as a key reader for ``KeyInput``."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def next_event(self):
+        return self.app.next_event()
+
+    def start_typing(self, initial: str = "") -> None:
+        start = getattr(self.app.reader, "start_typing", None)
+        if start is not None:
+            start(initial)
+
+
+def _menu_keys(app, seat):
+    from voice_game.keys import KeyInput
+
+    keys = KeyInput(_MenuReader(app), getattr(app, "bindings", None))
+    keys.attach(seat)
+    return keys
 
 
 def _die_with_parent() -> None:

@@ -95,6 +95,23 @@ class SeatSession(Session):
         if announce:
             self.say_key("online.saved")
 
+    def listening(self) -> dict:
+        """What the seat's client needs to understand its player as local play does: the
+        commands of the legal actions (only on the seat's own turn, so never another
+        seat's options: the same commands its spoken help names), how many numbered
+        choices are open, whether a yes/no question waits, the narration detail."""
+        from voice_game.commands.grammar import freeze
+
+        commands: dict[tuple, dict] = {}
+        if self.kit.rules.current_player(self.state) == self.seat:
+            for a in self.kit.rules.legal_actions(self.state):
+                c = self.kit.adapter.command_for(a)
+                if c is not None:
+                    commands.setdefault(freeze(c), c)
+        return {"commands": list(commands.values())[:P.MAX_COMMANDS], "choices": len(self.choices),
+                "pending": self.pending is not None or self.pending_quit,
+                "detail": getattr(self.narrator, "detail", "default")}
+
     def meta(self, intent: str) -> None:
         cur = self.kit.rules.current_player(self.state)
         if intent == "help" and cur != self.seat:
@@ -299,7 +316,8 @@ class Table:
         self.queue.put_nowait((None, b""))
 
     def prompt(self, seat: int) -> None:
-        self.send(seat, {"t": "prompt", "last": self.last_c.get(seat, 0)})
+        """Ask a seat for input, with what its recognizer and keys need (SeatSession.listening)."""
+        self.send(seat, {"t": "prompt", "last": self.last_c.get(seat, 0), **self.sessions[seat].listening()})
         self.outstanding.add(seat)
 
     # --- what clients send -----------------------------------------------------
@@ -327,7 +345,7 @@ class Table:
             self.hello(seat, payload)
             return
         self.back(seat)
-        c, text = payload
+        c, text, confidence, source = payload
         if not self.started:
             ss.say_key("online.waiting", record=False, players=self.missing())
             return
@@ -342,7 +360,7 @@ class Table:
             self.chat(seat, said)
             return
         try:
-            ss.handle(InputLine(text), seat)
+            ss.handle(InputLine(text, confidence, source), seat)
         except Exception:  # noqa: BLE001 - the player hears one sentence, never a traceback
             traceback.print_exc(file=sys.stderr)
             ss.say_key("app.error_internal", kind="error")

@@ -7,6 +7,9 @@ import string
 
 MAX_COMMAND_BYTES = 2048  # a typed or spoken line is short; anything bigger is refused
 MAX_TEXT = 300
+SOURCES = ("keyboard", "key", "voice")  # how a line was given: typed, a single key, spoken
+MAX_HOST_MESSAGE = 512 * 1024  # what a client reads from the host (a prompt with its commands is a few KB)
+MAX_COMMANDS = 4000  # the legal commands one prompt may carry
 ALPHABET = string.ascii_lowercase + string.digits
 TABLE_LEN = 10
 SECRET_LEN = 26  # 26 characters from 36: about 134 bits, unguessable
@@ -81,8 +84,11 @@ def inbox_prefix(user: str) -> str:
 def parse_command(data: bytes):
     """A client's message -> (kind, payload, claimed seat); ValueError if unusable.
 
-    Accepted: ``{"hello": true, "lang": "de"}``, ``{"alive": true}``, ``{"bye": true}`` or ``{"c": <positive int>, "text": "<line>"}``, and an
-    optional ``"seat"`` that must match the subject's seat (checked by the host).
+    Accepted: ``{"hello": true, "lang": "de"}``, ``{"alive": true}``, ``{"bye": true}`` or
+    ``{"c": <positive int>, "text": "<line>", "conf": <0..1>, "src": "keyboard|key|voice"}``
+    ("conf" and "src" optional; only a spoken line may be empty: heard, not understood),
+    and an optional ``"seat"`` that must match the subject's seat (checked by the host).
+    A line's payload is (c, text, confidence, source).
     """
     if len(data) > MAX_COMMAND_BYTES:
         raise ValueError("too_big")
@@ -90,7 +96,7 @@ def parse_command(data: bytes):
         msg = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
         raise ValueError("malformed") from exc
-    if not isinstance(msg, dict) or set(msg) - {"hello", "lang", "c", "text", "seat", "alive", "bye"}:
+    if not isinstance(msg, dict) or set(msg) - {"hello", "lang", "c", "text", "seat", "alive", "bye", "conf", "src"}:
         raise ValueError("malformed")
     for flag in ("alive", "bye"):  # "I am still here" / "I leave the table"
         if flag in msg:
@@ -111,4 +117,9 @@ def parse_command(data: bytes):
         raise ValueError("malformed")
     if "hello" in msg or "lang" in msg:
         raise ValueError("malformed")
-    return "line", (c, text), seat
+    conf, src = msg.get("conf", 1.0), msg.get("src", "keyboard")
+    if not isinstance(conf, (int, float)) or isinstance(conf, bool) or not 0.0 <= conf <= 1.0:
+        raise ValueError("malformed")  # (NaN fails the range check too)
+    if src not in SOURCES or (not text.strip() and src != "voice"):
+        raise ValueError("malformed")
+    return "line", (c, text, float(conf), src), seat
