@@ -11,17 +11,16 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
-from collections import deque
 
 from voice_game.narration.message import HIGH, Message
 from voice_game.online import protocol as P
+from voice_game.core.input import InputLine
 from voice_game.online.seat import RemoteSeat
-from voice_game.session import InputLine
+from voice_game.session.history import History
 
 HELLO_EVERY = 3.0  # seconds between hellos while no host answers
 HELLO_TRIES = 200
 ALIVE_EVERY = 2.0  # seconds between "still here" messages (the host lets a bot stand in when they stop)
-HISTORY = 50
 
 
 RECONNECTED = object()  # put into a client's queue when its connection came back
@@ -70,7 +69,7 @@ class Speaker:
 
     def __init__(self, out):
         self.out = out
-        self.history: deque[Message] = deque(maxlen=HISTORY)
+        self.history = History()
 
     mute_chat = False
 
@@ -94,7 +93,7 @@ class Speaker:
         if m.kind != "chat":
             h = m.for_history()
             if h is not None:
-                self.history.append(h)
+                self.history.add(h)
         self.say_local(m)
 
     def say_local(self, m: Message) -> None:

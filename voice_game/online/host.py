@@ -104,13 +104,10 @@ class SeatSession(Session):
 
         commands: dict[tuple, dict] = {}
         if self.kit.rules.current_player(self.state) == self.seat:
-            for a in self.kit.rules.legal_actions(self.state):
-                c = self.kit.adapter.command_for(a)
-                if c is not None:
-                    commands.setdefault(freeze(c), c)
+            for c in self.legal_commands():
+                commands.setdefault(freeze(c), c)
         return {"commands": list(commands.values())[:P.MAX_COMMANDS], "choices": len(self.choices),
-                "pending": self.pending is not None or self.pending_quit,
-                "detail": getattr(self.narrator, "detail", "default")}
+                "pending": self.asking_yes_no, "detail": self.detail}
 
     def meta(self, intent: str) -> None:
         cur = self.kit.rules.current_player(self.state)

@@ -1,8 +1,9 @@
 """A seat client's understanding: keys and voice against what the host allows now.
 
 With every prompt the host sends the commands of the seat's legal actions (see
-``SeatSession.listening``). ``RemoteSeat`` holds them and is enough of a local
-``Session`` for ``voice_game.keys.KeyInput``: a single key becomes command words exactly
+``SeatSession.listening``). ``RemoteSeat`` holds them and offers the small session API
+``voice_game.keys.KeyInput`` uses (``legal_commands``, ``asking_yes_no``, ``choices``,
+``detail``, ``jump_history``, ``say``): a single key becomes command words exactly
 as in local play (``d`` draws, ``3`` names conductor three), and the recognizer listens
 for the same phrases a local game would allow (``phrases_now``). The words go to the
 host, which parses and applies them as typed lines; nothing the client decides is
@@ -12,43 +13,23 @@ grammar can say are kept, at most ``MAX_COMMANDS``.
 from __future__ import annotations
 
 import threading
-from collections import deque
 from typing import Any
 
 from voice_game.commands.grammar import Grammar, freeze
 from voice_game.narration.message import HIGH, Message
 from voice_game.online import protocol as P
+from voice_game.session.history import History
 
-HISTORY = 50
 DETAILS = ("brief", "default", "verbose")
 MAX_SLOTS = 8  # a command has an intent and a few slots
 MAX_VALUE = 40  # characters of a slot's value
 
 
-class _Rules:
-    @staticmethod
-    def legal_actions(state: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        return list(state)
-
-
-class _Adapter:
-    @staticmethod
-    def command_for(action: dict[str, Any]) -> dict[str, Any]:
-        return action
-
-
 class RemoteKit:
-    """The game as the keys see it: its legal "actions" are the host's commands."""
-
-    rules = _Rules()
-    adapter = _Adapter()
+    """The game as the keys see it: only its name."""
 
     def __init__(self, name: str | None):
         self.name = name
-
-
-class _Narration:
-    detail = "default"
 
 
 def _scalar(v: object) -> bool:
@@ -84,12 +65,10 @@ class RemoteSeat:
         self.kit = RemoteKit(None)
         self.state: list[dict[str, Any]] = []  # the commands the host allows now (empty: not our turn)
         self.choices: list[None] = []  # only its length counts here: number keys answer "did you mean"
-        self.pending: object = None
-        self.pending_quit = False
-        self.narrator = _Narration()
+        self.asking_yes_no = False  # a yes/no question of the host waits for its answer
+        self.detail = "default"  # the narration detail at the host (the verbosity key cycles it)
         shared = getattr(speaker, "history", None)  # the speaker keeps what the seat heard
-        self.history: deque[Message] = shared if shared is not None else deque(maxlen=HISTORY)
-        self.cursor: int | None = None
+        self.history: History = shared if shared is not None else History()
         self._lock = threading.Lock()  # keys are read in a thread, prompts arrive in the event loop
 
     def set_game(self, game: str) -> None:
@@ -106,17 +85,26 @@ class RemoteSeat:
         with self._lock:
             self.state = commands
             self.choices = [None] * choices if isinstance(choices, int) and 0 <= choices <= 9 else []
-            self.pending = True if prompt.get("pending") is True else None
-            self.pending_quit = False
+            self.asking_yes_no = prompt.get("pending") is True
             if detail in DETAILS:
-                self.narrator.detail = detail
+                self.detail = detail
 
     def answered(self) -> None:
         """A line went to the host: until it asks again, only the always-available commands."""
         with self._lock:
             self.state = []
             self.choices = []
-            self.pending = None
+            self.asking_yes_no = False
+
+    def legal_commands(self) -> list[dict[str, Any]]:
+        return list(self.state)
+
+    def jump_history(self, end: str) -> None:
+        """To the ``oldest`` or ``newest`` message heard, said with where it is."""
+        where, m = self.history.jump(end)
+        self.say_key(where, record=False)
+        if m is not None:
+            self.say(m, record=False)
 
     def phrases_now(self) -> list[str]:
         """As ``Session.phrases_now``: the phrases of the allowed commands and the meta commands."""
