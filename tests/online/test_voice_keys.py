@@ -90,7 +90,7 @@ def test_a_real_voice_through_whisper_plays_an_online_seat(nats_server, tmp_path
     """A real German speaker's "null" and "drei" into a virtual microphone; the join
     client's Whisper listens for the phrases of the host's prompt: "null" is refused,
     "drei" places the drawn musician at conductor three, on the host."""
-    from voice_game.audio.soundserver import SoundServer
+    from tests.support.soundserver import SoundServer
     from voice_game.speech.recognize import read_audio, to_16k_int16
     from voice_game.speech.whisper_models import bundled_available
 
