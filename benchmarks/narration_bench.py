@@ -10,8 +10,8 @@ duration measured from the samples; no sound device is needed.
 A *cycle* is everything heard from one of the human's turns to the next: the result
 of the human's action(s), the bots' turns and the next prompt. Printed per game,
 language and verbosity level: seconds and words per cycle (median, p90); for
-Concerto separately the cycles where the human placed an instrument and those where
-a bot conducted, the opening (before the first prompt) and "help" on a normal turn;
+Concerto separately the cycles where the human placed an instrument, those where
+a bot conducted (and the human did not), those where the human conducted, the opening (before the first prompt) and "help" on a normal turn;
 and words per turn in bot-only games (3 seats).
 
 Run: nice -n 10 uv run python benchmarks/narration_bench.py [--seeds 6] [--cycles 30]
@@ -199,6 +199,9 @@ def kind_of(game: str, cycle: dict, human: int) -> str:
         if cycle["actions"] == ["draw", "place"] and "round_ended" not in types and "game_over" not in types:
             return "routine"
         return "other"
+    # the human's own performance is a dialogue (one beat per input), not routine narration
+    if "conduct" in cycle["actions"]:
+        return "you conduct"
     for e in cycle["events"]:
         if e.type == "performance_started" and e.get("player") != human:
             return "bot conducts"

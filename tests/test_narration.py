@@ -161,7 +161,14 @@ def test_a_bot_conducting_is_one_message_without_instructions_to_the_human(lang)
     hint = {"de": "Nenne jedes Instrument", "en": "Name each instrument"}[lang]
     assert hint not in said
     bot = [m for m in out if m.kind == "bot"]
-    assert len(bot) == 1 and bot[0].text.startswith("Amadeus")
+    # the move, then its result: the applause cue carries success, the words say it once
+    assert len(bot) == 2 and bot[0].text.startswith("Amadeus") and bot[0].cue == "event.turn.2"
+    assert bot[1].cue == "event.applause" and c.get("concerto.bot_applause") not in bot[1].text
+    assert bot[1].history.startswith(c.get("concerto.bot_applause"))  # the history (and text output) says it
+    assert bot[1].fallback == bot[1].history
+    gave = c.get(f"instrument.{piece.instruments[0]}.name")
+    result = bot[1].text
+    assert result.count("3") == 2 and result.count(gave) == 1  # points, score and the give-up said once
     assert {"de": "Neues Stück", "en": "New piece"}[lang] in said  # the new piece is its own fact
     assert c.get("concerto.turn_you") in said or c.get("concerto.turn_you_hint") in said
 
@@ -449,3 +456,59 @@ def test_without_sound_brief_narration_keeps_what_the_cues_would_carry(lang):
     out = buf.getvalue()
     assert c.get("orchestra.turn_you_hint") in out and c.get("orchestra.placed_you", conductor=1) in out
     assert any(line.startswith("Ben") for line in out.splitlines())
+
+
+# --- shorter routine narration (second pass) ----------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_refill_again_says_only_the_count_while_the_options_are_unchanged(lang):
+    c = load_catalog(lang)
+    n = ConcertoNarrator(c, {0}, "default")
+    v = cv("refill")
+    v["players"][0]["hand_count"] = 0
+    first = texts(n.prompt(v))[0]
+    assert c.get("instrument.choir.name") in first
+    v["players"][0]["hand_count"] = 1  # drew one from the pile: the market is the same
+    again = texts(n.prompt(v))
+    assert again == [c.get("concerto.refill_again_brief", count=2)]
+    v["players"][0]["hand_count"] = 2
+    v["market"] = ["choir", "piano"]  # the market changed: the options are news again
+    changed = texts(n.prompt(v))[0]
+    assert c.get("instrument.piano.name") in changed
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_bot_failing_is_its_move_and_a_booed_result_with_the_lost_instrument_once(lang):
+    c = load_catalog(lang)
+    n = ConcertoNarrator(c, {0}, "default")
+    piece = load_content().pieces["beethoven-fur-elise"]
+    x = piece.instruments[0]
+    evs = [ev("turn", player=1, number=6),
+           ev("performance_started", player=1, level="green", piece="beethoven-fur-elise", follow=True),
+           ev("beat_wrong", player=1, instrument=x, pattern="circle", expected_instrument=x, expected_pattern="cross"),
+           ev("instrument_lost", player=1, instrument=x, pattern="cross", reason="wrong_beat"),
+           ev("performance_failed", player=1, level="green", piece="beethoven-fur-elise"),
+           ev("turn", player=0, number=7)]
+    out = [m for m in n.events(evs, cv()) if m.kind == "bot"]
+    assert [m.cue for m in out] == ["event.turn.2", "event.boos"]
+    assert out[0].text == c.get("concerto.bot_sentence", player="Amadeus",
+                                actions=c.get("concerto.bot_conduct", piece=c.get("level.green.ref")))
+    name = c.get(f"instrument.{x}.name")
+    result = out[1].text
+    assert c.get("concerto.bot_boos") not in result and out[1].fallback.startswith(c.get("concerto.bot_boos"))
+    assert c.get("pattern.circle.name") in result and c.get("pattern.cross.name") in result
+    assert result.lower().count(name.lower()) == 2  # the wrong pair, and what is lost
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_opening_leaves_the_market_to_the_first_refill_and_names_pieces_by_level(lang):
+    c = load_catalog(lang)
+    n = ConcertoNarrator(c, {0}, "default")
+    evs = [ev("market_revealed", instrument="choir"), ev("market_revealed", instrument="brass"),
+           ev("piece_revealed", level="green", piece="beethoven-fur-elise")]
+    said = " ".join(texts(n.events(evs, cv(turn=0)) + n.flush(cv(turn=0))))
+    assert c.get("instrument.choir.name") not in said
+    assert n.title("beethoven-fur-elise") not in said and c.get("level.green.name").lower() in said.lower()
+    verbose = ConcertoNarrator(c, {0}, "verbose")
+    said = " ".join(texts(verbose.events(evs, cv(turn=0)) + verbose.flush(cv(turn=0))))
+    assert c.get("instrument.choir.name") in said

@@ -78,6 +78,11 @@ class ConcertoNarrator(NarratorBase):
         p = load_content().pieces.get(pid)
         return self.t("piece_name", title=self.title(pid), composer=p.composer if p else "")
 
+    def piece_ref(self, pid: str, level: str) -> str:
+        """A piece in a running sentence: by its level, as the player calls it ("Grün");
+        verbose narration uses title and composer (the table always says the title)."""
+        return self.piece(pid) if self.verbose else self.c.get(f"level.{level}.ref")
+
     def piece_details(self, pid: str, full: bool = True, maestro: bool = False) -> str:
         """Level, title, points and instruments in order; composer and genre when ``full``
         (genre also in the maestro version: conductor cards ask for it)."""
@@ -158,7 +163,8 @@ class ConcertoNarrator(NarratorBase):
             market = [self.ins(x) for x in v["market"]]
             pile = v["instrument_pile_size"] > 0 or bool(v["instrument_discard"])
             options = self.or_list(([self.t("draw_option")] if pile else []) + market)
-            if again and self.brief and self.last_prompt[3] == tuple(v["market"]):
+            if again and not self.verbose and self.last_prompt[3] == tuple(v["market"]):
+                # the options were just said and have not changed: the count is the news
                 text = self.t("refill_again_brief", count=need)
             elif again and not self.verbose:
                 text = self.t("refill_again" if pile else "refill_again_market", count=need, options=options)
@@ -289,7 +295,8 @@ class ConcertoNarrator(NarratorBase):
                 shown = [x.get("instrument") for x in run if x.type == "market_revealed"]
                 dup = [x.get("instrument") for x in run if x.type == "market_duplicate"]
                 if not self.started:
-                    out.append(self.m(self.t("market_opening", instruments=self.inss(shown)), "info", HIGH))
+                    if self.verbose:  # otherwise the first refill prompt says it (and "table")
+                        out.append(self.m(self.t("market_opening", instruments=self.inss(shown)), "info", HIGH))
                 elif self.verbose:
                     text = " ".join([self.t("market_duplicate", instrument=self.ins(x)) for x in dup]
                                     + [self.t("market_revealed", instrument=self.ins(x)) for x in shown])
@@ -403,7 +410,8 @@ class ConcertoNarrator(NarratorBase):
             key = "bot_conduct" if d["follow"] else "bot_conduct_ignore"
             if self.brief and d["follow"]:
                 key = "bot_conduct_brief"
-            items.append(["conduct", self.t(key, piece=self.title(d["piece"]), level=self.level(d["level"])), [], []])
+            piece = self.title(d["piece"]) if self.verbose else self.piece_ref(d["piece"], d["level"])
+            items.append(["conduct", self.t(key, piece=piece, level=self.level(d["level"])), [], []])
         elif t in ("beat_correct", "beat_wrong"):
             conduct = next((it for it in reversed(items) if it[0] == "conduct"), None)
             if conduct is None:
@@ -431,11 +439,11 @@ class ConcertoNarrator(NarratorBase):
         elif t == "performance_failed":
             last = items[-1] if items else None
             if not self.verbose and last and last[0] == "sentence" and len(last) > 2 and last[2] == "wrong_beat":
-                items[-1] = ["sentence", self.t("bot_failed_lost", instrument=self.ins(last[3]))]
+                items[-1] = ["sentence", self.t("bot_failed_lost", instrument=self.ins(last[3])), "failed"]
             else:
-                items.append(["sentence", self.t("bot_failed")])
+                items.append(["sentence", self.t("bot_failed"), "failed"])
         elif t == "performance_succeeded":
-            items.append(["sentence", self.t("bot_succeeded", count=d["gained"], score=d["score"])])
+            items.append(["sentence", self.t("bot_succeeded", count=d["gained"], score=d["score"]), "succeeded"])
         elif t == "conductor_result":
             key = "conductor_fulfilled" if d["fulfilled"] else "conductor_missed"
             items.append(["sentence", self.t(key, player=self.name(v, d["player"]), name=self.conductor(d["card"]),
@@ -446,11 +454,15 @@ class ConcertoNarrator(NarratorBase):
                 items.append(["sentence", text])
 
     def render_group(self, g: dict, v: dict) -> list[Message]:
+        """Another player's move: one message; a performance's result is a second one, its
+        applause or boos cue carrying success or failure (the words say points or loss)."""
         p = g["player"]
         who = self.name(v, p)
         n = len(v["players"])
         sentences: list[str] = []
         verbs: list[str] = []
+        result: list[str] | None = None  # the performance's result, once it began
+        outcome = ""  # "succeeded" / "failed"
 
         brief = self.brief
 
@@ -471,7 +483,7 @@ class ConcertoNarrator(NarratorBase):
                 else:
                     verbs.append(self.t("bot_place_brief" if brief else "bot_place", pair=pairs[0]))
             elif kind == "take":
-                verbs.append(self.t("bot_take_brief" if brief else "bot_take",
+                verbs.append(self.t("bot_take_brief" if brief else ("bot_take_verbose" if self.verbose else "bot_take"),
                                     instrument=self.join([self.ins(x) for x in it[1]])))
             elif kind == "draw":
                 if self.verbose:
@@ -485,15 +497,25 @@ class ConcertoNarrator(NarratorBase):
                 if self.verbose and it[2]:  # right pairs repeat known patterns: the applause carries them
                     text = (text[:-1] + ": " if text.endswith(".") else text) + ", ".join(it[2]) + "."
                 sentences.append(text)
-                sentences += it[3]  # a wrong pair is news at every level
+                result = list(it[3])  # a wrong pair is news at every level
             elif kind == "sentence":
                 close_verbs()
-                sentences.append(it[1])
+                if len(it) > 2 and it[2] in ("succeeded", "failed"):
+                    outcome = it[2]
+                (sentences if result is None else result).append(it[1])
         close_verbs()
         out = []
         text = " ".join(s for s in sentences if s)
         if text:
             out.append(self.m(text, "bot", HIGH, f"event.turn.{p + 1}", pan_for(p + 1, n)))
+        if result:
+            cue = "event.applause" if outcome == "succeeded" else "event.boos"
+            words = " ".join(result)
+            said = self.t("bot_applause" if outcome == "succeeded" else "bot_boos")
+            full = words if words.startswith(said) else f"{said} {words}"
+            # the cue says applause or boos; verbose words, the history and a soundless output say it too
+            out.append(self.m(full if self.verbose else words, "bot", HIGH, cue, pan_for(p + 1, n),
+                              history=full, fallback=full))
         for a in g["after"]:
             if a:
                 out.append(self.m(a, "info", HIGH))
@@ -604,7 +626,8 @@ class ConcertoNarrator(NarratorBase):
                     key = "performance_started_you_short"
             else:
                 key = "performance_started" if d["follow"] else "performance_started_ignore"
-            return [self.m(self.t(key, player=nm(), piece=self.piece(d["piece"]), level=self.level(d["level"])),
+            piece = self.piece_ref(d["piece"], d["level"]) if you else self.piece(d["piece"])
+            return [self.m(self.t(key, player=nm(), piece=piece, level=self.level(d["level"])),
                            "turn", HIGH, "event.place")]
         if t == "beat_correct":
             key = "beat_correct" if self.verbose else "beat_correct_brief"  # the pair was just said
