@@ -95,7 +95,7 @@ async def one_game(url, folder, seed, latencies):
 
 
 async def load(url, folder, count, moves):
-    from voice_game.games.registry import get_kit
+    from voice_game.games import get as get_kit
     from voice_game.online.host import Table, create_streams
     from voice_game.session import Seat
 

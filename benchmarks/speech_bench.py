@@ -83,7 +83,7 @@ def ms(xs):
 # ------------------------------------------------------------------ game states
 def _random_states(game: str, players: list[str], seed: int, steps: int = 400):
     from voice_game.core.rules import CHANCE, TERMINAL
-    from voice_game.games.registry import get_kit
+    from voice_game.games import get as get_kit
 
     kit = get_kit(game)
     r = kit.rules

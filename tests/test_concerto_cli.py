@@ -17,7 +17,7 @@ from voice_game.commands.parser import understand
 from voice_game.core.rules import CHANCE
 from voice_game.games.concerto import referee
 from voice_game.games.concerto.content import load_content
-from voice_game.games.registry import get_kit
+from voice_game.games import get as get_kit
 from voice_game.narration.catalog import load_catalog
 
 ROOT = Path(__file__).resolve().parents[1]

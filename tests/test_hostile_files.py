@@ -185,7 +185,7 @@ def menu_with_save(tmp_path, answers, game_over: bool = False, damaged: bool = F
     app.tts = "text"
     started = []
     app.run_play = lambda argv: started.append(argv)
-    from voice_game.games.registry import get_kit
+    from voice_game.games import get as get_kit
 
     app.start_game("orchestra", get_kit("orchestra"), 2, 5)
     return save, before, said, started

@@ -19,7 +19,7 @@ from voice_game.audio.tts import TextOutput
 from voice_game.commands import matcher
 from voice_game.commands.grammar import MAX_INPUT_CHARS, as_number, load_grammar
 from voice_game.commands.parser import understand
-from voice_game.games.registry import get_kit
+from voice_game.games import get as get_kit
 from voice_game.keys import Key, KeyInput, load_bindings
 from voice_game.narration.catalog import load_catalog
 from voice_game.session import InputLine, Seat, Session

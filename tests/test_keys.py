@@ -12,7 +12,7 @@ import pytest
 
 from voice_game.audio.tts import TextOutput
 from voice_game.commands.grammar import load_grammar
-from voice_game.games.registry import get_kit
+from voice_game.games import get as get_kit
 from voice_game.keys import DEFAULT_KEYS, Key, KeyInput, decode, describe, load_bindings
 from voice_game.narration.catalog import load_catalog
 from voice_game.session import Seat, Session

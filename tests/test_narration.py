@@ -13,7 +13,7 @@ from voice_game.audio.tts import TextOutput
 from voice_game.commands.grammar import load_grammar
 from voice_game.core.events import ev
 from voice_game.games.concerto.content import load_content
-from voice_game.games.registry import get_kit
+from voice_game.games import get as get_kit
 from voice_game.narration.catalog import load_catalog
 from voice_game.games.concerto.narrator import ConcertoNarrator
 from voice_game.games.orchestra.narrator import OrchestraNarrator

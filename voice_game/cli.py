@@ -1,4 +1,4 @@
-"""Command line: ``voice-game play orchestra ...`` and friends.
+"""Command line: ``voice-game play <game> ...`` and friends.
 
 Every problem the player can cause (a bad option value, a damaged save or deck file)
 is answered with one spoken sentence and a non-zero exit code, never a traceback.
@@ -33,7 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="voice-game", description="Audio-first card games for blind players.")
     sub = ap.add_subparsers(dest="command")
     play = sub.add_parser("play", help="play a game")
-    play.add_argument("game", nargs="?", default="orchestra")
+    play.add_argument("game", nargs="?", default=None, help="the game (default: the first one)")
     add_play_options(play)
     rec = sub.add_parser("recognize", help="recognize WAV files, one JSON line per file")
     rec.add_argument("rest", nargs=argparse.REMAINDER)
@@ -49,7 +49,7 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
                    help='comma-separated seats, e.g. "Anna,Ben,bot:Carla,bot-strong:Dora"')
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--deck", type=Path, default=None, help="JSON file with the pile order, top card first")
-    p.add_argument("--variant", default="", help="comma-separated variants, e.g. falsche-note,grand-maestro")
+    p.add_argument("--variant", default="", help="comma-separated variants of the game")
     p.add_argument("--tts", choices=["auto", "pyttsx3", "screenreader", "text", "none"], default=None)
     p.add_argument("--events", type=Path, default=None, help="write every engine event as JSON lines")
     g = p.add_mutually_exclusive_group()
@@ -122,8 +122,8 @@ def _voice(args, prefs, lang, catalog, output, inputs, game=None):
         device = int(device)
     vocabulary = None
     if engine != "none" and game:
-        # every word, fillers too; made only for an engine with a fixed vocabulary (Concerto's
-        # grammar has tens of thousands of phrases, Whisper needs no check)
+        # every word, fillers too; made only for an engine with a fixed vocabulary (a game's
+        # grammar may have tens of thousands of phrases, Whisper needs no check)
         vocabulary = lambda: sorted({p.spoken for p in load_grammar(lang).phrases(game)})  # noqa: E731
     return start_voice(engine, lang, catalog, output, inputs, listen=getattr(args, "listen", "always"),
                        model=getattr(args, "model", None), device=device, vocabulary=vocabulary,
@@ -131,8 +131,8 @@ def _voice(args, prefs, lang, catalog, output, inputs, game=None):
 
 
 def ask_birth_years(seats, seed: int, catalog, output, inputs) -> list[int]:
-    """A conductor card of the maestro version asks for the youngest player: every human
-    says their birth year at setup; bots get one from the seed."""
+    """A game that needs the players' ages (its definition's setup question
+    ``birth_years``): every human says their birth year at setup; bots get one from the seed."""
     import random
     import re
 
@@ -167,7 +167,7 @@ def ask_birth_years(seats, seed: int, catalog, output, inputs) -> list[int]:
 
 def play(args, inputs=None) -> int:
     from voice_game.audio.tts import make_output
-    from voice_game.games.registry import available, get_kit
+    from voice_game.games import available, default_game, get as get_kit
     from voice_game.session import Seat, Session
     from voice_game import savefile
 
@@ -235,6 +235,8 @@ def play(args, inputs=None) -> int:
         finally:
             stop_voice()
 
+    if args.game is None:
+        args.game = default_game()
     if args.game not in available():
         return fail("setup.unknown_game", game=args.game, games=", ".join(available()))
     kit = get_kit(args.game)
@@ -264,8 +266,9 @@ def play(args, inputs=None) -> int:
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
     inputs = stdin_lines() if inputs is None else inputs
     extra = {}
-    if any(v in kit.asks_birth_years for v in variants):
-        extra["birth_years"] = ask_birth_years(seats, seed, catalog, output, inputs)
+    for question in kit.setup_questions:  # asked before the game starts (birth years)
+        if question.name == "birth_years" and question.asked(variants):
+            extra[question.name] = ask_birth_years(seats, seed, catalog, output, inputs)
     try:
         state = kit.new_game([s.name for s in seats], variants, seed, deck, **extra)
     except RuleError as err:

@@ -78,8 +78,6 @@ ACTIONS = ("help", "escape", "type", "draw", "pass", "pick", "yes", "no", "whose
            "table", "my_cards", "rules", "previous", "next_message", "oldest", "newest", "slower", "faster",
            "louder", "quieter", "verbosity", "save", "quit", "next", "back", "skip", "end_tutorial", "keys",
            "talk")
-# An action's intent per game where the words differ.
-GAME_INTENTS = {"concerto": {"draw": "draw_instrument"}}
 KEY_CONFIDENCE = 0.5  # a single key for an action that cannot be undone is read back first
 
 
@@ -446,16 +444,15 @@ class KeyInput:
             return {"intent": action}, 1.0
         if action.startswith("pick:"):
             return self.pick(int(action.split(":")[1]))
-        game = s.kit.name
-        intent = GAME_INTENTS.get(game, {}).get(action, action)
+        intent = s.kit.key_intents.get(action, action)  # a game's own words for the action
         if intent not in s.g.intents:
             return None, 0
         confidence = KEY_CONFIDENCE if s.g.needs_confirmation(intent) else 1.0
         return {"intent": intent}, confidence
 
     def pick(self, n: int):
-        """Number key n: the legal command that names number n (a conductor, a position);
-        in Concerto the n-th instrument of the player's orchestra or the n-th piece."""
+        """Number key n: the legal command that names number n (a conductor, a position),
+        else what the game's own number pick makes of n."""
         s = self.session
         if s.choices and 1 <= n <= len(s.choices):
             return s.g.numbers[n][0], 1.0  # answers "did you mean: 1 ..., 2 ..."
@@ -463,8 +460,8 @@ class KeyInput:
         for c in s.legal_commands():
             if any(k in NUMBER_SLOTS and v == n for k, v in c.items()) and freeze(c) not in {freeze(x) for x in cmds}:
                 cmds.append(c)
-        if not cmds:
-            cmds = self.concerto_pick(n) if s.kit.name == "concerto" else []
+        if not cmds and s.kit.number_pick is not None:
+            cmds = s.kit.number_pick(s.legal_commands(), n)
         if not cmds:
             s.say_key("keys.nothing_for_number", record=False, number=n)
             return None, 0
@@ -472,22 +469,6 @@ class KeyInput:
         cmds.sort(key=lambda c: 0 if c["intent"] == "place" else 1)
         c = cmds[0]
         return c, KEY_CONFIDENCE if s.g.needs_confirmation(c["intent"]) else 1.0
-
-    def concerto_pick(self, n: int) -> list[dict]:
-        s = self.session
-        cmds = s.legal_commands()
-        levels = ("green", "yellow", "orange")
-        if 1 <= n <= 3:
-            want = [c for c in cmds if c.get("intent") == "conduct" and c.get("level") == levels[n - 1]]
-            if want:
-                return want[:1]
-        insts = []
-        for c in cmds:
-            if "instrument" in c and c["instrument"] not in insts:
-                insts.append(c["instrument"])
-        if 1 <= n <= len(insts):
-            return [c for c in cmds if c.get("instrument") == insts[n - 1]][:1]
-        return []
 
 
 class LineInput:

@@ -29,6 +29,13 @@ from voice_game.keys import Key, describe, load_bindings
 from voice_game.narration.catalog import load_catalog
 
 BOT_NAMES = ["Amadeus", "Clara", "Dora", "Emil", "Fanny"]
+
+
+def first_course() -> str:
+    """The course offered at the first start: the first game's first tutorial."""
+    from voice_game.games import definitions
+
+    return next(t.course for d in definitions() for t in d.tutorials)
 EXIT, BACK = "exit", "back"
 
 
@@ -65,10 +72,10 @@ class MenuApp:
         self.progress = progress if progress is not None else Progress()
         self.saves = data_root() / "saves"
         self.set_lang(lang)
-        self.setup = {
-            "orchestra": {"humans": 1, "bots": 2, "level": 0, "variants": set()},
-            "concerto": {"humans": 1, "bots": 1, "level": 0, "variants": set()},
-        }
+        from voice_game.games import definitions
+
+        self.setup = {d.name: {"humans": d.default_seats.humans, "bots": d.default_seats.bots, "level": 0,
+                               "variants": set()} for d in definitions()}
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
@@ -127,7 +134,7 @@ class MenuApp:
             if answer is None:
                 return 0
             if answer:
-                self.tutorial("orchestra")
+                self.tutorial(first_course())
         result = self.run_menu(self.main_menu())
         self.say(self.t("app.goodbye"))
         return 0 if result in (EXIT, BACK, None) else 0
@@ -282,9 +289,11 @@ class MenuApp:
     # --- menus ---------------------------------------------------------------------
     def main_menu(self) -> Menu:
         t = self.t
-        return Menu("menu.title_main", [
-            Item("orchestra", lambda: t("menu.play_orchestra"), self.submenu(lambda: self.game_menu("orchestra"))),
-            Item("concerto", lambda: t("menu.play_concerto"), self.submenu(lambda: self.game_menu("concerto"))),
+        from voice_game.games import available
+
+        games = [Item(g, (lambda g=g: t(f"menu.play_{g}")), self.submenu(lambda g=g: self.game_menu(g)))
+                 for g in available()]
+        return Menu("menu.title_main", games + [
             Item("tutorials", lambda: t("menu.tutorials"), self.submenu(self.tutorial_menu)),
             Item("sounds", lambda: t("menu.sounds"), self.sound_gallery),
             Item("settings", lambda: t("menu.settings"), self.submenu(self.settings_menu)),
@@ -294,26 +303,25 @@ class MenuApp:
         ])
 
     def online_menu(self) -> Menu:
+        from voice_game.games import available
         from voice_game.online.command import menu_host, menu_session
 
         t = self.t
         return Menu("online.menu.title", [
             Item("join", lambda: t("online.menu.join"), lambda: menu_session(self, "join")),
             Item("watch", lambda: t("online.menu.watch"), lambda: menu_session(self, "watch")),
-            Item("orchestra", lambda: t("online.menu.host", game=t("menu.game_name.orchestra")),
-                 lambda: menu_host(self, "orchestra")),
-            Item("concerto", lambda: t("online.menu.host", game=t("menu.game_name.concerto")),
-                 lambda: menu_host(self, "concerto")),
+            *[Item(g, (lambda g=g: t("online.menu.host", game=t(f"menu.game_name.{g}"))),
+                   (lambda g=g: menu_host(self, g))) for g in available()],
             Item("back", lambda: t("menu.back"), lambda: BACK),
         ])
 
     def game_menu(self, game: str) -> Menu:
-        from voice_game.games.registry import get_kit
+        from voice_game.games import get as get_kit
 
         kit = get_kit(game)
         cfg = self.setup[game]
         levels = list(kit.bot_levels)
-        lo, hi = (2, 5) if game == "orchestra" else (2, 4)
+        lo, hi = kit.min_players, kit.max_players
         t = self.t
 
         def on_off(v):
@@ -419,16 +427,13 @@ class MenuApp:
             self.say(self.failure(exc))
 
     def tutorial_menu(self) -> Menu:
-        from voice_game.tutorial.lessons import available
+        from voice_game.games import definitions
 
         t = self.t
-        have = available()
         items = []
-        for course, item_id in (("orchestra", "orchestra"), ("concerto", "concerto"),
-                                ("concerto-practice", "practice"), ("concerto-maestro", "maestro")):
-            if course in have:
-                items.append(Item(item_id, (lambda course=course: self.tutorial_label(course)),
-                                  (lambda course=course: self.tutorial(course))))
+        for course, item_id in ((tut.course, tut.menu_id) for d in definitions() for tut in d.tutorials):
+            items.append(Item(item_id, (lambda course=course: self.tutorial_label(course)),
+                              (lambda course=course: self.tutorial(course))))
         items.append(Item("back", lambda: t("menu.back"), lambda: BACK))
         return Menu("menu.tutorials", items)
 
@@ -527,7 +532,7 @@ class MenuApp:
         items = []
         for path in self.unfinished_saves():
             game = path.stem
-            items.append(Item(game if game in ("orchestra", "concerto") else path.stem,
+            items.append(Item(game,
                               (lambda game=game: t("menu.resume_game", name=t(f"menu.game_name.{game}"))),
                               (lambda path=path: self.resume(path))))
         if not items:
@@ -563,7 +568,7 @@ class MenuApp:
     def finished_save(path: Path) -> bool:
         """True for a save of a game that is over (nothing is lost by replacing it)."""
         from voice_game import savefile
-        from voice_game.games.registry import available, get_kit
+        from voice_game.games import available, get as get_kit
 
         try:
             data = savefile.read_save(path)

@@ -261,7 +261,7 @@ def test_volume_changes_apply_to_speech(rendered):
 def test_session_speaks_through_the_player_with_per_kind_verbosity(tmp_path, monkeypatch):
     monkeypatch.setenv("VOICE_GAME_CONFIG_DIR", str(tmp_path))
     from voice_game.commands.grammar import load_grammar
-    from voice_game.games.registry import get_kit
+    from voice_game.games import get as get_kit
     from voice_game.session import Seat, Session
     from voice_game.settings import Store
 

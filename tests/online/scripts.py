@@ -5,7 +5,7 @@ import random
 from voice_game.commands.grammar import load_grammar
 from voice_game.commands.parser import understand
 from voice_game.core.rules import CHANCE
-from voice_game.games.registry import get_kit
+from voice_game.games import get as get_kit
 
 
 def play_script(game, players, seed, lang="en", deck=None, policy=None, bots=None):

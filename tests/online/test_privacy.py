@@ -2,7 +2,7 @@
 import json
 
 from tests.concerto.test_view import reshuffle_hidden
-from voice_game.games.registry import get_kit
+from voice_game.games import get as get_kit
 from voice_game.online.host import Table
 from voice_game.session import Seat
 

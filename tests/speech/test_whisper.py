@@ -92,7 +92,7 @@ def test_human_voice_through_the_virtual_microphone_plays_the_game(tmp_path):
     change nothing, the digit of a legal conductor places the musician there."""
     from tests.support.soundserver import SoundServer
     from voice_game.audio.tts import TextOutput
-    from voice_game.games.registry import get_kit
+    from voice_game.games import get as get_kit
     from voice_game.narration.catalog import load_catalog
     from voice_game.session import Seat, Session
     from voice_game.speech.listener import Listener

@@ -36,6 +36,6 @@ def lesson_lines(course: str, lang: str, start: int = 0, stop: int | None = None
 
 
 def practice_lines(step, lang: str) -> list[str]:
-    from voice_game.tutorial.practice import answer_lines
+    from voice_game.games.concerto.practice import answer_lines
 
     return answer_lines(step, lang)

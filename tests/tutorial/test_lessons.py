@@ -5,7 +5,7 @@ from voice_game.audio.tts import SilentOutput
 from voice_game.commands.grammar import freeze, load_grammar
 from voice_game.commands.parser import understand
 from voice_game.core.errors import ContentError
-from voice_game.games.registry import get_kit
+from voice_game.games import get as get_kit
 from voice_game.narration.catalog import load_catalog
 from voice_game.tutorial.lessons import available, load_course, validate_against
 from voice_game.tutorial.progress import Progress

@@ -130,7 +130,7 @@ def test_unknown_course_is_one_sentence(tmp_path):
 
 def test_practice_hint_next_and_other_instrument(tmp_path):
     from voice_game.commands.grammar import load_grammar
-    from voice_game.tutorial.practice import patterns_of, plan
+    from voice_game.games.concerto.practice import patterns_of, plan
 
     c = load_course("concerto-practice")
     step = c.lessons[1].steps[0]

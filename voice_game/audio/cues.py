@@ -19,26 +19,20 @@ from __future__ import annotations
 
 import wave
 import zlib
-from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, cache
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 
+from voice_game.core.game import Cue, definitions
 from voice_game.narration.common import pan_for as narration_pan_for
 
 RATE = 22050
 CHANNELS = 2
 PEAK = 0.6  # every cue is normalised to this peak, leaving headroom for mixing
 
-FAMILIES = ("tuba", "violin", "flute", "drum", "trumpet", "harp", "cello", "triangle")
-INSTRUMENTS = ("strings", "woodwinds", "brass", "misc", "percussion", "vocals",
-               "piano", "choir", "guitar")
-PATTERNS = ("up-down", "left-right", "circle", "stab", "cross", "swoosh")
 EVENTS = ("draw", "place", "take", "your_turn", "error", "round_end", "game_end",
           "applause", "boos", "win", "confirm", "menu_move", "menu_select")
-SEATS = 5
 
 
 # --------------------------------------------------------------------------
@@ -314,181 +308,6 @@ def _square(f0, n: int) -> np.ndarray:
 
 
 # --------------------------------------------------------------------------
-# family cues (Tierorchester)
-
-
-def _family_tuba():
-    notes = ((0.0, 41, 0.32), (0.36, 48, 0.22), (0.62, 41, 0.4))  # F2 C3 F2: oom-pah-oom
-    return _mix(1.1, [(s, _brass(_midi(m), d, bright=0.5)) for s, m, d in notes])
-
-
-def _family_violin():
-    notes = ((0.0, 69, 0.3), (0.28, 76, 0.3), (0.56, 74, 0.5))  # A4 E5 D5
-    return _mix(1.1, [(s, _bowed(_midi(m), d, tilt=0.9, name=f"violin{i}"))
-                      for i, (s, m, d) in enumerate(notes)])
-
-
-def _family_flute():
-    notes = ((0.0, 79, 0.25), (0.24, 81, 0.25), (0.48, 84, 0.5))  # G5 A5 C6
-    return _mix(1.0, [(s, _flute(_midi(m), d, f"flute{i}")) for i, (s, m, d) in enumerate(notes)])
-
-
-def _family_drum():
-    hits = ((0.0, 70.0, 1.0), (0.22, 70.0, 0.7), (0.44, 95.0, 0.8), (0.55, 95.0, 0.6),
-            (0.66, 60.0, 1.0))
-    return _mix(1.1, [(s, a * _membrane(f, 0.45, f"drum{i}")) for i, (s, f, a) in enumerate(hits)])
-
-
-def _family_trumpet():
-    notes = ((0.0, 72, 0.13), (0.14, 76, 0.13), (0.28, 79, 0.13), (0.42, 84, 0.45))
-    return _mix(0.95, [(s, _brass(_midi(m), d, bright=1.4)) for s, m, d in notes])
-
-
-def _family_harp():
-    notes = (60, 64, 67, 72, 76)
-    return _mix(1.4, [(i * 0.09, _pluck(_midi(m), 1.0, tilt=1.8, tau=0.9)) for i, m in enumerate(notes)])
-
-
-def _family_cello():
-    notes = ((0.0, 48, 0.45), (0.42, 55, 0.6))  # C3 G3
-    return _mix(1.1, [(s, _bowed(_midi(m), d, tilt=1.3, name=f"cello{i}"))
-                      for i, (s, m, d) in enumerate(notes)])
-
-
-def _family_triangle():
-    return _mix(1.5, [(0.0, _ting(1760.0, 0.6)), (0.3, _ting(1760.0, 1.2))])
-
-
-# --------------------------------------------------------------------------
-# instrument cues (Concerto)
-
-
-def _inst_strings():
-    chord = (60, 64, 67)
-    parts = []
-    for i, m in enumerate(chord):
-        for j, det in enumerate((-0.004, 0.0, 0.005)):
-            parts.append((0.0, 0.33 * _bowed(_midi(m) * (1 + det), 1.0, tilt=1.0,
-                                             name=f"strings{i}{j}")))
-    return _mix(1.05, parts)
-
-
-def _inst_woodwinds():
-    parts = []
-    for i in range(8):  # a clarinet trill D5/E5
-        parts.append((i * 0.1, _clarinet(_midi(74 if i % 2 == 0 else 76), 0.1)))
-    return _mix(0.85, parts)
-
-
-def _inst_brass():
-    chord = (53, 57, 60)  # F3 A3 C4 horn chord
-    return _mix(1.0, [(0.02 * i, 0.5 * _brass(_midi(m), 0.9, bright=0.9)) for i, m in enumerate(chord)])
-
-
-def _inst_misc():
-    chord = (62, 66, 69)  # D major, accordion-like reeds
-    return _mix(0.95, [(0.0, 0.4 * _organ(_midi(m), 0.9)) for m in chord])
-
-
-def _inst_percussion():
-    parts = []
-    for i in range(10):  # a roll getting louder, closed by a timpani hit
-        parts.append((i * 0.05, (0.3 + 0.05 * i) * _membrane(180.0, 0.12, f"roll{i}", snare=1.2)))
-    parts.append((0.52, _membrane(55.0, 0.5, "timp", snare=0.2)))
-    return _mix(1.05, parts)
-
-
-def _inst_vocals():
-    notes = ((0.0, 69, 0.4), (0.38, 72, 0.55))
-    return _mix(1.0, [(s, _voice(_midi(m), d, VOWEL_AH, f"voc{i}")) for i, (s, m, d) in enumerate(notes)])
-
-
-def _inst_piano():
-    parts = [(i * 0.12, _piano(_midi(m), 0.9)) for i, m in enumerate((60, 64, 67))]
-    parts += [(0.4, 0.5 * _piano(_midi(m), 0.8)) for m in (48, 60, 64, 67)]
-    return _mix(1.25, parts)
-
-
-def _inst_choir():
-    chord = (55, 59, 62, 67)
-    parts = [(0.0, 0.3 * _voice(_midi(m) * (1 + 0.003 * (i - 1.5)), 1.1, VOWEL_OH, f"choir{i}",
-                                 depth=0.008)) for i, m in enumerate(chord)]
-    return _mix(1.15, parts)
-
-
-def _inst_guitar():
-    strings = (40, 47, 52, 56, 59, 64)  # E major chord
-    return _mix(1.2, [(i * 0.018, 0.4 * _pluck(_midi(m), 1.1, tilt=1.1, tau=0.7, inharm=0.0001))
-                      for i, m in enumerate(strings)])
-
-
-# --------------------------------------------------------------------------
-# beat patterns (spatial: a shape in stereo space; pitch is "height")
-
-
-def _pattern_voice(freq, pan, name: str) -> np.ndarray:
-    """A soft tone following a pitch and pan trajectory, with a 6 Hz beat."""
-    n = len(freq)
-    t = _t(n)
-    beat = 0.75 + 0.25 * np.cos(2 * np.pi * 6.0 * t)
-    tone = _osc(freq, n, [1.0, 0.35, 0.15, 0.05])
-    env = _adsr(n, 0.02, 0.02, 1.0, 0.04)
-    return _place(tone * beat * env, pan)
-
-
-def _pattern_up_down():
-    n = _n(1.2)
-    x = np.linspace(0.0, 1.0, n)
-    height = 1.0 - np.abs(2.0 * x - 1.0)  # 0 -> 1 -> 0
-    return _pattern_voice(330.0 * 2.0 ** (1.6 * height), np.zeros(n), "up-down")
-
-
-def _pattern_left_right():
-    n = _n(1.2)
-    x = np.linspace(0.0, 1.0, n)
-    pan = -np.cos(2 * np.pi * x)  # L -> R -> L
-    return _pattern_voice(np.full(n, 494.0), pan, "left-right")
-
-
-def _pattern_circle():
-    n = _n(1.4)
-    theta = np.linspace(0.0, 2 * np.pi, n)  # top, right, bottom, left, top
-    return _pattern_voice(440.0 * 2.0 ** (0.8 * np.cos(theta)), np.sin(theta), "circle")
-
-
-def _pattern_stab():
-    n = _n(0.35)
-    t = _t(n)
-    click = _bandnoise(n, "stab", 1500.0, 9000.0) * _perc(n, 0.0003, 0.012)
-    tone = _osc(880.0 * (1 + 0.5 * np.exp(-t / 0.01)), n, [1.0, 0.5, 0.3, 0.2]) * _perc(n, 0.0005, 0.06)
-    return _place(click + 0.8 * tone, 0.0)
-
-
-def _pattern_cross():
-    # The X: first stroke bottom-left -> top-right (pitch up while L -> R),
-    # a short break, then the other diagonal top-left -> bottom-right
-    # (pitch down while L -> R). Both strokes start left, so the two
-    # diagonals cross in the middle instead of retracing one line.
-    n = _n(0.5)
-    x = np.linspace(0.0, 1.0, n)
-    pan = -1.0 + 2.0 * x
-    up = _pattern_voice(300.0 * 2.0 ** (1.5 * x), pan, "cross1")
-    down = _pattern_voice(300.0 * 2.0 ** (1.5 * (1.0 - x)), pan, "cross2")
-    return _mix(1.15, [(0.0, up), (0.65, down)])
-
-
-def _pattern_swoosh():
-    # Starts top right and falls quickly down to the left, with a rush of air.
-    n = _n(0.45)
-    x = np.linspace(0.0, 1.0, n)
-    freq = 1400.0 * 2.0 ** (-2.6 * x ** 0.7)
-    pan = 1.0 - 2.0 * x ** 0.8
-    tone = _pattern_voice(freq, pan, "swoosh")
-    air = _bandnoise(n, "swoosh-air", 800.0, 5000.0) * _adsr(n, 0.03, 0.1, 0.6, 0.15) * 0.35
-    return tone + _place(air, pan)
-
-
-# --------------------------------------------------------------------------
 # events
 
 
@@ -608,57 +427,47 @@ def _ev_turn(seat: int):
 # catalogue
 
 
-@dataclass(frozen=True)
-class CueSpec:
-    cue_id: str
-    synth: Callable[[], np.ndarray]
-    spatial: bool = False  # the cue is a movement in stereo space (patterns)
-    pan: float = 0.0  # default placement of a mono cue
+# A cue design: id, synthesis, spatial or mono, default placement. The games declare
+# their own cues (their cards' sounds) in their definitions; the table's cues are here.
+CueSpec = Cue
 
 
-def _build_catalogue() -> dict[str, CueSpec]:
-    cat: dict[str, CueSpec] = {}
-    fam = {"tuba": _family_tuba, "violin": _family_violin, "flute": _family_flute,
-           "drum": _family_drum, "trumpet": _family_trumpet, "harp": _family_harp,
-           "cello": _family_cello, "triangle": _family_triangle}
-    for name in FAMILIES:
-        cat[f"family.{name}"] = CueSpec(f"family.{name}", fam[name])
-    inst = {"strings": _inst_strings, "woodwinds": _inst_woodwinds, "brass": _inst_brass,
-            "misc": _inst_misc, "percussion": _inst_percussion, "vocals": _inst_vocals,
-            "piano": _inst_piano, "choir": _inst_choir, "guitar": _inst_guitar}
-    for name in INSTRUMENTS:
-        cat[f"instrument.{name}"] = CueSpec(f"instrument.{name}", inst[name])
-    pat = {"up-down": _pattern_up_down, "left-right": _pattern_left_right,
-           "circle": _pattern_circle, "stab": _pattern_stab, "cross": _pattern_cross,
-           "swoosh": _pattern_swoosh}
-    for name in PATTERNS:
-        cat[f"pattern.{name}"] = CueSpec(f"pattern.{name}", pat[name], spatial=True)
+def _table_cues(seats: int) -> list[CueSpec]:
     ev = {"draw": _ev_draw, "place": _ev_place, "take": _ev_take, "your_turn": _ev_your_turn,
           "error": _ev_error, "round_end": _ev_round_end, "game_end": _ev_game_end,
           "applause": _ev_applause, "boos": _ev_boos, "win": _ev_win, "confirm": _ev_confirm,
           "menu_move": _ev_menu_move, "menu_select": _ev_menu_select}
-    for name in EVENTS:
-        cat[f"event.{name}"] = CueSpec(f"event.{name}", ev[name])
-    for seat in range(1, SEATS + 1):
-        cat[f"event.turn.{seat}"] = CueSpec(f"event.turn.{seat}", _ev_turn(seat),
-                                            pan=pan_for(seat, SEATS))
+    out = [CueSpec(f"event.{name}", ev[name]) for name in EVENTS]
+    out += [_turn_spec(seat, seats) for seat in range(1, seats + 1)]
+    return out
+
+
+def _turn_spec(seat: int, seats: int) -> CueSpec:
+    """Seat ``seat`` (1-based) taking its turn, placed left to right over ``seats`` seats."""
+    return CueSpec(turn_cue(seat), _ev_turn(seat), pan=pan_for(seat, max(seat, seats)))
+
+
+@lru_cache(maxsize=1)
+def _catalogue() -> dict[str, CueSpec]:
+    """Every game's cues (in menu order), then the table's: events and one turn cue
+    per seat of the largest table any game allows."""
+    games = definitions()
+    cat: dict[str, CueSpec] = {}
+    seats = max((d.max_players for d in games), default=1)
+    for design in [c for d in games for c in d.cues()] + _table_cues(seats):
+        if design.cue_id in cat:
+            raise ValueError(f"cue id {design.cue_id!r} declared twice")
+        cat[design.cue_id] = design
     return cat
 
 
-CATALOGUE: dict[str, CueSpec] = _build_catalogue()
-CUE_IDS: tuple[str, ...] = tuple(CATALOGUE)
-
-
-def family_cue(family: str) -> str:
-    return f"family.{family}"
-
-
-def instrument_cue(instrument: str) -> str:
-    return f"instrument.{instrument}"
-
-
-def pattern_cue(pattern: str) -> str:
-    return f"pattern.{pattern}"
+def __getattr__(name: str) -> object:
+    # built on first use: the catalogue needs the games' definitions
+    if name == "CATALOGUE":
+        return _catalogue()
+    if name == "CUE_IDS":
+        return tuple(_catalogue())
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def turn_cue(seat: int) -> str:
@@ -666,11 +475,19 @@ def turn_cue(seat: int) -> str:
     return f"event.turn.{seat}"
 
 
-def _spec(cue_id: str) -> CueSpec:
+_TURN_PREFIX = "event.turn."
+
+
+def spec(cue_id: str) -> CueSpec:
+    """The design of ``cue_id``; KeyError for an unknown id."""
     try:
-        return CATALOGUE[cue_id]
+        return _catalogue()[cue_id]
     except KeyError:
-        raise KeyError(f"unknown cue id {cue_id!r}") from None
+        pass
+    seat = cue_id[len(_TURN_PREFIX):] if cue_id.startswith(_TURN_PREFIX) else ""
+    if seat.isascii() and seat.isdigit() and 0 < int(seat) < 1000:  # any seat has a turn sound
+        return _turn_spec(int(seat), int(seat))
+    raise KeyError(f"unknown cue id {cue_id!r}")
 
 
 def _to_int16(x: np.ndarray) -> np.ndarray:
@@ -679,13 +496,13 @@ def _to_int16(x: np.ndarray) -> np.ndarray:
 
 def synthesize(cue_id: str) -> np.ndarray:
     """Synthesize ``cue_id`` at its default placement: int16 array (n, 2) at RATE."""
-    spec = _spec(cue_id)
-    x = np.asarray(spec.synth(), dtype=np.float64)
+    design = spec(cue_id)
+    x = np.asarray(design.synth(), dtype=np.float64)
     if x.ndim == 1:
         # Normalise the mono source, then place it: every seat is equally loud
         # (a centred cue peaks at PEAK per channel, a hard-panned one at
         # PEAK * sqrt(2) in one channel).
-        x = _place(x * (PEAK * np.sqrt(2.0) / (float(np.max(np.abs(x))) or 1.0)), spec.pan)
+        x = _place(x * (PEAK * np.sqrt(2.0) / (float(np.max(np.abs(x))) or 1.0)), design.pan)
         return _to_int16(x)
     peak = float(np.max(np.abs(x))) or 1.0
     return _to_int16(x * (PEAK / peak))
@@ -705,7 +522,7 @@ def sounds_dir() -> Path:
 
 
 def cue_path(cue_id: str, directory: Path | None = None) -> Path:
-    _spec(cue_id)
+    spec(cue_id)
     return (directory or sounds_dir()) / f"{cue_id}.wav"
 
 
@@ -729,7 +546,7 @@ def read_wav(path: Path) -> tuple[np.ndarray, int]:
     return data.reshape(-1, ch), rate
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load_cached(cue_id: str, directory: str | None) -> np.ndarray:
     path = cue_path(cue_id, Path(directory) if directory else None)
     try:
@@ -758,13 +575,13 @@ def render(cue_id: str, pan: float | None = None, directory: Path | None = None)
     data = load(cue_id, directory)
     if pan is None:
         return data.copy()
-    spec = _spec(cue_id)
+    design = spec(cue_id)
     x = data.astype(np.float64)
     pan = float(np.clip(pan, -1.0, 1.0))
-    if spec.spatial:
+    if design.spatial:
         out = x * np.array([min(1.0, 1.0 - pan), min(1.0, 1.0 + pan)])
     else:
-        gl, gr = pan_gains(spec.pan)
+        gl, gr = pan_gains(design.pan)
         mono = x[:, 0] * gl + x[:, 1] * gr  # exact inverse of the equal-power placement
         out = _place(mono, pan)
     return np.clip(np.round(out), -32768, 32767).astype(np.int16)

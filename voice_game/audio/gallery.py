@@ -23,13 +23,13 @@ INTENTS = ("next_message", "previous", "repeat", "quit", "help")
 
 
 class Gallery:
-    def __init__(self, output, catalog, grammar, player=None, cue_ids=cues.CUE_IDS):
+    def __init__(self, output, catalog, grammar, player=None, cue_ids=None):
         self.out = output
         self.c = catalog
         self.g = grammar
         # cues go through the output's player when it has one, else through this one
         self.player = player if player is not None else getattr(output, "player", None)
-        self.cue_ids = list(cue_ids)
+        self.cue_ids = list(cues.CUE_IDS if cue_ids is None else cue_ids)
         self.pos = -1
         self.played: list[str] = []
         self._phrases = {p.words: dict(p.command)["intent"] for p in grammar.phrases(None, INTENTS)}

@@ -375,7 +375,7 @@ class Player:
             self._cue_cache[cue_id] = base
         if pan is None:
             return base
-        spec = cue_lib.CATALOGUE[cue_id]
+        spec = cue_lib.spec(cue_id)
         if spec.spatial:
             return balance(base, pan)
         gl, gr = cue_lib.pan_gains(spec.pan)

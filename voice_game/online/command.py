@@ -48,7 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--tls-cert", type=Path, default=None, help="certificate file: clients must use tls://")
     srv.add_argument("--tls-key", type=Path, default=None, help="the certificate's key file")
     host = sub.add_parser("host", help="host an online table")
-    host.add_argument("game", nargs="?", default="orchestra")
+    host.add_argument("game", nargs="?", default=None)
     host.add_argument("--server", required=True, help="nats://HOST:PORT")
     host.add_argument("--server-dir", type=Path, default=None, help="the server folder written by 'voice-game server'")
     host.add_argument("--table", default=None, help="continue this table from its snapshot")
@@ -196,12 +196,14 @@ async def _wait_for_users(server: str, table: str, seat: int, password: str) -> 
 async def host(args) -> int:
     from voice_game.cli import parse_seats
     from voice_game.core.errors import RuleError, SaveError
-    from voice_game.games.registry import available, get_kit
+    from voice_game.games import available, default_game, get as get_kit
     from voice_game.online.host import Table, create_streams, listen
     from voice_game.session import Seat
 
     from voice_game import savefile
 
+    if args.game is None:
+        args.game = default_game()
     lang = _lang(args.lang)
     catalog = load_catalog(lang)
     if args.events is not None and (args.events.exists() or args.events.is_symlink()) \
@@ -292,7 +294,7 @@ async def host(args) -> int:
 
 async def _resume(args, js, folder: Path, catalog):
     """The table from its snapshot: state, bots, counters and what was still to be published."""
-    from voice_game.games.registry import get_kit
+    from voice_game.games import get as get_kit
     from voice_game.online.host import SNAPSHOT, Table
     from voice_game.session import Seat
 
@@ -406,7 +408,7 @@ def menu_host(app, game: str):
     import subprocess
     import threading
 
-    from voice_game.games.registry import get_kit
+    from voice_game.games import get as get_kit
     from voice_game.menu import BOT_NAMES
 
     kit = get_kit(game)

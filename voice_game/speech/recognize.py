@@ -15,6 +15,7 @@ import numpy as np
 
 from voice_game.commands.grammar import LANGUAGES, load_grammar
 from voice_game.commands.matcher import match
+from voice_game.core.game import default_game
 from voice_game.speech.engines import NoRecognizer, make_recognizer
 
 MIN_CONFIDENCE = 0.35
@@ -86,9 +87,11 @@ def main(argv: list[str] | None = None, out=None) -> int:
     ap.add_argument("files", nargs="+")
     ap.add_argument("--lang", choices=LANGUAGES, default="de")
     ap.add_argument("--engine", choices=["auto", "whisper", "vosk", "pocketsphinx"], default="auto")
-    ap.add_argument("--game", default="orchestra")
+    ap.add_argument("--game", default=None, help="the game whose commands to hear (default: the first)")
     ap.add_argument("--model", default=None)
     args = ap.parse_args(argv)
+    if args.game is None:
+        args.game = default_game()
     grammar = load_grammar(args.lang)
     phrases = sorted({form for p in grammar.phrases(args.game) for form in (p.spoken, p.text)})
     try:

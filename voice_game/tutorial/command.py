@@ -1,4 +1,4 @@
-"""``voice-game tutorial orchestra|concerto [--lang de|en] [--tts ...] [--restart]``."""
+"""``voice-game tutorial [COURSE] [--lang de|en] [--tts ...] [--restart]``: a course of a game."""
 from __future__ import annotations
 
 import argparse
@@ -11,8 +11,10 @@ from voice_game.core.errors import ContentError
 
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="voice-game tutorial", description="Narrated lessons for a game.")
-    ap.add_argument("course", nargs="?", default="orchestra",
-                    help="orchestra, concerto, concerto-practice or concerto-maestro")
+    from voice_game.tutorial.lessons import courses
+
+    names = list(courses())
+    ap.add_argument("course", nargs="?", default=names[0] if names else None, help=", ".join(names))
     ap.add_argument("--lang", choices=LANGUAGES, default=None)
     ap.add_argument("--tts", choices=["auto", "pyttsx3", "screenreader", "text", "none"], default=None)
     ap.add_argument("--restart", action="store_true", help="start at the first lesson")

@@ -1,4 +1,5 @@
-"""Lesson files: ``data/<name>.toml``, validated when loaded.
+"""Lesson files: each game's ``tutorials/<course>.toml`` (its definition's ``tutorials``),
+validated when loaded.
 
 Layout (every player-facing text is a message key into ``locales/<lang>/tutorial.toml``
 or another catalog; every command is a grammar command dict)::
@@ -27,7 +28,7 @@ or another catalog; every command is a grammar command dict)::
                                 #   a guided game; with a guide (a bot level) the player hears a
                                 #   suggested move ("suggest", {command}) and "yes" carries it out;
                                 #   in the "hide" phases the move is not read out ("suggest_hidden")
-    practice = {...}            #   a game-specific drill (Concerto), see runner
+    practice = {...}            #   a drill of the game's own (its definition's ``drill``)
 """
 from __future__ import annotations
 
@@ -37,7 +38,6 @@ from pathlib import Path
 
 from voice_game.core.errors import ContentError
 
-DATA = Path(__file__).resolve().parent / "data"
 STEP_KINDS = ("say", "wait", "table", "sounds", "do", "other", "play", "practice")
 
 
@@ -116,13 +116,20 @@ def _step_keys(st: Step) -> set[str]:
     return keys
 
 
+def courses() -> dict[str, Path]:
+    """Every game's courses (course name -> lesson file), in menu order."""
+    from voice_game.games import definitions
+
+    return {t.course: t.path for d in definitions() for t in d.tutorials}
+
+
 def available() -> list[str]:
-    return sorted(p.stem for p in DATA.glob("*.toml"))
+    return sorted(courses())
 
 
 def load_course(name: str, path: Path | None = None) -> Course:
     """Read and validate one lesson file. Raises ContentError naming the place."""
-    path = Path(path) if path else DATA / f"{name}.toml"
+    path = Path(path) if path else courses().get(name, Path(f"{name}.toml"))
     src = str(path)
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))

@@ -16,7 +16,7 @@ from voice_game.commands.parser import META_INTENTS, understand
 from voice_game.core.errors import ContentError, RuleError
 from voice_game.core.input import InputLine
 from voice_game.core.rules import CHANCE
-from voice_game.games.registry import get_kit
+from voice_game.games import get as get_game
 from voice_game.narration.catalog import load_catalog
 from voice_game.narration.message import HIGH, Message
 from voice_game.session import Seat, Session
@@ -47,7 +47,7 @@ class TutorialRunner:
     def __init__(self, course: str, lang: str, output, inputs, audio=None, progress: Progress | None = None,
                  restart: bool = False, player_name: str | None = None, debug: bool = False):
         self.course = load_course(course)
-        self.kit = get_kit(self.course.game)
+        self.kit = get_game(self.course.game)
         self.c = load_catalog(lang)
         self.g = load_grammar(lang)
         problems = validate_against(self.course, self.c, self.g)
@@ -222,10 +222,10 @@ class TutorialRunner:
             self.task(step)
         elif k == "play":
             self.guided_game(step)
-        elif k == "practice":
-            from voice_game.tutorial.practice import run_practice
-
-            run_practice(self, step)
+        elif k == "practice":  # a drill of the game's own (its definition's ``drill``)
+            if self.kit.drill is None:
+                raise ContentError(self.course.source, "practice", f"{self.kit.name} has no practice")
+            self.kit.drill(self, step)
 
     def wait(self) -> None:
         while True:

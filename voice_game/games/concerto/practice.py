@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from voice_game.audio.cues import INSTRUMENTS, PATTERNS
+from voice_game.games.concerto.cues import INSTRUMENTS, PATTERNS
 from voice_game.commands.grammar import load_grammar
 from voice_game.commands.matcher import match
 from voice_game.core.rng import Rng

@@ -1,0 +1,126 @@
+"""Concerto, declared once for the table."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from voice_game.core.errors import RuleError
+from voice_game.core.game import DefaultSeats, GameDefinition, SetupQuestion, Tutorial
+from voice_game.core.rng import Rng
+from voice_game.games.concerto import bots as concerto_bots
+from voice_game.games.concerto import cues, rules, save
+from voice_game.games.concerto.commands import ConcertoCommands
+from voice_game.games.concerto.keys import number_pick
+from voice_game.games.concerto.narrator import ConcertoNarrator
+from voice_game.games.concerto.practice import run_practice
+from voice_game.games.concerto.state import ConcertoConfig
+from voice_game.games.concerto.view import view
+
+HERE = Path(__file__).resolve().parent
+VARIANTS = ("maestro", "conductor-visible")
+# Seat kinds of the command line ("bot:Clara") -> Concerto bot levels.
+BOT_LEVELS = {"bot": "normal", "bot-easy": "easy", "bot-strong": "strong", "bot-random": "random"}
+DEFAULT_BIRTH_YEAR = 2000  # when no year is known (standard version: no card asks for it)
+
+
+class SessionBot:
+    """The session's bot protocol (choose(view, legal), rng) over a Concerto bot."""
+
+    def __init__(self, level: str, seed: int):
+        self.inner = concerto_bots.make_bot(-1, BOT_LEVELS[level])
+        self.rng = Rng(seed)
+
+    @property
+    def seat(self) -> int:
+        return int(self.inner.seat)
+
+    @seat.setter
+    def seat(self, value: int) -> None:
+        self.inner.seat = value
+
+    def observe(self, event: Any) -> None:
+        self.inner.observe(event)
+
+    def choose(self, view: Any, legal: list[Any]) -> Any:
+        self.inner.seat = view["you"]
+        return self.inner.choose(view, legal, self.rng)
+
+    def memory_to_json(self) -> Any:
+        return self.inner.state_to_json()
+
+    def memory_from_json(self, data: Any) -> None:
+        self.inner.state_from_json(data)
+
+
+def make_bot(level: str, seed: int) -> SessionBot:
+    if level not in BOT_LEVELS:
+        raise KeyError(level)
+    return SessionBot(level, seed)
+
+
+def new_game(players: list[str], variants: list[str], seed: int, deck: Any,
+             birth_years: list[int] | None = None) -> Any:
+    for v in variants:
+        if v not in VARIANTS:
+            raise RuleError("unknown_variant", variant=v)
+    years = list(birth_years or [DEFAULT_BIRTH_YEAR] * len(players))
+    cfg = ConcertoConfig([{"name": p, "birth_year": y} for p, y in zip(players, years, strict=False)],
+                         maestro="maestro" in variants, conductor_visible="conductor-visible" in variants)
+    return rules.new_game(cfg, seed, deck)
+
+
+def parse_deck(data: Any) -> Any:
+    if not isinstance(data, dict):
+        raise ValueError('expected {"instruments": [...], "beats": [...], "pieces": {"green": [...]}, ...}')
+    return data
+
+
+class _Player(dict):
+    """A player entry of the view that formats as its name (e.g. in "whose turn")."""
+
+    def __format__(self, spec: str) -> str:
+        return format(self["name"], spec)
+
+
+def table_view(state: Any, player: int) -> dict[str, Any]:
+    v = view(state, player)
+    v["players"] = [_Player(p) for p in v["players"]]
+    return v
+
+
+def view_scores(v: Any) -> dict[str, Any]:
+    return {"scores": [p["score"] for p in v["players"]], "target": v["target"]}
+
+
+DEFINITION = GameDefinition(
+    name="concerto",
+    order=2,
+    min_players=2,
+    max_players=4,
+    hidden_information=True,
+    rules=rules,
+    new_game=new_game,
+    parse_deck=parse_deck,
+    resolve_chance=rules.resolve_chance,
+    view=table_view,
+    view_scores=view_scores,
+    adapter=ConcertoCommands(),
+    narrator=ConcertoNarrator,
+    make_bot=make_bot,
+    check_state=save.check_state,
+    check_memory=save.check_memory,
+    variants=VARIANTS,
+    bot_levels=tuple(BOT_LEVELS),
+    # a conductor card of the maestro version asks for the youngest player
+    setup_questions=(SetupQuestion("birth_years", ("maestro",)),),
+    default_seats=DefaultSeats(humans=1, bots=1),
+    key_intents={"draw": "draw_instrument"},
+    number_pick=number_pick,
+    cues=cues.cues,
+    tutorials=(
+        Tutorial("concerto", "concerto", HERE / "tutorials" / "concerto.toml"),
+        Tutorial("concerto-practice", "practice", HERE / "tutorials" / "concerto-practice.toml"),
+        Tutorial("concerto-maestro", "maestro", HERE / "tutorials" / "concerto-maestro.toml"),
+    ),
+    drill=run_practice,
+)
