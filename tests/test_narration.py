@@ -55,8 +55,11 @@ def test_the_human_is_spoken_to_and_hints_come_once(lang):
     n = OrchestraNarrator(c, {0}, "default")
     v = ov()
     first = texts(n.event(ev("turn", player=0), v))[0]
-    again = texts(n.event(ev("turn", player=0), v))[0]
+    again_m = n.event(ev("turn", player=0), v)[0]
+    # your turn again: the cue says it; the words remain for an output without sound
+    again = again_m.fallback
     assert first == c.get("orchestra.turn_you_hint") and again == c.get("orchestra.turn_you")
+    assert again_m.text == "" and again_m.cue == "event.your_turn"
     assert "Anna" not in first + again
     took = texts(n.event(ev("took", player=0, conductor=2, families=["tuba"], final=False), v))[0]
     assert took == {"de": "Du nimmst Dirigent 2: ein Tuba-Bär.", "en": "You take conductor 2 with one tuba bear."}[lang]
@@ -512,3 +515,42 @@ def test_the_opening_leaves_the_market_to_the_first_refill_and_names_pieces_by_l
     verbose = ConcertoNarrator(c, {0}, "verbose")
     said = " ".join(texts(verbose.events(evs, cv(turn=0)) + verbose.flush(cv(turn=0))))
     assert c.get("instrument.choir.name") in said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_brief_lets_the_family_sound_from_the_conductor_carry_a_bots_card(lang):
+    c = load_catalog(lang)
+    n = OrchestraNarrator(c, {0}, "brief")
+    v = ov()
+    out = []
+    for e in (ev("turn", player=2), ev("drew", player=2), ev("revealed", player=2, family="violin", remaining=30),
+              ev("placed", player=2, family="violin", conductor=1, count=1)):
+        out += n.event(e, v)
+    assert len(out) == 1
+    m = out[0]
+    fam = c.get("orchestra.family.violin", count=1)
+    assert m.cue == "family.violin" and m.pan == -1.0  # conductor 1 of 3: hard left
+    assert fam not in m.text and "1" in m.text and "Clara" not in m.text
+    full = c.get("orchestra.placed", player="Clara", family=fam, conductor=1)
+    assert m.history == full and m.fallback == full  # the fact stays whole in the history
+    # the end of the pile is never left to a cue
+    warn = n.event(ev("revealed", player=1, family="tuba", remaining=3), v) + \
+        n.event(ev("placed", player=1, family="tuba", conductor=2, count=1), v)
+    assert c.get("orchestra.remaining", count=3) in warn[-1].text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_bots_placement_in_concerto_is_name_and_pair(lang):
+    c = load_catalog(lang)
+    n = ConcertoNarrator(c, {0}, "default")
+    evs = [ev("turn", player=1, number=6),
+           ev("instrument_placed", player=1, instrument="guitar", position=2, setup=False),
+           ev("pattern_drawn", player=1, instrument="guitar", pattern="circle"),
+           ev("market_taken", player=1, instrument="brass"),
+           ev("turn", player=0, number=7)]
+    out = [m for m in n.events(evs, cv()) if m.kind == "bot"]
+    pair = c.get("concerto.pair", instrument=c.get("instrument.guitar.name"), pattern=c.get("pattern.circle.name"))
+    take = c.get("concerto.bot_take", instrument=c.get("instrument.brass.name"))
+    assert [m.text for m in out] == [c.get("concerto.bot_sentence_place", player="Amadeus", pair=pair, actions=take,
+                                           count=1)]
+    assert out[0].text.startswith("Amadeus: ")

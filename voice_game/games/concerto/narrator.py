@@ -239,7 +239,7 @@ class ConcertoNarrator(NarratorBase):
             text = self.t(key, player=self.name(v, p))
             if self.verbose:
                 text = self.t("turn_number", number=d["number"]) + " " + text
-            if self.brief and self.solo and not hint:
+            if not self.verbose and self.solo and not hint:  # your turn again: its cue says it
                 return [self.m("", "turn", HIGH, "event.your_turn", fallback=text)]
             return [self.m(text, "turn", HIGH, "event.your_turn")]
         if self.verbose:
@@ -461,16 +461,23 @@ class ConcertoNarrator(NarratorBase):
         n = len(v["players"])
         sentences: list[str] = []
         verbs: list[str] = []
+        placed: list[bool] = []  # the sentence begins with a placement
         result: list[str] | None = None  # the performance's result, once it began
         outcome = ""  # "succeeded" / "failed"
 
         brief = self.brief
 
         def close_verbs():
-            if verbs:
+            if verbs and placed:
+                # "Amadeus: Gitarre mit Kreis, nimmt Chor." (the placement is the usual move)
+                rest = verbs[1:]
+                sentences.append(self.t("bot_sentence_place", player=who, pair=verbs[0],
+                                        actions=self.join(rest), count=len(rest)))
+            elif verbs:
                 sentences.append(self.t("bot_sentence_brief" if brief else "bot_sentence", player=who,
                                         actions=self.join(verbs)))
-                verbs.clear()
+            verbs.clear()
+            placed.clear()
 
         for it in g["items"]:
             kind = it[0]
@@ -480,10 +487,14 @@ class ConcertoNarrator(NarratorBase):
                     verbs.append(self.t("bot_start", pairs=self.join(pairs)))
                 elif self.verbose:
                     verbs.append(self.t("bot_place_at", pair=pairs[0], position=it[2]))
+                elif not verbs:
+                    verbs.append(pairs[0])
+                    placed.append(True)
                 else:
                     verbs.append(self.t("bot_place_brief" if brief else "bot_place", pair=pairs[0]))
             elif kind == "take":
-                verbs.append(self.t("bot_take_brief" if brief else ("bot_take_verbose" if self.verbose else "bot_take"),
+                verbs.append(self.t("bot_take_brief" if brief and not placed else (
+                                    "bot_take_verbose" if self.verbose else "bot_take"),
                                     instrument=self.join([self.ins(x) for x in it[1]])))
             elif kind == "draw":
                 if self.verbose:

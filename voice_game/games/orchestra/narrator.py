@@ -86,9 +86,11 @@ class OrchestraNarrator(NarratorBase):
             return [self.m(self.t(key, round=e["round"], player=self.name(v, p)), "turn", HIGH, "event.round_end")]
         if t == "turn":
             if mine:
-                key = "turn_you_hint" if self.hint_due("turn") else "turn_you"
+                hint = self.hint_due("turn")
+                key = "turn_you_hint" if hint else "turn_you"
                 text = self.you(v, key, p)
-                if self.brief and self.solo:
+                # your turn again: its cue says it (brief: even the first time); words without sound
+                if self.solo and (self.brief or (not self.verbose and not hint)):
                     return [self.m("", "turn", HIGH, "event.your_turn", fallback=text)]
                 return [self.m(text, "turn", HIGH, "event.your_turn")]
             self.move = {"player": p}
@@ -130,9 +132,9 @@ class OrchestraNarrator(NarratorBase):
                     + self.t("row_now", count=e["count"]) + rest
                 return [self.m(text, "bot", HIGH, f"event.turn.{p + 1}", pan_for(p + 1, n))]
             full = self.t("placed", player=who, family=fam, conductor=cond) + rest
-            if self.brief:
+            if self.brief:  # the family's own sound, from the conductor's side, carries the card
                 return [self.m(self.t("placed_brief", family=fam, conductor=cond) + rest, "bot", HIGH,
-                               f"event.turn.{p + 1}", pan_for(p + 1, n), history=full, fallback=full)]
+                               f"family.{e['family']}", pan_for(cond, n), history=full, fallback=full)]
             return [self.m(full, "bot", HIGH, f"event.turn.{p + 1}", pan_for(p + 1, n))]
         if t == "took":
             self.move = {}
@@ -141,7 +143,7 @@ class OrchestraNarrator(NarratorBase):
                 text = self.t("took_you", conductor=e["conductor"], cards=cards) if self.solo else \
                     self.t("took", player=self.name(v, p), conductor=e["conductor"], cards=cards)
             else:
-                key = "took_brief" if self.brief else "took"
+                key = "took" if self.verbose else "took_brief"
                 text = self.t(key, player=self.name(v, p), conductor=e["conductor"], cards=cards)
             return [self.m(text, "take", HIGH, "event.take", pan_for(e["conductor"], n))]
         if t == "round_ended":
