@@ -2,7 +2,7 @@
 
 Run: uv run python scripts/command_table.py  (the README's command list is made by it)
 """
-from voice_game.commands.grammar import NUMBER_SLOTS, load_grammar
+from voice_game.commands.grammar import load_grammar
 
 
 def main() -> None:
@@ -25,7 +25,7 @@ def main() -> None:
             e = " / ".join(f"`{w}`" for w in en.slots[slot][value])
             print(f"| {slot} | {value} | {d} | {e} |")
     numbers = ", ".join(f"{n}: `{de.numbers[n][0]}`/`{en.numbers[n][0]}`" for n in sorted(de.numbers))
-    print(f"| number slots ({', '.join(NUMBER_SLOTS)}) | digits or words | {numbers} | |")
+    print(f"| number slots ({', '.join(de.number_slots)}) | digits or words | {numbers} | |")
 
 
 if __name__ == "__main__":

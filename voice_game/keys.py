@@ -27,7 +27,7 @@ import select
 import sys
 from dataclasses import dataclass
 
-from voice_game.commands.grammar import NUMBER_SLOTS, freeze
+from voice_game.commands.grammar import freeze
 from voice_game.core.input import InputLine
 from voice_game.narration.message import HIGH, Message
 
@@ -458,7 +458,7 @@ class KeyInput:
             return s.g.numbers[n][0], 1.0  # answers "did you mean: 1 ..., 2 ..."
         cmds: list[dict] = []
         for c in s.legal_commands():
-            if any(k in NUMBER_SLOTS and v == n for k, v in c.items()) and freeze(c) not in {freeze(x) for x in cmds}:
+            if any(k in s.g.number_slots and v == n for k, v in c.items()) and freeze(c) not in {freeze(x) for x in cmds}:
                 cmds.append(c)
         if not cmds and s.kit.number_pick is not None:
             cmds = s.kit.number_pick(s.legal_commands(), n)

@@ -1,5 +1,11 @@
-"""The grammar: one TOML file per language in ``grammars/``, the single source of every
-word the game understands.
+"""The grammar: the single source of every word the game understands, per language
+``grammars/<lang>/common.toml`` (numbers, fillers, the always-available, menu and
+tutorial commands) and one file per game, ``grammars/<lang>/<game>.toml``, found by the
+game's name (a game from ``VOICE_GAME_GAMES_PATH`` brings its own, see
+``voice_game.core.game``). An intent of a game file belongs to that game; intent and
+slot names are unique over all files, except that a game file may add values to a
+shared slot (its menu words to ``item``). Number slots and their ranges are declared
+in the files (``[number_slots]``).
 
 From it come the typed-command parser, the recognizer phrase lists and vocabularies,
 the rendering of actions as words, and the spoken "what can I say" help.
@@ -13,12 +19,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
+from pathlib import Path
+from typing import Any
+
 from voice_game.core.errors import ContentError
+from voice_game.core.game import definitions
 from voice_game.paths import data_dir
 
 LANGUAGES = ("de", "en")
-# Slots whose values are numbers, with their range.
-NUMBER_SLOTS = {"conductor": (1, 5), "count": (1, 4), "choice": (1, 9), "position": (1, 9)}
+COMMON = "common"  # the file of every game's shared words
 
 _PUNCT = re.compile(r"[^\w\s]", re.UNICODE)
 #: Longest input read as a command (a spoken or typed command is a few words):
@@ -72,6 +81,9 @@ class Grammar:
             for w in words:
                 self.word_to_number.setdefault(w, n)
         self.slots: dict[str, dict[str, list[str]]] = {k: dict(v) for k, v in raw.get("slots", {}).items()}
+        #: slots whose values are numbers, with their range
+        self.number_slots: dict[str, tuple[int, int]] = {
+            k: (int(v[0]), int(v[1])) for k, v in raw.get("number_slots", {}).items()}
         self.intents: dict[str, dict] = raw["intents"]
         #: words that sound like commands but are none (the Whisper recognizer's decoys)
         self.decoys: list[str] = [str(w) for w in raw.get("recognizer", {}).get("decoys", [])]
@@ -93,13 +105,17 @@ class Grammar:
         need(isinstance(raw.get("numbers"), dict), "numbers", "missing table")
         need(isinstance(raw.get("intents"), dict) and raw["intents"], "intents", "missing table")
         slots = raw.get("slots", {})
+        numbers = raw.get("number_slots", {})
+        for name, rng in numbers.items():
+            need(isinstance(rng, list) and len(rng) == 2 and all(isinstance(x, int) for x in rng)
+                 and rng[0] <= rng[1], f"number_slots.{name}", "must be [lowest, highest]")
         for name, intent in raw["intents"].items():
             where = f"intents.{name}"
             need(isinstance(intent.get("phrases"), list) and intent["phrases"], where, "needs phrases")
             need(isinstance(intent.get("render", ""), str), where, "render must be a string")
             for ph in intent["phrases"] + ([intent["render"]] if "render" in intent else []):
                 for slot in re.findall(r"\{(\w+)\}", ph):
-                    need(slot in NUMBER_SLOTS or slot in slots, where, f"unknown slot {{{slot}}} in {ph!r}")
+                    need(slot in numbers or slot in slots, where, f"unknown slot {{{slot}}} in {ph!r}")
 
     # --- normalizing ---------------------------------------------------------
     def normalize_words(self, text: str, drop_fillers: bool = True) -> list[str]:
@@ -123,8 +139,8 @@ class Grammar:
     # --- expansion -----------------------------------------------------------
     def slot_values(self, slot: str) -> list[tuple[object, str]]:
         """(value, words) pairs a slot can take."""
-        if slot in NUMBER_SLOTS:
-            lo, hi = NUMBER_SLOTS[slot]
+        if slot in self.number_slots:
+            lo, hi = self.number_slots[slot]
             return [(n, w) for n in range(lo, hi + 1) for w in self.numbers.get(n, [])]
         return [(v, w) for v, words in self.slots[slot].items() for w in words]
 
@@ -197,7 +213,7 @@ class Grammar:
         def fill(m):
             slot = m.group(1)
             value = command[slot]
-            if slot in NUMBER_SLOTS:
+            if slot in self.number_slots:
                 return self.numbers[int(value)][0]
             return self.slots[slot][value][0]
 
@@ -207,13 +223,63 @@ class Grammar:
         return bool(self.intents.get(intent, {}).get("confirm", False))
 
 
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        raw: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ContentError(str(path), "/", f"cannot read: {exc}") from exc
+    return raw
+
+
+def _add_game(merged: dict[str, Any], raw: dict[str, Any], game: str, lang: str, source: str) -> None:
+    """One game's file into the merged grammar: its intents scoped to the game."""
+    def need(cond: object, where: str, problem: str) -> None:
+        if not cond:
+            raise ContentError(source, where, problem)
+
+    need(raw.get("language") == lang, "language", f"must be {lang!r}")
+    need(set(raw) <= {"language", "intents", "slots", "number_slots"}, "/",
+         "a game file holds only language, intents, slots and number_slots")
+    for name, rng in raw.get("number_slots", {}).items():
+        old = merged["number_slots"].get(name)
+        need(old is None or old == rng, f"number_slots.{name}", "declared with another range elsewhere")
+        merged["number_slots"][name] = rng
+    for name, values in raw.get("slots", {}).items():
+        need(isinstance(values, dict), f"slots.{name}", "must be a table")
+        into = merged["slots"].setdefault(name, {})
+        for value, words in values.items():
+            need(value not in into, f"slots.{name}.{value}", "defined in another grammar file too")
+            into[value] = words
+    for name, intent in raw.get("intents", {}).items():
+        where = f"intents.{name}"
+        need(isinstance(intent, dict), where, "must be a table")
+        need(name not in merged["intents"], where,
+             f"defined in another grammar file too: name it {game}_{name}")
+        need(intent.get("games", [game]) == [game], f"{where}.games", f"a game file's intents are {game}'s")
+        merged["intents"][name] = {**intent, "games": [game]}
+
+
+def grammar_files(lang: str) -> list[tuple[str | None, Path]]:
+    """(game or None for the shared file, path) of every grammar file of ``lang``."""
+    base = data_dir("grammars")
+    files: list[tuple[str | None, Path]] = [(None, base / lang / f"{COMMON}.toml")]
+    for d in definitions():
+        root = d.content_dir / "grammars" if d.content_dir is not None else base
+        files.append((d.name, root / lang / f"{d.name}.toml"))
+    return files
+
+
 @lru_cache(maxsize=None)
 def load_grammar(lang: str) -> Grammar:
     if lang not in LANGUAGES:
         raise ContentError("grammars", "language", f"unknown language {lang!r}")
-    path = data_dir("grammars") / f"{lang}.toml"
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise ContentError(str(path), "/", f"cannot read: {exc}") from exc
-    return Grammar(lang, raw, str(path))
+    files = grammar_files(lang)
+    common = files[0][1]
+    merged = _read(common)
+    merged.setdefault("intents", {})
+    merged.setdefault("slots", {})
+    merged.setdefault("number_slots", {})
+    for game, path in files[1:]:
+        assert game is not None
+        _add_game(merged, _read(path), game, lang, str(path))
+    return Grammar(lang, merged, str(common))

@@ -1,4 +1,6 @@
-"""Message catalogs: every word a player hears, from ``locales/<lang>/*.toml``.
+"""Message catalogs: every word a player hears, from ``locales/<lang>/*.toml`` (shared
+files and one per game, ``<game>.toml``), plus the locale files a game from
+``VOICE_GAME_GAMES_PATH`` brings in its own folder (``locales/<lang>/*.toml`` there).
 
 A message is a string with ``{name}`` fields, or a table of plural forms
 (``zero``/``one``/``other``) chosen by the number in ``count`` (or the field named
@@ -11,6 +13,7 @@ import tomllib
 from functools import lru_cache
 
 from voice_game.core.errors import ContentError
+from voice_game.core.game import definitions
 from voice_game.paths import data_dir
 
 PLURAL_FORMS = ("zero", "one", "other")
@@ -74,7 +77,11 @@ def load_catalog(lang: str) -> Catalog:
     if not folder.is_dir():
         raise ContentError(str(folder), "/", f"no messages for language {lang!r}")
     messages: dict = {}
-    for path in sorted(folder.glob("*.toml")):
+    paths = sorted(folder.glob("*.toml"))
+    for d in definitions():
+        if d.content_dir is not None:
+            paths += sorted((d.content_dir / "locales" / lang).glob("*.toml"))
+    for path in paths:
         try:
             raw = tomllib.loads(path.read_text(encoding="utf-8"))
         except (OSError, tomllib.TOMLDecodeError) as exc:
