@@ -358,6 +358,11 @@ def test_help_is_grouped_and_silent_about_an_empty_now(lang):
     help_text = " ".join(m.text for m in s.help_messages())
     assert c.get("help.group.swap") in help_text and c.get("help.group.special") in help_text
     assert len(help_text.split()) < 60  # one example per kind, not every swap combination
+    # a group's label names the kind of move, never the verb its example already says
+    for item in help_text.split(": ", 1)[1].split("; "):
+        if ": " in item:
+            label, example = item.split(": ", 1)
+            assert not set(label.lower().split()) & set(example.lower().rstrip(".").split()), item
     s.kit = types.SimpleNamespace(rules=types.SimpleNamespace(legal_actions=lambda st: []), adapter=kit.adapter,
                                   name=kit.name)
     msgs = s.help_messages()
@@ -554,3 +559,29 @@ def test_a_bots_placement_in_concerto_is_name_and_pair(lang):
     assert [m.text for m in out] == [c.get("concerto.bot_sentence_place", player="Amadeus", pair=pair, actions=take,
                                            count=1)]
     assert out[0].text.startswith("Amadeus: ")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_piece_after_a_bots_performance_names_only_the_news(lang):
+    c = load_catalog(lang)
+    content = load_content()
+    n = ConcertoNarrator(c, {0}, "default")
+    piece = content.pieces["beethoven-fur-elise"]
+    x = piece.instruments[0]
+    new = content.pieces["schubert-ave-maria"]
+    fail = [ev("turn", player=1, number=6),
+            ev("performance_started", player=1, level="green", piece="beethoven-fur-elise", follow=True),
+            ev("beat_wrong", player=1, instrument=x, pattern="circle", expected_instrument=x, expected_pattern="cross"),
+            ev("instrument_lost", player=1, instrument=x, pattern="cross", reason="wrong_beat"),
+            ev("performance_failed", player=1, level="green", piece="beethoven-fur-elise")]
+    out = n.events(fail + [ev("piece_revealed", level="green", piece="schubert-ave-maria"),
+                           ev("turn", player=0, number=7)], cv())
+    said = texts(out)
+    assert c.get("concerto.piece_revealed_same", count=new.points,
+                 instruments=n.inss(new.instruments)) in said  # the level was just named
+    from voice_game.narration.common import sentence
+
+    assert sentence(c.get("concerto.bot_failed_lost_short", instrument=c.get(f"instrument.{x}.name"))) in " ".join(said)
+    # no new piece of that level: that the piece leaves is said
+    out = n.events(fail + [ev("turn", player=0, number=7)], cv())
+    assert sentence(c.get("concerto.bot_failed_lost", instrument=c.get(f"instrument.{x}.name"))) in " ".join(texts(out))

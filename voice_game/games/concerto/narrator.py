@@ -324,7 +324,7 @@ class ConcertoNarrator(NarratorBase):
                 continue
             if p is None and group is not None and t in ("piece_revealed", "conductor_revealed",
                                                          "conductors_exhausted", "pile_reshuffled"):
-                group["after"].append(self.public_text(e, v))
+                group["after"].append(e)  # said after the move (render_group)
                 continue
             close()
             out += self.single(e, v)
@@ -344,6 +344,14 @@ class ConcertoNarrator(NarratorBase):
         if e.type == "pile_reshuffled":
             return self.t("pile_reshuffled", pile=self.t(f"pile.{e['pile']}"), count=e["size"])
         return ""
+
+    def piece_same_level(self, pid: str, v: dict) -> str:
+        from voice_game.games.concerto.content import load_content
+
+        p = load_content().pieces[pid]
+        key = "piece_revealed_same_genre" if v["maestro"] else "piece_revealed_same"
+        return self.t(key, count=p.points, genre=self.c.get(f"genre.{p.genre}.name"),
+                      instruments=self.inss(p.instruments))
 
     def counted(self, instruments, specials=()) -> str:
         """'2 mal Streicher, Klavier und Sabotage': equal cards counted."""
@@ -407,6 +415,7 @@ class ConcertoNarrator(NarratorBase):
             key = "bot_special" if d["effect"] else "bot_special_no_effect"
             items.append(["verb", self.t(key, card=self.special(d["card"]))])
         elif t == "performance_started":
+            g["level"] = d["level"]
             key = "bot_conduct" if d["follow"] else "bot_conduct_ignore"
             if self.brief and d["follow"]:
                 key = "bot_conduct_brief"
@@ -439,7 +448,9 @@ class ConcertoNarrator(NarratorBase):
         elif t == "performance_failed":
             last = items[-1] if items else None
             if not self.verbose and last and last[0] == "sentence" and len(last) > 2 and last[2] == "wrong_beat":
-                items[-1] = ["sentence", self.t("bot_failed_lost", instrument=self.ins(last[3])), "failed"]
+                # the piece leaves by the rule: said when no new piece follows (render_group)
+                items[-1] = ["sentence", self.t("bot_failed_lost_short", instrument=self.ins(last[3])), "failed",
+                             self.t("bot_failed_lost", instrument=self.ins(last[3]))]
             else:
                 items.append(["sentence", self.t("bot_failed"), "failed"])
         elif t == "performance_succeeded":
@@ -511,9 +522,13 @@ class ConcertoNarrator(NarratorBase):
                 result = list(it[3])  # a wrong pair is news at every level
             elif kind == "sentence":
                 close_verbs()
+                text = it[1]
                 if len(it) > 2 and it[2] in ("succeeded", "failed"):
                     outcome = it[2]
-                (sentences if result is None else result).append(it[1])
+                    if len(it) > 3 and not any(not isinstance(a, str) and a.type == "piece_revealed"
+                                               and a.get("level") == g.get("level") for a in g["after"]):
+                        text = it[3]  # no new piece comes: say that this one leaves
+                (sentences if result is None else result).append(text)
         close_verbs()
         out = []
         text = " ".join(s for s in sentences if s)
@@ -528,6 +543,12 @@ class ConcertoNarrator(NarratorBase):
             out.append(self.m(full if self.verbose else words, "bot", HIGH, cue, pan_for(p + 1, n),
                               history=full, fallback=full))
         for a in g["after"]:
+            if not isinstance(a, str):
+                if a.type == "piece_revealed" and not self.verbose and a.get("level") == g.get("level"):
+                    # its level was just named ("Amadeus dirigiert Grün"): points and instruments are the news
+                    a = self.piece_same_level(a.get("piece"), v)
+                else:
+                    a = self.public_text(a, v)
             if a:
                 out.append(self.m(a, "info", HIGH))
         return out
