@@ -32,7 +32,7 @@ def _docstrings(tree: ast.AST) -> set[int]:
 
 def names_of_games(source: str, games: list[str]) -> list[tuple[int, str]]:
     """(line, what) for every place in ``source`` that names one of ``games``."""
-    word = re.compile(r"^(%s)([.\-:/]|$)" % "|".join(map(re.escape, games)))
+    word = re.compile("^({})([.\\-:/]|$)".format("|".join(map(re.escape, games))))
     tree = ast.parse(source)
     skip = _docstrings(tree)
     found = []

@@ -12,6 +12,7 @@ the rendering of actions as words, and the spoken "what can I say" help.
 """
 from __future__ import annotations
 
+import os
 import re
 import threading
 import tomllib
@@ -23,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from voice_game.core.errors import ContentError
-from voice_game.core.game import definitions
+from voice_game.core.game import PATH_ENV, definitions
 from voice_game.paths import data_dir
 
 LANGUAGES = ("de", "en")
@@ -269,8 +270,13 @@ def grammar_files(lang: str) -> list[tuple[str | None, Path]]:
     return files
 
 
-@lru_cache(maxsize=None)
 def load_grammar(lang: str) -> Grammar:
+    """The grammar of ``lang``: the shared file and every discovered game's."""
+    return _load_grammar(lang, os.environ.get(PATH_ENV, ""))
+
+
+@lru_cache(maxsize=None)
+def _load_grammar(lang: str, games_path: str) -> Grammar:
     if lang not in LANGUAGES:
         raise ContentError("grammars", "language", f"unknown language {lang!r}")
     files = grammar_files(lang)

@@ -8,12 +8,13 @@ by ``_by``). Files of one language are merged; a key defined twice is an error.
 """
 from __future__ import annotations
 
+import os
 import string
 import tomllib
 from functools import lru_cache
 
 from voice_game.core.errors import ContentError
-from voice_game.core.game import definitions
+from voice_game.core.game import PATH_ENV, definitions
 from voice_game.paths import data_dir
 
 PLURAL_FORMS = ("zero", "one", "other")
@@ -71,8 +72,13 @@ class _Formatter(string.Formatter):
         return super().get_value(key, args, kwargs)
 
 
-@lru_cache(maxsize=None)
 def load_catalog(lang: str) -> Catalog:
+    """Every message of ``lang``: the shared files and every discovered game's."""
+    return _load_catalog(lang, os.environ.get(PATH_ENV, ""))
+
+
+@lru_cache(maxsize=None)
+def _load_catalog(lang: str, games_path: str) -> Catalog:
     folder = data_dir("locales") / lang
     if not folder.is_dir():
         raise ContentError(str(folder), "/", f"no messages for language {lang!r}")
