@@ -390,6 +390,73 @@ def _menu_keys(app, seat):
     return keys
 
 
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
+MENU_LISTEN_ENV = "VOICE_GAME_SERVER_LISTEN"  # where a server the menu starts listens (default: this computer only)
+_menu_servers: list = []  # servers the start menu started; they end with it
+
+
+def _address(server: str) -> tuple[str, int] | None:
+    """(host, port) of nats://HOST:PORT or tls://HOST:PORT, else None."""
+    from urllib.parse import urlsplit
+
+    try:
+        u = urlsplit(server)
+        if u.scheme not in ("nats", "tls") or not u.hostname:
+            return None
+        return u.hostname, u.port or 4222
+    except ValueError:
+        return None
+
+
+def answers(server: str, timeout: float = 1.0) -> bool:
+    """Whether something listens at the server's address."""
+    import socket
+
+    addr = _address(server)
+    if addr is None:
+        return False
+    try:
+        with socket.create_connection(addr, timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
+def menu_server(app) -> bool:
+    """Before the menu opens a table: a server must answer at $VOICE_GAME_SERVER (or
+    nats://127.0.0.1:4222). When none does and the address is this computer's, the player
+    may start nats-server here, on the server folder the host writes its table's users
+    into (as ``voice-game server`` does); it runs until the game is closed. False (with
+    one spoken sentence) when there is no server to open the table on."""
+    import atexit
+
+    server = os.environ.get(ENV_SERVER, DEFAULT_SERVER)
+    if answers(server):
+        return True
+    addr = _address(server)
+    if addr is None or addr[0] not in LOCAL_HOSTS:
+        app.say(app.t("online.connect_failed", server=server))
+        return False
+    if S.nats_server_binary() is None:
+        app.say(app.t("online.menu.no_nats_server"))
+        return False
+    if not app.ask_yes_no("online.menu.start_server", server=server):
+        return False
+    folder = default_server_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        log = open(folder / "server.log", "ab")
+        proc = S.start_private_server(folder, addr[1], log=log, listen=os.environ.get(MENU_LISTEN_ENV, "127.0.0.1"),
+                                      preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None)
+    except (OSError, RuntimeError):
+        app.say(app.t("online.menu.server_failed", server=server))
+        return False
+    _menu_servers.append(proc)
+    atexit.register(lambda: proc.poll() is None and proc.terminate())
+    app.say(app.t("online.menu.server_started", server=server))
+    return True
+
+
 def _die_with_parent() -> None:
     """Linux: the host started from the menu gets SIGTERM when the menu's process ends."""
     try:
@@ -411,6 +478,8 @@ def menu_host(app, game: str):
     from voice_game.games import get as get_kit
     from voice_game.menu import BOT_NAMES
 
+    if not menu_server(app):
+        return None
     kit = get_kit(game)
     cfg = app.setup[game]
     bots = cfg["bots"] if kit.bot_levels else 0

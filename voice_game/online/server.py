@@ -127,7 +127,13 @@ def reload(folder: Path) -> bool:
         return False
 
 
+NATS_SERVER_ENV = "VOICE_GAME_NATS_SERVER"  # the nats-server program to use instead of the one on PATH
+
+
 def nats_server_binary() -> str | None:
+    chosen = os.environ.get(NATS_SERVER_ENV)
+    if chosen is not None:
+        return chosen if os.path.isfile(chosen) and os.access(chosen, os.X_OK) else None
     return shutil.which("nats-server") or next(
         (p for p in ("/usr/sbin/nats-server", "/usr/bin/nats-server") if os.path.exists(p)), None)
 
@@ -140,9 +146,10 @@ def free_loopback_port() -> int:
         return s.getsockname()[1]
 
 
-def start_private_server(folder: Path, port: int, log=None, timeout: float = 10.0, tls: tuple | None = None):
-    """Start nats-server on 127.0.0.1:port with a fresh server folder; returns the process
-    once the port answers (for tests and benchmarks)."""
+def start_private_server(folder: Path, port: int, log=None, timeout: float = 10.0, tls: tuple | None = None,
+                         listen: str = "127.0.0.1", preexec_fn=None):
+    """Start nats-server on listen:port with its server folder (made or refreshed); returns
+    the process once the port answers (the start menu, tests and benchmarks)."""
     import socket
     import subprocess
     import time
@@ -150,12 +157,14 @@ def start_private_server(folder: Path, port: int, log=None, timeout: float = 10.
     binary = nats_server_binary()
     if binary is None:
         raise FileNotFoundError("nats-server")
-    conf = init_server_dir(folder, port, tls=tls)
-    proc = subprocess.Popen([binary, "-c", str(conf)], stdout=log or subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    conf = init_server_dir(folder, port, listen, tls=tls)
+    proc = subprocess.Popen([binary, "-c", str(conf)], stdout=log or subprocess.DEVNULL, stderr=subprocess.STDOUT,
+                            stdin=subprocess.DEVNULL, preexec_fn=preexec_fn)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+            with socket.create_connection((listen if listen not in ("0.0.0.0", "::") else "127.0.0.1", port),
+                                          timeout=0.2):
                 return proc
         except OSError:
             if proc.poll() is not None:
