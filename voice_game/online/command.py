@@ -445,7 +445,7 @@ def menu_server(app) -> bool:
     folder = default_server_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        log = open(folder / "server.log", "ab")
+        log = open(folder / "server.log", "ab")  # noqa: SIM115 - open while the server runs
         proc = S.start_private_server(folder, addr[1], log=log, listen=os.environ.get(MENU_LISTEN_ENV, "127.0.0.1"),
                                       preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None)
     except (OSError, RuntimeError):
