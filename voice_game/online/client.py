@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+from typing import Any
 
 from voice_game.narration.message import HIGH, Message
 from voice_game.online import protocol as P
@@ -219,8 +220,6 @@ async def join(code: str, server: str, lang: str, catalog, out, source=None, mut
     as it comes. ``voice(seat, source)``: starts speech beside it, returning
     (merged source, control with ``set_phrases``, stop), as ``start_voice`` does.
     """
-    from voice_game.commands.grammar import load_grammar
-
     speaker = Speaker(out)
     speaker.mute_chat = mute_chat
     try:
@@ -228,181 +227,232 @@ async def join(code: str, server: str, lang: str, catalog, out, source=None, mut
     except ValueError:
         speaker.line(catalog.get("online.bad_code"))
         return 2
-    queue: asyncio.Queue = asyncio.Queue()
-    try:
-        nc = await connect(server, P.seat_user(table, seat), secret, on_reconnect=lambda: queue.put_nowait(RECONNECTED))
-    except Exception:  # noqa: BLE001 - refused, unreachable, bad credentials: one sentence
-        speaker.line(catalog.get("online.connect_failed", server=server))
-        return 2
-    js = nc.jetstream()
-
-    async def on_msg(m):
-        await queue.put(m.data)
-
-    await nc.subscribe(P.seat_subject(table, seat), cb=on_msg)
-    cmd_subject = P.command_subject(table, seat)
-    hello = json.dumps({"hello": True, "lang": lang}).encode()
     if scripted is None:
         try:
             scripted = not sys.stdin.isatty()
         except (AttributeError, ValueError):
             scripted = True
-    me = RemoteSeat(load_grammar(lang), catalog, speaker)
-    sent: dict = {}  # the last line sent (sent again when a restarted host did not get it)
-    alive = None
-    stop_voice = None
-    control = None
+    client = SeatClient(table, seat, lang, catalog, out, speaker, scripted)
+    try:
+        await client.connect(server, secret)
+    except Exception:  # noqa: BLE001 - refused, unreachable, bad credentials: one sentence
+        speaker.line(catalog.get("online.connect_failed", server=server))
+        return 2
+    try:
+        return await client.play(source or stdin_source, voice, live)
+    finally:
+        await client.close()
 
-    async def leave():
+
+class _Ended(Exception):
+    """The player's input ended: the seat leaves the table."""
+
+
+class SeatClient:
+    """One seat's connection: hello and history, then what the seat hears and says."""
+
+    def __init__(self, table: str, seat: int, lang: str, catalog, out, speaker: Speaker, scripted: bool):
+        from voice_game.commands.grammar import load_grammar
+
+        self.table, self.seat, self.lang = table, seat, lang
+        self.c, self.out, self.speaker = catalog, out, speaker
+        self.scripted = scripted
+        self.me = RemoteSeat(load_grammar(lang), catalog, speaker)
+        self.queue: asyncio.Queue = asyncio.Queue()
+        self.cmd_subject = P.command_subject(table, seat)
+        self.stream = P.seat_stream(table, seat)
+        self.hello = json.dumps({"hello": True, "lang": lang}).encode()
+        self.sent: dict = {}  # the last line sent (sent again when a restarted host did not get it)
+        self.control: Any = None  # the recognizer's phrases
+        self.stop_voice: Any = None
+        self.alive: asyncio.Future | None = None
+        self.inputs: Any = None  # a PlayerInput once the game runs
+        self.nc: Any = None
+        self.js: Any = None
+        self.last_n = 0
+        self.asked: int | None = None  # scripted: the host asked for this line number
+
+    async def connect(self, server: str, secret: str) -> None:
+        self.nc = await connect(server, P.seat_user(self.table, self.seat), secret,
+                                on_reconnect=lambda: self.queue.put_nowait(RECONNECTED))
+        self.js = self.nc.jetstream()
+
+        async def on_msg(m):
+            await self.queue.put(m.data)
+
+        await self.nc.subscribe(P.seat_subject(self.table, self.seat), cb=on_msg)
+
+    async def close(self) -> None:
+        if self.alive is not None:
+            self.alive.cancel()
+        if self.stop_voice is not None:
+            try:
+                self.stop_voice()
+            except Exception:  # noqa: BLE001
+                pass
         try:
-            await nc.publish(cmd_subject, b'{"bye": true}')
-            await nc.flush(timeout=2)
+            await self.nc.drain()
+        except Exception:  # noqa: BLE001
+            pass
+
+    # --- sending -------------------------------------------------------------------
+    async def leave(self) -> None:
+        try:
+            await self.nc.publish(self.cmd_subject, b'{"bye": true}')
+            await self.nc.flush(timeout=2)
         except Exception:  # noqa: BLE001 - the host learns it from the silence
             pass
 
-    def listen() -> None:
-        if control is not None:
+    def listen(self) -> None:
+        """The recognizer listens for what may be said now."""
+        if self.control is not None:
             try:
-                control.set_phrases(me.phrases_now())
+                self.control.set_phrases(self.me.phrases_now())
             except Exception:  # noqa: BLE001 - the recognizer keeps its last phrases
                 pass
 
-    async def send(c: int, item: InputLine) -> None:
-        nonlocal sent
-        sent = line_message(c, item)
-        me.answered()
-        listen()
-        interrupt = getattr(out, "interrupt", None)
+    async def send(self, c: int, item: InputLine) -> None:
+        self.sent = line_message(c, item)
+        self.me.answered()
+        self.listen()
+        interrupt = getattr(self.out, "interrupt", None)
         if interrupt is not None:
             interrupt()  # the player moved on: descriptions still playing are cut
-        await nc.publish(cmd_subject, json.dumps(sent).encode())
+        await self.nc.publish(self.cmd_subject, json.dumps(self.sent).encode())
 
-    try:
-        if await _table_over(js, P.seat_stream(table, seat), P.seat_subject(table, seat)):
-            speaker.line(catalog.get("online.table_over"))
-            return 0
-        welcome = None
+    async def next_line(self) -> InputLine:
+        """The next line for the host (raises _Ended at the end of input)."""
+        while True:
+            got = await self.inputs.get()
+            if got is None:
+                raise _Ended
+            if sendable(got):
+                return got
+
+    # --- the game --------------------------------------------------------------------
+    async def welcome(self) -> tuple[dict | None, list[dict]]:
         early: list[dict] = []
         for _ in range(HELLO_TRIES):
-            await nc.publish(cmd_subject, hello)
+            await self.nc.publish(self.cmd_subject, self.hello)
             try:
-                while welcome is None:
-                    item = await asyncio.wait_for(queue.get(), HELLO_EVERY)
+                while True:
+                    item = await asyncio.wait_for(self.queue.get(), HELLO_EVERY)
                     msg = None if item is RECONNECTED else _decode(item)
                     if msg is None:
                         continue
                     if msg.get("t") == "welcome":
-                        welcome = msg
-                    else:
-                        early.append(msg)
-                break
-            except asyncio.TimeoutError:
+                        return msg, early
+                    early.append(msg)
+            except TimeoutError:
                 continue
-        if welcome is None:
-            speaker.line(catalog.get("online.no_host"))
-            return 1
-        if isinstance(welcome.get("game"), str):
-            me.set_game(welcome["game"])
+        return None, early
+
+    async def replay(self, welcome: dict) -> None:
+        """What the seat missed since its last line, from its own stream, as history."""
         start = int(welcome.get("from") or 0)
-        missed = [m for m in await _history(js, P.seat_stream(table, seat), start + 1, welcome["n"] - 1)
+        missed = [m for m in await _history(self.js, self.stream, start + 1, welcome["n"] - 1)
                   if m.get("t") == "say" and m.get("history") != ""]
         if start > 0 and missed:
-            speaker.line(catalog.get("online.history_start", count=len(missed)))
+            self.speaker.line(self.c.get("online.history_start", count=len(missed)))
         for m in missed:
-            speaker.say(m, replay=True)
+            self.speaker.say(m, replay=True)
         if start > 0 and missed:
-            speaker.line(catalog.get("online.history_end"))
-        last_n = welcome["n"]
-        pending = [m for m in early if m["n"] > last_n]
-        given = (source or stdin_source)(me)
+            self.speaker.line(self.c.get("online.history_end"))
+
+    async def play(self, source, voice, live: bool) -> int:
+        if await _table_over(self.js, self.stream, P.seat_subject(self.table, self.seat)):
+            self.speaker.line(self.c.get("online.table_over"))
+            return 0
+        welcome, early = await self.welcome()
+        if welcome is None:
+            self.speaker.line(self.c.get("online.no_host"))
+            return 1
+        if isinstance(welcome.get("game"), str):
+            self.me.set_game(welcome["game"])
+        await self.replay(welcome)
+        self.last_n = welcome["n"]
+        given = source(self.me)
         if voice is not None:
-            given, control, stop_voice = voice(me, given)
-            listen()
-        inputs = PlayerInput(given, live)
-        inputs.start()
+            given, self.control, self.stop_voice = voice(self.me, given)
+            self.listen()
+        self.inputs = PlayerInput(given, live)
+        self.inputs.start()
+        self.alive = asyncio.ensure_future(self.keep_alive())
+        try:
+            return await self.loop([m for m in early if m["n"] > self.last_n])
+        except _Ended:
+            await self.leave()
+            self.speaker.line(self.c.get("online.input_ended"))
+            return 0
 
-        async def keep_alive():
-            while True:
-                await asyncio.sleep(ALIVE_EVERY)
-                await nc.publish(cmd_subject, b'{"alive": true}')
-
-        alive = asyncio.ensure_future(keep_alive())
-        reader = None if scripted else asyncio.ensure_future(inputs.get())
+    async def keep_alive(self) -> None:
         while True:
+            await asyncio.sleep(ALIVE_EVERY)
+            await self.nc.publish(self.cmd_subject, b'{"alive": true}')
+
+    async def loop(self, pending: list[dict]) -> int:
+        """Say what the host sends while waiting for the player's next line: scripted, one
+        line for each request (``self.asked``), else every line as it comes."""
+        reader = None
+        while True:
+            if reader is None and (not self.scripted or self.asked is not None):
+                reader = asyncio.ensure_future(self.next_line())
             if pending:
                 msg = pending.pop(0)
             else:
-                getter = asyncio.ensure_future(queue.get())
-                waits = {getter} | ({reader} if reader is not None else set())
-                done, _ = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+                getter = asyncio.ensure_future(self.queue.get())
+                done, _ = await asyncio.wait({getter, reader} - {None}, return_when=asyncio.FIRST_COMPLETED)
                 if reader is not None and reader in done:
-                    got = reader.result()
-                    if got is None:
-                        await leave()
-                        speaker.line(catalog.get("online.input_ended"))
-                        return 0
-                    if sendable(got):
-                        await send(int(sent.get("c", 0)) + 1, got)
-                    reader = asyncio.ensure_future(inputs.get())
+                    line = reader.result()  # raises _Ended at the end of the input
+                    reader = None
+                    await self.send(self.asked if self.asked is not None else int(self.sent.get("c", 0)) + 1, line)
+                    self.asked = None
                 if getter not in done:
                     getter.cancel()
                     continue
                 item = getter.result()
                 if item is RECONNECTED:  # back after a drop: the host answers with what we lost
-                    await nc.publish(cmd_subject, hello)
+                    await self.nc.publish(self.cmd_subject, self.hello)
                     continue
                 msg = _decode(item)
                 if msg is None:
                     continue
-            if msg["n"] <= last_n:
+            if msg["n"] <= self.last_n:
                 continue
-            if msg["n"] > last_n + 1:  # messages lost while the connection was down: from the stream
-                fill = [m for m in await _history(js, P.seat_stream(table, seat), last_n + 1, msg["n"] - 1)
-                        if m["n"] > last_n]
+            if msg["n"] > self.last_n + 1:  # lost while the connection was down: from the stream
+                fill = [m for m in await _history(self.js, self.stream, self.last_n + 1, msg["n"] - 1)
+                        if m["n"] > self.last_n]
                 if fill:
                     pending = fill + [msg] + pending
                     msg = pending.pop(0)
-            last_n = msg["n"]
-            t = msg.get("t")
-            if t == "say":
-                speaker.say(msg)
-            elif t in ("rate", "volume") and isinstance(msg.get("value"), int):
-                setter = getattr(out, "set_rate" if t == "rate" else "set_volume", None)
-                if setter is not None:
-                    setter(msg["value"])
-            elif t == "prompt":
-                last = msg.get("last")
-                last = last if isinstance(last, int) and not isinstance(last, bool) and last >= 0 else 0
-                me.update(msg)
-                listen()
-                if sent.get("c", 0) > last:  # the host did not get our last line (it restarted): send it again
-                    await nc.publish(cmd_subject, json.dumps(sent).encode())
-                elif scripted:
-                    while True:
-                        got = await inputs.get()
-                        if got is None:
-                            await leave()
-                            speaker.line(catalog.get("online.input_ended"))
-                            return 0
-                        if sendable(got):
-                            break
-                    await send(last + 1, got)
-                elif sent.get("c", 0) < last:
-                    sent = {**sent, "c": last}
-            elif t in ("bye", "over"):
+            self.last_n = msg["n"]
+            if await self.on_message(msg):
                 return 0
-    finally:
-        if alive is not None:
-            alive.cancel()
-        if stop_voice is not None:
-            try:
-                stop_voice()
-            except Exception:  # noqa: BLE001
-                pass
-        try:
-            await nc.drain()
-        except Exception:  # noqa: BLE001
-            pass
+
+    async def on_message(self, msg: dict) -> bool:
+        """Say, set or answer one message from the host; True at the end of the game."""
+        t = msg.get("t")
+        if t == "say":
+            self.speaker.say(msg)
+        elif t in ("rate", "volume") and isinstance(msg.get("value"), int):
+            setter = getattr(self.out, "set_rate" if t == "rate" else "set_volume", None)
+            if setter is not None:
+                setter(msg["value"])
+        elif t == "prompt":
+            await self.on_prompt(msg)
+        return t in ("bye", "over")
+
+    async def on_prompt(self, msg: dict) -> None:
+        last = msg.get("last")
+        last = last if isinstance(last, int) and not isinstance(last, bool) and last >= 0 else 0
+        self.me.update(msg)
+        self.listen()
+        if self.sent.get("c", 0) > last:  # the host did not get our last line (it restarted): again
+            await self.nc.publish(self.cmd_subject, json.dumps(self.sent).encode())
+        elif self.scripted:
+            self.asked = last + 1  # the loop reads the next line and sends it with this number
+        elif self.sent.get("c", 0) < last:
+            self.sent = {**self.sent, "c": last}
 
 
 async def _table_over(js, stream: str, subject: str) -> bool:
