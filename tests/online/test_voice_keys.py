@@ -25,7 +25,7 @@ def placed(path, player=0):
 
 
 def test_prompts_carry_the_seats_legal_commands_and_nothing_of_other_seats():
-    from voice_game.games.registry import get_kit
+    from voice_game.games import get as get_kit
     from voice_game.online.host import Table
     from voice_game.session import Seat
 

@@ -25,11 +25,12 @@ MAX_SLOTS = 8  # a command has an intent and a few slots
 MAX_VALUE = 40  # characters of a slot's value
 
 
-class RemoteKit:
-    """The game as the keys see it: only its name."""
+class _NoGame:
+    """Before the host's welcome names the game: no game's own keys yet."""
 
-    def __init__(self, name: str | None):
-        self.name = name
+    name = None
+    key_intents: dict[str, str] = {}
+    number_pick = None
 
 
 def _scalar(v: object) -> bool:
@@ -62,7 +63,7 @@ class RemoteSeat:
         self.g = grammar
         self.c = catalog
         self.speaker = speaker
-        self.kit = RemoteKit(None)
+        self.kit: Any = _NoGame()  # the game's definition once the host named it (its keys, its name)
         self.state: list[dict[str, Any]] = []  # the commands the host allows now (empty: not our turn)
         self.choices: list[None] = []  # only its length counts here: number keys answer "did you mean"
         self.asking_yes_no = False  # a yes/no question of the host waits for its answer
@@ -73,8 +74,10 @@ class RemoteSeat:
 
     def set_game(self, game: str) -> None:
         """The game named by the host's welcome; its phrases are indexed in the background."""
-        if game in {k for it in self.g.intents.values() for k in it.get("games", [])}:
-            self.kit = RemoteKit(game)
+        from voice_game.games import available, get
+
+        if game in available():
+            self.kit = get(game)
             threading.Thread(target=self.g.index, args=(game,), name="grammar-index", daemon=True).start()
 
     def update(self, prompt: dict[str, Any]) -> None:
