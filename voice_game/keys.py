@@ -462,13 +462,30 @@ class KeyInput:
                 cmds.append(c)
         if not cmds and s.kit.number_pick is not None:
             cmds = s.kit.number_pick(s.legal_commands(), n)
+            if not cmds:  # moves there are, but a number cannot say them (a beat, two instruments)
+                named = [c for c in s.legal_commands() if len(c) > 1]
+                if named:
+                    s.say_key("keys.number_not_enough", record=False, number=n, example=s.g.render(named[0]))
+                    return None, 0
         if not cmds:
             s.say_key("keys.nothing_for_number", record=False, number=n)
             return None, 0
         # placing comes before taking: a drawn musician must be placed first anyway
         cmds.sort(key=lambda c: 0 if c["intent"] == "place" else 1)
         c = cmds[0]
-        return c, KEY_CONFIDENCE if s.g.needs_confirmation(c["intent"]) else 1.0
+        # A number never completes a move with parameters the player did not choose: when
+        # several moves of that kind name n (Headhunter against seat n with which
+        # instruments?), it says what to add; a move with more than the number in it is
+        # read back first.
+        same = {freeze(x) for x in cmds if x["intent"] == c["intent"]}
+        if len(same) > 1:
+            s.say_key("keys.number_not_enough", record=False, number=n, example=s.g.render(c))
+            return None, 0
+        chosen = {k for k, v in c.items() if k != "intent" and (k in s.g.number_slots or v == n)}
+        more = [k for k in c if k != "intent" and k not in chosen]
+        if more or s.g.needs_confirmation(c["intent"]):
+            return c, KEY_CONFIDENCE
+        return c, 1.0
 
 
 class LineInput:

@@ -362,6 +362,8 @@ class Session:
             return
         legal = rules.legal_actions(self.state)
         u = understand(self.g, self.kit.adapter, line.text, legal, line.confidence)
+        if u.kind == "act" and line.source == "key" and line.confidence < 1.0 and u.action is not None:
+            u.kind = "confirm"  # a single key chose more than it names: read back before it happens
         self.dialogue.before(u.kind, u.command["intent"] if u.kind == "act" else None)
         if u.kind == "act":
             self.failures = 0
