@@ -53,7 +53,10 @@ from voice_game.speech.hypothesis import to_pcm16  # noqa: E402
 from voice_game.speech.recognize import read_audio, understand_text  # noqa: E402
 from voice_game.speech.synth import add_noise, voiced_span  # noqa: E402
 
-CORPUS = ROOT.parent / "shared" / "speech-corpus"
+# the shared corpus sits beside the checkout (or beside the worktree folder holding it)
+CORPUS = next((d / "shared" / "speech-corpus" for d in ROOT.parents
+               if (d / "shared" / "speech-corpus" / "labels.json").is_file()),
+              ROOT.parent / "shared" / "speech-corpus")
 RATE = 16000
 BLOCK_S = 0.05
 SEED = 20261201

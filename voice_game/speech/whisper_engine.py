@@ -11,10 +11,16 @@ allowed phrases*, the way grammar-based recognizers do:
    the end is still being confirmed, so the VAD tail and the decode overlap.
 2. The utterance is put into a short mel window (:data:`WINDOW_S` instead of Whisper's
    30 s: the encoder costs about a quarter) and encoded once.
-3. A beam search walks a trie of the allowed phrases, word by word, each word in the
-   spellings Whisper writes (lower case, capitalized, a digit for a number word, after
-   a comma). Each step asks the decoder for the next-token distribution of every live
-   beam in one batch. A phrase ends where Whisper puts end-of-text (or a full stop).
+3. When Whisper's own transcript is no allowed phrase, a second decode is *constrained
+   to the words of the allowed phrases*: every token that no spelling of an allowed word
+   (lower case, capitalized, a digit for a number word, after a comma) needs is
+   suppressed, and one beam search (the beams share the encoder's cross-attention, so
+   it costs about one free decode) writes the best word sequences the audio allows.
+   Those that are allowed phrases (or decoys) are then scored in ONE batched forced
+   decoding call: the decoder returns the next-token distribution at every position of
+   every candidate, so each candidate's log-probability, its end-of-text, and the gap
+   below come out of that single call. A transcript that is clearly no command (more
+   words than any phrase, or no word of any phrase) skips both.
 4. The best phrase is judged against what Whisper itself would have written: the
    *gap*, summed over the path, between the best token of each step and the phrase's
    token. Speech that is a phrase has a gap near zero; "bird" scored as "third", or
@@ -26,13 +32,14 @@ The recognizer never interprets a phrase; the game's parser does.
 """
 from __future__ import annotations
 
+import difflib
 import math
 import threading
 import time
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 import numpy as np
 
@@ -42,8 +49,8 @@ ENGINE = "whisper"
 RATE = 16000
 WINDOW_S = 8.0  # mel window for one command (Whisper's own is 30 s)
 MAX_UTTERANCE_S = 7.5
-BEAM = 4
-PRUNE = 8.0  # nats behind the leading beam: dropped
+BEAM = 4  # beams of the constrained decode
+CANDIDATES = 3  # distinct phrases of the constrained decode scored in the forced call
 
 # acceptance: gap in nats between the best phrase and Whisper's own preference
 ACCEPT_GAP = 2.5  # for a one-word phrase; at or below: the phrase is what was said
@@ -61,33 +68,6 @@ class Scored:
     gap: float
 
 
-class _WordTrie:
-    """Phrases as words; each node knows which phrase ends there."""
-
-    __slots__ = ("children", "phrase")
-
-    def __init__(self) -> None:
-        self.children: dict[str, _WordTrie] = {}
-        self.phrase: str | None = None
-
-    def add(self, words: list[str], phrase: str) -> None:
-        node = self
-        for w in words:
-            node = node.children.setdefault(w, _WordTrie())
-        if node.phrase is None:
-            node.phrase = phrase
-
-
-@dataclass
-class _Beam:
-    node: _WordTrie
-    pending: tuple[int, ...]  # forced tokens left of the current word's spelling
-    tokens: tuple[int, ...]
-    logprob: float
-    gap: float
-    words: int
-
-
 def _logsumexp(xs: Iterable[float]) -> float:
     xs = [x for x in xs if x > -1e30]
     if not xs:
@@ -98,43 +78,51 @@ def _logsumexp(xs: Iterable[float]) -> float:
 
 @dataclass
 class _PhraseTable:
-    """The phrases allowed now: by their words, as a trie, and the decoys beside them."""
+    """The phrases allowed now: by their words, the words they are made of, and the
+    decoys beside them."""
 
     by_words: dict[tuple[str, ...], str]
-    trie: _WordTrie
-    decoys: frozenset
+    words: frozenset[str]  # every word of a phrase as said (fillers included) or of a decoy
+    decoys: frozenset[str]
+    decoy_words: dict[tuple[str, ...], str]
     max_tokens: int
-    extendable: frozenset = frozenset()  # phrases that a longer allowed phrase begins with
+    longest: int  # words of the longest phrase, fillers included
+    extendable: frozenset[str] = frozenset()  # phrases that a longer allowed phrase begins with
+    #: the token ids the constrained decode must not write (made once per model)
+    suppress: list[int] | None = None
 
     def complete(self, phrase: str) -> bool:
         return phrase not in self.extendable
 
     @classmethod
     def build(cls, phrases: Iterable[str], decoys: Iterable[str],
-              fillers: frozenset = frozenset()) -> "_PhraseTable":
+              fillers: frozenset[str] = frozenset()) -> _PhraseTable:
         by_words: dict[tuple[str, ...], str] = {}
-        trie = _WordTrie()
+        vocab: set[str] = set()
         longest = 1
         for p in phrases:
             raw = [w for w in p.lower().split() if w]
             # filler words ("bitte", "the") are dropped from what Whisper wrote before it
-            # is looked up; the search walks the phrase as said, fillers included
+            # is looked up; the constrained decode may write them, as players say them
             words = tuple(w for w in raw if w not in fillers)
             if not words:
                 continue
             by_words.setdefault(words, p)
-            trie.add(raw, by_words[words])
+            vocab.update(raw)
             longest = max(longest, len(raw))
         extra = set()
+        decoy_words: dict[tuple[str, ...], str] = {}
         for d in decoys:
             words = tuple(d.split())
             if words and words not in by_words:
-                trie.add(list(words), d)
                 extra.add(d)
+                decoy_words[words] = d
+                vocab.update(words)
         prefixes = {w[:k] for w in by_words for k in range(1, len(w))}
         extendable = frozenset(p for w, p in by_words.items() if w in prefixes)
         # tokens Whisper may need to write the longest phrase, with punctuation
-        return cls(by_words, trie, frozenset(extra), 3 * longest + 3, extendable)
+        return cls(by_words, frozenset(vocab), frozenset(extra), decoy_words,
+                   3 * longest + 3, longest, extendable)
 
 
 class WhisperCommandModel:
@@ -170,6 +158,7 @@ class WhisperCommandModel:
         self.end_tokens = ends
         comma = self.tok.encode(",")
         self.comma = comma[0] if len(comma) == 1 else None
+        self.vocab_size = self.tok.tokenizer.get_vocab_size()
         self._spellings: dict[str, tuple[int, ...]] = {}
         self.lock = threading.Lock()
 
@@ -181,7 +170,7 @@ class WhisperCommandModel:
         return t
 
     # ------------------------------------------------------------------ audio
-    def encode(self, audio: np.ndarray):
+    def encode(self, audio: np.ndarray) -> np.ndarray:
         """float32 mono 16 kHz -> encoder output (batch 1) as a numpy array."""
         n = int(WINDOW_S * RATE)
         a = np.zeros(n, np.float32)
@@ -191,29 +180,8 @@ class WhisperCommandModel:
         enc = self.model.encode(sv, to_cpu=True)
         return np.asarray(enc)
 
-    def next_logprobs(self, enc: np.ndarray, prefixes: list[tuple[int, ...]],
-                      no_speech: bool = False):
-        """log P(next token | prefix) for each prefix (all of one length)."""
-        batch = np.ascontiguousarray(np.repeat(enc, len(prefixes), axis=0))
-        sv = self.ct2.StorageView.from_array(batch)
-        prompts = [self.prompt + list(p) for p in prefixes]
-        k = len(prefixes[0])
-        # logits come for every position from the first prefix token on: row k is the
-        # distribution after the prefix
-        res = self.model.generate(sv, prompts, beam_size=1, max_length=len(self.prompt) + k,
-                                  return_logits_vocab=True, return_no_speech_prob=no_speech,
-                                  suppress_blank=False, suppress_tokens=[])
-        out = []
-        for r in res:
-            rows = np.asarray(r.logits[0])
-            logits = rows[min(k, rows.shape[0] - 1)].astype(np.float64)
-            m = logits.max()
-            lp = logits - (m + math.log(np.exp(logits - m).sum()))
-            out.append(lp)
-        nsp = res[0].no_speech_prob if no_speech else 0.0
-        return out, nsp
-
-    def free_decode(self, enc: np.ndarray, max_tokens: int, beam: int = 4):
+    def free_decode(self, enc: np.ndarray, max_tokens: int,
+                    beam: int = 4) -> tuple[list[tuple[str, float]], float]:
         """Whisper's own transcripts (best first) with their log-probabilities, and the
         no-speech probability."""
         sv = self.ct2.StorageView.from_array(np.ascontiguousarray(enc))
@@ -221,66 +189,69 @@ class WhisperCommandModel:
                                 max_length=len(self.prompt) + max_tokens, return_scores=True,
                                 length_penalty=0, return_no_speech_prob=True)[0]
         texts = [self.tok.decode([t for t in seq if t < self.eot]) for seq in r.sequences_ids]
-        return list(zip(texts, [float(x) for x in r.scores])), float(r.no_speech_prob)
+        return list(zip(texts, [float(x) for x in r.scores], strict=False)), float(r.no_speech_prob)
 
     # ----------------------------------------------------------------- search
-    def search(self, enc: np.ndarray, trie: _WordTrie, numbers: dict[str, int],
-               alias_of: dict[str, list[str]] | None = None,
-               beam: int = BEAM, max_steps: int = 40) -> tuple[list[Scored], float]:
-        """Best phrases of ``trie`` for this audio (best first), and the no-speech prob."""
-        beams = [_Beam(trie, (), (), 0.0, 0.0, 0)]
-        finished: list[Scored] = []
-        no_speech = 0.0
-        for step in range(max_steps):
-            if not beams:
-                break
-            lps, nsp = self.next_logprobs(enc, [b.tokens for b in beams], no_speech=(step == 0))
-            if step == 0:
-                no_speech = nsp
-            cands: list[_Beam] = []
-            for b, lp in zip(beams, lps):
-                top = float(max(lp[: self.n_text].max(), lp[self.eot]))
-                if b.pending:
-                    t = b.pending[0]
-                    cands.append(_Beam(b.node, b.pending[1:], b.tokens + (t,), b.logprob + lp[t],
-                                       b.gap + top - lp[t], b.words))
-                    continue
-                if b.node.phrase is not None and b.words:
-                    end = _logsumexp([lp[self.eot]] + [lp[t] for t in self.end_tokens])
-                    finished.append(Scored(b.node.phrase, b.logprob + end, b.gap + max(0.0, top - end)))
-                for word, child in b.node.children.items():
-                    for spelling in self._spellings_of(word, b.words == 0, numbers, alias_of):
-                        toks = self.spell(spelling)
-                        if not toks:
-                            continue
-                        t = toks[0]
-                        cands.append(_Beam(child, toks[1:], b.tokens + (t,), b.logprob + lp[t],
-                                           b.gap + top - lp[t], b.words + 1))
-            # keep the best beams, by path score; a beam cannot beat a finished phrase
-            # whose gap is already smaller than its own
-            cands.sort(key=lambda c: c.logprob, reverse=True)
-            seen: set[tuple[int, ...]] = set()
-            beams = []
-            for c in cands:
-                if c.tokens in seen:
-                    continue
-                seen.add(c.tokens)
-                beams.append(c)
-                if len(beams) >= beam:
-                    break
-            if finished:
-                best = max(f.logprob for f in finished)
-                beams = [b for b in beams if b.logprob > best - 0.01]
-            if beams:
-                lead = beams[0].logprob
-                beams = [b for b in beams if b.logprob > lead - PRUNE]
-        best_by_phrase: dict[str, Scored] = {}
-        for f in finished:
-            old = best_by_phrase.get(f.phrase)
-            if old is None or f.logprob > old.logprob:
-                best_by_phrase[f.phrase] = f
-        ranked = sorted(best_by_phrase.values(), key=lambda s: s.logprob, reverse=True)
-        return ranked, float(no_speech)
+    def suppress_for(self, words: Iterable[str], numbers: dict[str, int],
+                     alias_of: dict[str, list[str]] | None = None) -> list[int]:
+        """Every token id that no spelling of ``words`` needs (end-of-text, full stop
+        and comma stay allowed)."""
+        allowed = {self.eot, *self.end_tokens}
+        if self.comma is not None:
+            allowed.add(self.comma)
+        for w in words:
+            for spelling in self._spellings_of(w, False, numbers, alias_of):
+                allowed.update(self.spell(spelling))
+        return [t for t in range(self.vocab_size) if t not in allowed]
+
+    def constrained_decode(self, enc: np.ndarray, suppress: list[int], max_tokens: int,
+                           beam: int = BEAM) -> list[tuple[int, ...]]:
+        """The best token sequences written with the allowed words only (best first),
+        without the end-of-text and trailing punctuation."""
+        sv = self.ct2.StorageView.from_array(np.ascontiguousarray(enc))
+        r = self.model.generate(sv, [self.prompt], beam_size=beam, num_hypotheses=beam,
+                                max_length=len(self.prompt) + max_tokens, length_penalty=0,
+                                suppress_tokens=suppress, suppress_blank=False)[0]
+        stop = {self.eot, *self.end_tokens, self.comma}
+        out = []
+        for seq in r.sequences_ids:
+            seq = [t for t in seq if t <= self.eot]
+            while seq and seq[-1] in stop:
+                seq.pop()
+            if seq:
+                out.append(tuple(seq))
+        return out
+
+    def score(self, enc: np.ndarray, seqs: list[tuple[int, ...]]) -> list[tuple[float, float]]:
+        """(log-probability, gap) of each token sequence followed by its end, all in one
+        batched forced-decoding call."""
+        if not seqs:
+            return []
+        batch = self.ct2.StorageView.from_array(np.ascontiguousarray(np.repeat(enc, len(seqs), axis=0)))
+        prompts = [self.prompt + list(q) for q in seqs]
+        # logits come for every position from the first forced token on; row k is the
+        # distribution after k forced tokens, so max_length prompt + k gives row k
+        longest = max(len(q) for q in seqs)
+        res = self.model.generate(batch, prompts, beam_size=1, max_length=len(self.prompt) + longest,
+                                  return_logits_vocab=True, suppress_blank=False, suppress_tokens=[])
+        out = []
+        for q, r in zip(seqs, res, strict=False):
+            rows = np.asarray(r.logits[0]).astype(np.float64)
+            if rows.shape[0] <= len(q):
+                out.append((-1e9, 1e9))
+                continue
+            rows = rows[: len(q) + 1]
+            m = rows.max(axis=1, keepdims=True)
+            lp = rows - (m + np.log(np.exp(rows - m).sum(axis=1, keepdims=True)))
+            tops = np.maximum(lp[:, : self.n_text].max(axis=1), lp[:, self.eot])
+            idx = np.arange(len(q))
+            said = lp[idx, list(q)]
+            logprob = float(said.sum())
+            gap = float((tops[: len(q)] - said).sum())
+            last = lp[len(q)]
+            end = _logsumexp([float(last[self.eot])] + [float(last[t]) for t in self.end_tokens])
+            out.append((logprob + end, gap + max(0.0, float(tops[len(q)]) - end)))
+        return out
 
     @staticmethod
     def _spellings_of(word: str, first: bool, numbers: dict[str, int],
@@ -404,7 +375,7 @@ class WhisperRecognizer:
         return tuple(out)
 
     # ----------------------------------------------------------------- decode
-    def _decode_float(self, audio: np.ndarray, table: "_PhraseTable") -> Hypothesis:
+    def _decode_float(self, audio: np.ndarray, table: _PhraseTable) -> Hypothesis:
         t0 = time.perf_counter()
         if not table.by_words or audio.size == 0:
             return Hypothesis("", 0.0, [], ENGINE, 0.0)
@@ -417,13 +388,59 @@ class WhisperRecognizer:
             if mapped and mapped[0][0] is not None:
                 phrase = mapped[0][0]
                 top = max(sc for _, sc in mapped)
-                mass = {}
+                mass: dict[str | None, float] = {}
                 for ph, sc in mapped:
                     mass[ph] = mass.get(ph, 0.0) + math.exp(sc - top)
                 share = mass[phrase] / sum(mass.values()) * (1.0 - nsp)
                 return self._result(phrase, FLOOR + (1.0 - FLOOR) * share, t0)
-            ranked, _ = self.m.search(enc, table.trie, self.numbers, self.alias_of)
+            if hyps and self._unrelated(hyps[0][0], table):
+                return self._result(None, 0.0, t0)
+            ranked = self._search(enc, table)
         return self._judge(ranked, nsp, t0)
+
+    def _unrelated(self, text: str, table: _PhraseTable) -> bool:
+        """Whisper's transcript is clearly no command: more words than any phrase has,
+        or several words none of which any phrase or decoy uses."""
+        words = self.normalize(text, drop_fillers=False)
+        if len(words) > table.longest + 2:
+            return True
+        said = [self.aliases.get(w, w) for w in words]
+        content = [w for w in said if w not in self.fillers]
+        return len(content) >= 2 and not any(w in table.words for w in said)
+
+    def _search(self, enc: np.ndarray, table: _PhraseTable) -> list[Scored]:
+        """The allowed phrases (and decoys) the constrained decode wrote, scored, best first."""
+        m = self.m
+        if table.suppress is None:
+            table.suppress = m.suppress_for(table.words, self.numbers, self.alias_of)
+        seqs = m.constrained_decode(enc, table.suppress, table.max_tokens)
+        chosen: list[tuple[str, tuple[int, ...]]] = []
+        for q in seqs:
+            text = m.tok.decode(list(q))
+            phrase = table.by_words.get(self.words_of(text))
+            if phrase is None:
+                raw = tuple(self.aliases.get(w, w) for w in self.normalize(text, drop_fillers=False))
+                phrase = table.decoy_words.get(raw)
+            if phrase is not None and all(p != phrase for p, _ in chosen):
+                chosen.append((phrase, q))
+            if len(chosen) >= CANDIDATES:
+                break
+        if not chosen and seqs:
+            # the decode pieced a word that is none ("Sfier" of "vier" heard as "Sphere"):
+            # the allowed phrases and decoys that read most like it compete instead
+            said = " ".join(self.words_of(m.tok.decode(list(seqs[0]))))
+            keys = {" ".join(w): p for w, p in table.by_words.items()}
+            keys.update({" ".join(w): d for w, d in table.decoy_words.items()})
+            for key in difflib.get_close_matches(said, list(keys), n=CANDIDATES, cutoff=0.5):
+                phrase = keys[key]
+                for form in {" " + key, " " + key[:1].upper() + key[1:]}:
+                    chosen.append((phrase, m.spell(form)))
+        scores = m.score(enc, [q for _, q in chosen])
+        best: dict[str, Scored] = {}
+        for (p, _), (lp, gap) in zip(chosen, scores, strict=True):
+            if p not in best or lp > best[p].logprob:
+                best[p] = Scored(p, lp, gap)
+        return sorted(best.values(), key=lambda x: x.logprob, reverse=True)
 
     def _result(self, phrase: str | None, conf: float, t0: float) -> Hypothesis:
         ms = (time.perf_counter() - t0) * 1000
