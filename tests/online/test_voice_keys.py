@@ -188,3 +188,20 @@ def test_single_keys_play_an_online_seat_from_a_terminal(nats_server, tmp_path):
     finally:
         os.close(master)
         host.kill()
+
+
+def test_a_line_carries_confidence_and_source_checked_like_typed_input():
+    from voice_game.online.protocol import parse_command
+
+    def line(**kw):
+        return parse_command(json.dumps({"c": 1, "text": "draw", **kw}).encode())
+
+    assert line() == ("line", (1, "draw", 1.0, "keyboard"), None)
+    assert line(conf=0.5, src="key") == ("line", (1, "draw", 0.5, "key"), None)
+    assert parse_command(b'{"c": 2, "text": "", "conf": 0.1, "src": "voice"}')[1] == (2, "", 0.1, "voice")
+    for bad in ({"conf": 1.5}, {"conf": -0.1}, {"conf": True}, {"conf": "high"}, {"src": "network"}, {"src": 3},
+                {"text": "", "src": "key"}, {"text": ""}):
+        with pytest.raises(ValueError):
+            line(**bad)
+    with pytest.raises(ValueError):
+        parse_command(b'{"c": 1, "text": "draw", "conf": NaN}')

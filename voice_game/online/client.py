@@ -303,22 +303,28 @@ class SeatClient:
         except Exception:  # noqa: BLE001 - the host learns it from the silence
             pass
 
-    def listen(self) -> None:
-        """The recognizer listens for what may be said now."""
-        if self.control is not None:
+    async def listen(self) -> None:
+        """The recognizer listens for what may be said now (Concerto's phrases take a
+        moment: worked out beside the event loop, which keeps saying what comes)."""
+        if self.control is None:
+            return
+
+        def switch() -> None:
             try:
                 self.control.set_phrases(self.me.phrases_now())
             except Exception:  # noqa: BLE001 - the recognizer keeps its last phrases
                 pass
 
+        await asyncio.get_running_loop().run_in_executor(None, switch)
+
     async def send(self, c: int, item: InputLine) -> None:
         self.sent = line_message(c, item)
         self.me.answered()
-        self.listen()
         interrupt = getattr(self.out, "interrupt", None)
         if interrupt is not None:
             interrupt()  # the player moved on: descriptions still playing are cut
         await self.nc.publish(self.cmd_subject, json.dumps(self.sent).encode())
+        await self.listen()  # until the host asks again: the always-available commands
 
     async def next_line(self) -> InputLine:
         """The next line for the host (raises _Ended at the end of input)."""
@@ -374,7 +380,7 @@ class SeatClient:
         given = source(self.me)
         if voice is not None:
             given, self.control, self.stop_voice = voice(self.me, given)
-            self.listen()
+            await self.listen()
         self.inputs = PlayerInput(given, live)
         self.inputs.start()
         self.alive = asyncio.ensure_future(self.keep_alive())
@@ -445,8 +451,9 @@ class SeatClient:
     async def on_prompt(self, msg: dict) -> None:
         last = msg.get("last")
         last = last if isinstance(last, int) and not isinstance(last, bool) and last >= 0 else 0
-        self.me.update(msg)
-        self.listen()
+        # checking the commands waits for the grammar's index (built in the background)
+        await asyncio.get_running_loop().run_in_executor(None, self.me.update, msg)
+        await self.listen()
         if self.sent.get("c", 0) > last:  # the host did not get our last line (it restarted): again
             await self.nc.publish(self.cmd_subject, json.dumps(self.sent).encode())
         elif self.scripted:
