@@ -407,7 +407,8 @@ class SeatClient:
                 msg = pending.pop(0)
             else:
                 getter = asyncio.ensure_future(self.queue.get())
-                done, _ = await asyncio.wait({getter, reader} - {None}, return_when=asyncio.FIRST_COMPLETED)
+                waits: set[asyncio.Future] = {getter} if reader is None else {getter, reader}
+                done, _ = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
                 if reader is not None and reader in done:
                     line = reader.result()  # raises _Ended at the end of the input
                     reader = None

@@ -320,7 +320,7 @@ class Table:
     # --- what clients send -----------------------------------------------------
     def receive(self, seat: int | None, data: bytes) -> None:
         ss = self.sessions.get(seat) if seat is not None else None
-        if ss is None:
+        if seat is None or ss is None:
             return
         try:
             kind, payload, claimed = P.parse_command(data)
