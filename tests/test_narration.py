@@ -585,3 +585,42 @@ def test_the_piece_after_a_bots_performance_names_only_the_news(lang):
     # no new piece of that level: that the piece leaves is said
     out = n.events(fail + [ev("turn", player=0, number=7)], cv())
     assert sentence(c.get("concerto.bot_failed_lost", instrument=c.get(f"instrument.{x}.name"))) in " ".join(texts(out))
+
+
+# --- the human seat -----------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_table_and_scores_speak_to_you_not_of_your_seat(lang):
+    c = load_catalog(lang)
+    n = ConcertoNarrator(c, {0}, "default")
+    v = cv(open_pieces={"green": None, "yellow": None, "orange": None},
+           piece_pile_sizes={"green": 0, "yellow": 0, "orange": 0}, target=25)
+    v["players"][0].update(score=3, special_count=0)
+    v["players"][1].update(score=4, special_count=1)
+    said = " ".join(texts(n.table(v) + n.my_cards(v) + n.scores(v, {"scores": [3, 4]})))
+    assert "Anna" not in said
+    assert c.get("concerto.table_player_you", count=3) in said and c.get("concerto.score_player_you", count=3) in said
+    assert c.get("concerto.table_player", player="Amadeus", count=4) in said
+    o = OrchestraNarrator(c, {0}, "default")
+    d = {"player": 0, "total": 7, "quartets": 1, "families": {}, "bonuses": {}}
+    assert o.player_score_text(ov(), d).startswith(c.get("orchestra.score_player_you", count=7))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_default_human_seat_is_you_not_player(lang, tmp_path):
+    import json
+    import os
+    import subprocess
+    import sys
+
+    c = load_catalog(lang)
+    save = tmp_path / "game.json"
+    env = dict(os.environ, VOICE_GAME_CONFIG_DIR=str(tmp_path), VOICE_GAME_DATA_DIR=str(tmp_path))
+    p = subprocess.run([sys.executable, "-m", "voice_game.cli", "play", "orchestra", "--lang", lang, "--tts", "text",
+                        "--seed", "1", "--save", str(save)], input="tisch\n", capture_output=True, text=True,
+                       env=env, timeout=120)
+    assert p.returncode == 0, p.stderr
+    seats = json.loads(save.read_text(encoding="utf-8"))["seats"]
+    humans = [x["name"] for x in seats if x["kind"] == "human"]
+    # not "Spieler", which collides with "Spieler zwei" (a seat by number)
+    assert humans == [c.get("setup.default_you")] and humans[0] != c.get("setup.default_player")

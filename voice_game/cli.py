@@ -241,7 +241,8 @@ def play(args, inputs=None) -> int:
         return fail("setup.unknown_game", game=args.game, games=", ".join(available()))
     kit = get_kit(args.game)
     try:
-        seats = parse_seats(args.players, catalog.get("setup.default_player"), kit.bot_levels)
+        # the one human of the default table is "du" (the narration speaks to them), never "Spieler"
+        seats = parse_seats(args.players, catalog.get("setup.default_you"), kit.bot_levels)
     except KeyError as exc:
         return fail("setup.unknown_bot", level=exc.args[0], levels=", ".join(kit.bot_levels))
     except ValueError:

@@ -380,7 +380,7 @@ class MenuApp:
             self.say(self.t("menu.bad_count", count=total, min=lo, max=hi), "event.error")
             return None
         base = self.t("setup.default_player")
-        humans = [base] if cfg["humans"] == 1 else [f"{base} {i + 1}" for i in range(cfg["humans"])]
+        humans = [self.t("setup.default_you")] if cfg["humans"] == 1 else [f"{base} {i + 1}" for i in range(cfg["humans"])]
         seats = humans + [f"{kit.bot_levels[cfg['level']]}:{BOT_NAMES[i]}" for i in range(bots)]
         save = self.saves / f"{game}.json"
         try:

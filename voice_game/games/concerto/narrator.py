@@ -700,7 +700,8 @@ class ConcertoNarrator(NarratorBase):
         scores = [x["total"] for x in d["details"]]  # by seat (scores/winners are by name)
         winners = [x["player"] for x in d["details"] if x["winner"]]
         for p, s in enumerate(scores):
-            out.append(self.m(self.t("score_player", player=self.name(v, p), count=s), "score", HIGH))
+            out.append(self.m(self.t("score_player_you" if self.second_person(p) else "score_player",
+                                     player=self.name(v, p), count=s), "score", HIGH))
         win = [self.name(v, p) for p in winners]
         if len(win) == 1 and self.second_person(winners[0]):
             key = "winner_you"
@@ -727,8 +728,9 @@ class ConcertoNarrator(NarratorBase):
         n = len(v["players"])
         for i, p in enumerate(v["players"]):
             ins = [slot["instrument"] for slot in p["orchestra"]]
-            text = " ".join([self.t("table_player", player=p["name"], count=p["score"]),
-                             self.t("table_orchestra", orchestra=self.inss(ins)),
+            you = self.second_person(i)  # the one human at the table is "du", never a name
+            text = " ".join([self.t("table_player_you" if you else "table_player", player=p["name"], count=p["score"]),
+                             self.t("table_orchestra_you" if you else "table_orchestra", orchestra=self.inss(ins)),
                              self.t("table_hand", count=p["hand_count"] + p["special_count"])])
             out.append(self.m(text, "table", LOW, None, pan_for(i + 1, n)))
         discard = v.get("instrument_discard") or []
@@ -744,7 +746,8 @@ class ConcertoNarrator(NarratorBase):
                 out.append(self.m(self.t("table_conductor_hidden"), "table", LOW))
         perf = v.get("performance")
         if perf:
-            out.append(self.m(self.t("table_performance", player=self.name(v, perf["player"]),
+            key = "table_performance_you" if self.second_person(perf["player"]) else "table_performance"
+            out.append(self.m(self.t(key, player=self.name(v, perf["player"]),
                                      piece=self.piece(perf["piece"]), count=len(perf["beats"])), "table", LOW))
         return out
 
@@ -757,7 +760,8 @@ class ConcertoNarrator(NarratorBase):
         if me is None:
             return [self.m(self.t("my_cards_nobody"), "table", LOW)]
         p = v["players"][me]
-        out = [self.m(self.t("my_hand", player=p["name"], instruments=self.inss(p["hand"] or [])), "table", LOW)]
+        key = "my_hand_you" if self.second_person(me) else "my_hand"
+        out = [self.m(self.t(key, player=p["name"], instruments=self.inss(p["hand"] or [])), "table", LOW)]
         specials = p["specials"] or []
         if specials:
             out.append(self.m(self.t("my_specials", cards=self.join([self.special(s) for s in specials])),
@@ -772,7 +776,8 @@ class ConcertoNarrator(NarratorBase):
     def scores(self, v: dict, outcome: dict) -> list[Message]:
         out = [self.m(self.t("scores_now", count=v["target"]), "score", LOW)]
         for p, s in enumerate(outcome["scores"]):
-            out.append(self.m(self.t("score_player", player=self.name(v, p), count=s), "score", LOW))
+            out.append(self.m(self.t("score_player_you" if self.second_person(p) else "score_player",
+                                     player=self.name(v, p), count=s), "score", LOW))
         return out
 
     def rules(self) -> list[Message]:

@@ -148,6 +148,8 @@ class OrchestraNarrator(NarratorBase):
             return [self.m(text, "take", HIGH, "event.take", pan_for(e["conductor"], n))]
         if t == "round_ended":
             key = "round_ended_verbose" if self.verbose else "round_ended"
+            if self.verbose and e["next_player"] in self.humans and self.solo:
+                key = "round_ended_verbose_you"
             return [self.m(self.t(key, round=e["round"], player=self.name(v, e["next_player"])),
                            "result", HIGH, "event.round_end")]
         if t == "last_card":
@@ -184,7 +186,9 @@ class OrchestraNarrator(NarratorBase):
         return out
 
     def player_score_text(self, v: dict, d: dict) -> str:
-        parts = [self.t("score_player", player=self.name(v, d["player"]), count=d["total"]),
+        you = d["player"] in self.humans and self.solo  # "Du: 7 Punkte", never the seat's name
+        parts = [self.t("score_player_you" if you else "score_player", player=self.name(v, d["player"]),
+                        count=d["total"]),
                  self.t("quartets", count=d["quartets"])]
         fams = d["families"]
         if not fams:
@@ -227,8 +231,11 @@ class OrchestraNarrator(NarratorBase):
         if v["drawn"]:
             out.append(self.m(self.t("table_drawn", family=self.family(v["drawn"])), "table", LOW))
         out.append(self.whose_turn(v))
-        done = [self.name(v, o) for o in v["row_owner"] if o is not None]
-        if done:
+        owners = [o for o in v["row_owner"] if o is not None]
+        done = [self.name(v, o) for o in owners]
+        if owners and all(o in self.humans for o in owners) and self.solo:
+            out.append(self.m(self.t("table_sitting_out_you"), "table", LOW))
+        elif done:
             out.append(self.m(self.t("table_sitting_out", players=self.join(done), count=len(done)), "table", LOW))
         for p in range(n):
             if p != v["you"] and v["collections"][p]:
