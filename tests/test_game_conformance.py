@@ -29,7 +29,9 @@ from voice_game.core.rules import CHANCE
 from voice_game.narration.catalog import Catalog, load_catalog
 
 ROOT = Path(__file__).resolve().parents[1]
-TEST_GAMES = str(Path(__file__).resolve().parent / "games")
+# the test-only games, beside any folder already on the path (a game being added)
+TEST_GAMES = os.pathsep.join([str(Path(__file__).resolve().parent / "games")]
+                             + [p for p in os.environ.get(PATH_ENV, "").split(os.pathsep) if p])
 MAX_STEPS = 4000
 CHECK_EVERY = 7  # parse-back and illegal-action checks on every n-th state (they are the slow part)
 
