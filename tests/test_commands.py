@@ -4,7 +4,8 @@ import random
 import pytest
 
 from voice_game.commands.grammar import load_grammar
-from voice_game.commands.parser import understand
+from voice_game.commands.parser import META_INTENTS, engine_refusal, understand
+from voice_game.core.errors import Ambiguous, CommandError, NotAllowed, Unrecognized
 from voice_game.games.orchestra import rules
 from voice_game.games.orchestra.commands import OrchestraCommands
 from voice_game.games.orchestra.state import DRAW, OrchestraConfig, place, take
@@ -60,11 +61,14 @@ def test_place_phrases_and_digits(lang, text, n):
 def test_take_in_place_phase_is_not_allowed_with_reason():
     g = load_grammar("de")
     s = placing_state()
-    u = understand(g, ADAPTER, "Dirigent zwei nehmen", rules.legal_actions(s))
-    assert u.kind == "not_allowed" and u.action == take(2)
-    with pytest.raises(Exception) as e:
-        rules.apply(s, u.action)
-    assert e.value.reason == "must_place_first"
+    with pytest.raises(NotAllowed) as refused:
+        understand(g, ADAPTER, "Dirigent zwei nehmen", rules.legal_actions(s), why_not=engine_refusal(rules, s))
+    assert refused.value.action == take(2) and refused.value.command == {"intent": "take", "conductor": 2}
+    assert refused.value.reason == "must_place_first"
+    assert refused.value.error.reason == "must_place_first"
+    with pytest.raises(NotAllowed) as unasked:  # without a way to ask the engine: no reason
+        understand(g, ADAPTER, "Dirigent zwei nehmen", rules.legal_actions(s))
+    assert unasked.value.action == take(2) and unasked.value.error is None
 
 
 @pytest.mark.parametrize("lang,text", [("de", "hallo wie geht es dir"), ("en", "what a lovely weather today"),
@@ -72,7 +76,9 @@ def test_take_in_place_phase_is_not_allowed_with_reason():
 def test_nonsense_is_not_understood(lang, text):
     g = load_grammar(lang)
     s = rules.new_game(OrchestraConfig(["A", "B"]), 1)
-    assert understand(g, ADAPTER, text, rules.legal_actions(s)).kind == "unrecognized"
+    with pytest.raises(Unrecognized) as e:
+        understand(g, ADAPTER, text, rules.legal_actions(s))
+    assert e.value.text == text
 
 
 def test_typo_is_read_back_before_acting():
@@ -101,9 +107,24 @@ def test_incomplete_take_offers_choices():
         s, _ = rules.apply(s, DRAW)
         s, _ = rules.apply(s, rules.REVEAL)
         s, _ = rules.apply(s, place(c))
-    u = understand(g, ADAPTER, "take conductor", rules.legal_actions(s))
-    assert u.kind == "choices"
-    assert {a for _, a in u.candidates} == {take(1), take(2)}
+    with pytest.raises(Ambiguous) as e:
+        understand(g, ADAPTER, "take conductor", rules.legal_actions(s))
+    assert {a for _, a in e.value.candidates} == {take(1), take(2)}
+    assert all(c == ADAPTER.command_for(a) for c, a in e.value.candidates)
+
+
+def test_every_outcome_of_understanding_is_a_command_error_or_an_understanding():
+    """parse_san's contract: an Understanding comes back only for a legal action or a meta
+    command; everything else raises a CommandError."""
+    g = load_grammar("en")
+    s = placing_state()
+    legal = rules.legal_actions(s)
+    for text in ("conductor two", "help", "take conductor two", "banana", "take conductor", ""):
+        try:
+            u = understand(g, ADAPTER, text, legal)
+        except CommandError:
+            continue
+        assert u.action in legal or (u.action is None and u.command["intent"] in META_INTENTS), text
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
@@ -111,3 +132,72 @@ def test_incomplete_take_offers_choices():
 def test_no_phrase_means_two_commands(lang, game):
     by_words, _ = load_grammar(lang).index(game)
     assert {w: c for w, c in by_words.items() if len(c) > 1} == {}
+
+
+def concerto_state_with(pred, seed=5):
+    """A Concerto state, reached by seeded random play, where some legal action satisfies ``pred``."""
+    from voice_game.core.rules import CHANCE
+    from voice_game.games import get as get_kit
+
+    kit = get_kit("concerto")
+    r = random.Random(seed)
+    s = kit.new_game(["A", "B", "C"], [], seed, None)
+    for _ in range(2000):
+        if kit.rules.current_player(s) == CHANCE:
+            s, _ = kit.resolve_chance(s)
+            continue
+        legal = kit.rules.legal_actions(s)
+        if any(pred(a) for a in legal):
+            return kit, s, legal
+        s, _ = kit.rules.apply(s, r.choice(legal))
+    raise AssertionError("no such state")
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_swap_named_in_another_order_is_the_same_legal_swap(lang):
+    """Words are constraints on the legal actions: "swap b a" means the legal swap of a and b."""
+    kit, s, legal = concerto_state_with(lambda a: a.kind == "swap" and len(set(a.cards)) == 2
+                                        and not set(a.cards) & {"headhunter", "sabotage", "job-sharing",
+                                                                "repertoire", "rehearsal", "audition"})
+    a = next(a for a in legal if a.kind == "swap" and len(set(a.cards)) == 2 and kit.adapter.command_for(a)
+             and kit.adapter.command_for(a)["intent"] == "swap_pair")
+    g = load_grammar(lang)
+    cmd = kit.adapter.command_for(a)
+    turned = dict(cmd, instrument=cmd["other"], other=cmd["instrument"])
+    u = understand(g, kit.adapter, g.render(turned), legal)
+    assert u.kind == "act" and u.action == a and u.command == cmd
+
+
+def test_concerto_not_allowed_carries_the_engine_reason():
+    kit, s, legal = concerto_state_with(lambda a: a.kind == "place")
+    g = load_grammar("en")
+    with pytest.raises(NotAllowed) as refused:
+        understand(g, kit.adapter, "draw", legal, why_not=engine_refusal(kit.rules, s))
+    assert refused.value.action is not None and refused.value.reason
+    with pytest.raises(type(refused.value.error)) as direct:
+        kit.rules.apply(s, refused.value.action)
+    assert direct.value.reason == refused.value.reason
+
+
+def test_yes_to_a_meta_command_heard_not_quite_clearly_carries_it_out():
+    """"tabel" is read back as "table?"; "yes" then describes the table (it once tried the chance step)."""
+    import io
+
+    from voice_game.audio.tts import TextOutput
+    from voice_game.games import get as get_kit
+    from voice_game.narration.catalog import load_catalog
+    from voice_game.session import InputLine, Seat, Session
+
+    kit = get_kit("orchestra")
+    seats = [Seat("Anna"), Seat("Ben")]
+    state = kit.new_game([x.name for x in seats], [], 4, None)
+    buf = io.StringIO()
+    c = load_catalog("en")
+    s = Session(kit, state, seats, load_grammar("en"), c, TextOutput(buf), iter(()), seed=4)
+    s.handle(InputLine("tabel"), 0)
+    assert "table? Yes or no?" in buf.getvalue()
+    buf.seek(0)
+    buf.truncate()
+    s.handle(InputLine("yes"), 0)
+    said = buf.getvalue()
+    assert "Conductor 1: empty." in said and c.get("reason.nothing_to_reveal") not in said

@@ -4,7 +4,7 @@ import pytest
 from voice_game.audio.tts import SilentOutput
 from voice_game.commands.grammar import freeze, load_grammar
 from voice_game.commands.parser import understand
-from voice_game.core.errors import ContentError
+from voice_game.core.errors import ContentError, NotAllowed
 from voice_game.games import get as get_kit
 from voice_game.narration.catalog import load_catalog
 from voice_game.tutorial.lessons import available, load_course, validate_against
@@ -52,8 +52,9 @@ def test_every_task_is_understood_and_legal_where_it_is_asked(course, lang, tmp_
                 from tests.tutorial.helpers import practice_lines
 
                 for line in practice_lines(st, lang):
-                    u = understand(g, get_kit("concerto").adapter, line, [])
-                    assert u.kind == "not_allowed" and u.command["intent"] == "beat", line
+                    with pytest.raises(NotAllowed) as refused:
+                        understand(g, get_kit("concerto").adapter, line, [])
+                    assert refused.value.command["intent"] == "beat", line
                     checked += 1
     has_tasks = any(st.kind in ("do", "practice") for lesson in r.course.lessons for st in lesson.steps)
     assert checked > 0 or not has_tasks

@@ -2,22 +2,30 @@
 
 The grammar turns words into a command (an intent plus slot constraints); the game's
 adapter turns the legal actions into commands; the parser filters one against the
-other. Outcomes:
+other. :func:`understand` returns what it understood:
 
-- ``act``: one legal action (or an always-available meta command) to carry out now
-- ``confirm``: probably this action, but it cannot be undone and the match or the
-  recognizer's confidence was not sure enough: read it back and ask yes/no
-- ``choices``: several candidates were equally close: offer them numbered
-- ``not_allowed``: the words are a valid command, but no legal action matches; the
-  engine supplies the reason
-- ``unrecognized``: no command is close enough
+- an :class:`Understanding` of one legal action (or an always-available meta
+  command, with no action) to carry out now; ``confirm`` is set when the action
+  cannot be undone and the match or the recognizer's confidence was not sure
+  enough: read it back and ask yes/no
+
+or raises (see :mod:`voice_game.core.errors`):
+
+- :class:`Unrecognized`: no command is close enough
+- :class:`NotAllowed`: the words are a valid command, but no legal action matches;
+  it carries the engine's reason (when given a way to ask the engine, see
+  :func:`engine_refusal`)
+- :class:`Ambiguous`: several candidates were equally close: offer them numbered
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
 
 from voice_game.commands.grammar import Grammar, freeze
 from voice_game.commands.matcher import match
+from voice_game.core.errors import Ambiguous, Command, NotAllowed, RuleError, Unrecognized
 
 META_INTENTS = frozenset({
     "help", "repeat", "previous", "next_message", "table", "my_cards", "scores", "whose_turn",
@@ -26,14 +34,22 @@ META_INTENTS = frozenset({
 })
 CONFIDENT = 0.75  # recognizer confidence under which irreversible actions are confirmed
 
+#: Asks the engine why an action is not allowed now: its refusal, or None if it would accept it.
+WhyNot = Callable[[Any], "RuleError | None"]
 
-@dataclass
+
+@dataclass(frozen=True)
 class Understanding:
-    kind: str
-    command: dict | None = None
-    action: object = None
-    candidates: list = field(default_factory=list)  # list of (command, action)
+    """One command understood: a legal action, or a meta command (``action`` None)."""
+
+    command: Command
+    action: Any = None
+    confirm: bool = False  # read it back and ask yes/no before acting
     distance: float = 0.0
+
+    @property
+    def kind(self) -> Literal["act", "confirm"]:
+        return "confirm" if self.confirm else "act"
 
 
 class GameAdapter:
@@ -41,59 +57,100 @@ class GameAdapter:
 
     game: str
 
-    def command_for(self, action) -> dict | None:  # pragma: no cover - protocol
+    def command_for(self, action: Any) -> Command | None:  # pragma: no cover - protocol
         raise NotImplementedError
 
-    def action_for(self, command: dict):  # pragma: no cover - protocol
+    def action_for(self, command: Command) -> Any:  # pragma: no cover - protocol
         raise NotImplementedError
 
 
-def understand(grammar: Grammar, adapter: GameAdapter, text: str, legal: list,
-               confidence: float = 1.0, meta: frozenset = META_INTENTS) -> Understanding:
-    allowed: dict[tuple, object] = {}
-    for a in legal:
-        c = adapter.command_for(a)
-        if c is not None:
-            allowed[freeze(c)] = a
-    by_words, by_command = grammar.index(adapter.game)
+class _Engine(Protocol):
+    def apply(self, state: Any, action: Any) -> Any: ...
 
-    def resolve(cmd: dict) -> Understanding | None:
-        key = freeze(cmd)
-        if cmd["intent"] in meta:
-            return Understanding("act", cmd)
-        if key in allowed:
-            return Understanding("act", cmd, allowed[key])
+
+def engine_refusal(rules: _Engine, state: Any) -> WhyNot:
+    """A :data:`WhyNot` that asks ``rules`` about ``state`` (engines are pure: nothing changes)."""
+
+    def why_not(action: Any) -> RuleError | None:
+        try:
+            rules.apply(state, action)
+        except RuleError as err:
+            return err
         return None
+
+    return why_not
+
+
+def understand(grammar: Grammar, adapter: GameAdapter, text: str, legal: Sequence[Any],
+               confidence: float = 1.0, meta: frozenset[str] = META_INTENTS,
+               why_not: WhyNot | None = None) -> Understanding:
+    """The one legal action (or meta command) ``text`` means now; raises
+    :class:`Unrecognized`, :class:`NotAllowed` or :class:`Ambiguous` otherwise."""
+    f = _Filter(adapter, legal, meta)
+    by_words, by_command = grammar.index(adapter.game)
 
     # 1. an exact phrase of the grammar, legal or not
     exact = by_words.get(tuple(grammar.normalize_words(text)))
     if exact:
         cands = [dict(c) for c in sorted(exact, key=str)]
-        hits = [u for u in (resolve(c) for c in cands) if u]
-        if len(hits) == 1:
-            return _maybe_confirm(grammar, hits[0], confidence, exact=True)
+        hits: list[Understanding] = []
+        for c in cands:
+            u = f.resolve(c)
+            if u is not None and all(freeze(h.command) != freeze(u.command) for h in hits):
+                hits.append(u)
         if len(hits) > 1:
-            return Understanding("choices", None, None, [(u.command, u.action) for u in hits])
-        return Understanding("not_allowed", cands[0], adapter.action_for(cands[0]))
+            raise Ambiguous([(u.command, u.action) for u in hits])
+        if hits:
+            return _maybe_confirm(grammar, hits[0], confidence, exact=True)
+        action = adapter.action_for(cands[0])
+        error = why_not(action) if why_not is not None and action is not None else None
+        raise NotAllowed(cands[0], action, error)
 
     # 2. the closest phrase among what is allowed now
-    now = [p for cmd, ps in by_command.items() if cmd in allowed or dict(cmd)["intent"] in meta for p in ps]
+    now = [p for cmd, ps in by_command.items() if cmd in f.allowed or dict(cmd)["intent"] in meta for p in ps]
     m = match(grammar, text, now)
-    if m.kind in ("clear", "close"):
-        u = resolve(m.command)
-        u.distance = m.distance
-        if m.kind == "close":
-            u.kind = "confirm" if u.action is not None or m.command["intent"] not in ("yes", "no") else "unrecognized"
-            return u
-        return _maybe_confirm(grammar, u, confidence, exact=False)
     if m.kind == "choices":
-        cands = [(c, allowed.get(freeze(c))) for c in m.candidates]
-        return Understanding("choices", None, None, cands, m.distance)
-    return Understanding("unrecognized", distance=m.distance)
+        raise Ambiguous([(c, f.allowed.get(freeze(c))) for c in m.candidates], m.distance)
+    u = f.resolve(m.command) if m.kind in ("clear", "close") and m.command is not None else None
+    if u is None:
+        raise Unrecognized(text, m.distance)
+    if m.kind == "clear":
+        return _maybe_confirm(grammar, Understanding(u.command, u.action, False, m.distance), confidence,
+                              exact=False)
+    if u.action is None and u.command["intent"] in ("yes", "no"):
+        raise Unrecognized(text, m.distance)  # a yes or no must be clear
+    return Understanding(u.command, u.action, True, m.distance)
+
+
+class _Filter:
+    """The legal actions now, as the commands that say them."""
+
+    def __init__(self, adapter: GameAdapter, legal: Sequence[Any], meta: frozenset[str]) -> None:
+        self.adapter, self.legal, self.meta = adapter, legal, meta
+        self.allowed: dict[tuple[tuple[str, Any], ...], Any] = {}
+        for a in legal:
+            c = adapter.command_for(a)
+            if c is not None:
+                self.allowed[freeze(c)] = a
+
+    def resolve(self, cmd: Command) -> Understanding | None:
+        """The meta command or legal action ``cmd`` stands for, else None."""
+        if cmd["intent"] in self.meta:
+            return Understanding(cmd)
+        key = freeze(cmd)
+        if key in self.allowed:
+            return Understanding(cmd, self.allowed[key])
+        # the words are constraints on the legal actions: a command that names the
+        # parts of a legal action in another order (swap b and a) still means it
+        action = self.adapter.action_for(cmd)
+        if action is not None and action in self.legal:
+            canonical = self.adapter.command_for(action)
+            return Understanding(canonical if canonical is not None else cmd, action)
+        return None
 
 
 def _maybe_confirm(grammar: Grammar, u: Understanding, confidence: float, exact: bool) -> Understanding:
-    if u.action is not None and grammar.needs_confirmation(u.command["intent"]):
-        if confidence < CONFIDENT or not exact:
-            u.kind = "confirm"
+    if u.action is not None and grammar.needs_confirmation(u.command["intent"]) \
+            and (confidence < CONFIDENT or not exact):
+        return Understanding(u.command, u.action, True, u.distance)
     return u

@@ -14,13 +14,14 @@ import json
 import threading
 import traceback
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from voice_game import savefile
 from voice_game.commands.grammar import Grammar, freeze
-from voice_game.commands.parser import META_INTENTS, understand
-from voice_game.core.errors import RuleError
+from voice_game.commands.parser import META_INTENTS, engine_refusal, understand
+from voice_game.core.errors import Ambiguous, NotAllowed, RuleError, Unrecognized
 from voice_game.core.events import Event
 from voice_game.core.input import InputLine
 from voice_game.core.output import MessageOutput, Stoppable
@@ -361,40 +362,52 @@ class Session:
             self.execute(cmd, action, player)
             return
         legal = rules.legal_actions(self.state)
-        u = understand(self.g, self.kit.adapter, line.text, legal, line.confidence)
-        if u.kind == "act" and line.source == "key" and line.confidence < 1.0 and u.action is not None:
-            u.kind = "confirm"  # a single key chose more than it names: read back before it happens
-        self.dialogue.before(u.kind, u.command["intent"] if u.kind == "act" else None)
-        if u.kind == "act":
+        try:
+            u = understand(self.g, self.kit.adapter, line.text, legal, line.confidence,
+                           why_not=engine_refusal(rules, self.state))
+        except Ambiguous as amb:
+            self.dialogue.before("choices", None)
             self.failures = 0
-            self.execute(u.command, u.action, player)
-        elif u.kind == "confirm":
-            self.failures = 0
-            self.dialogue.pending = (u.command, u.action)
-            self.say_key("input.confirm", command=self.g.render(u.command))
-        elif u.kind == "choices":
-            self.failures = 0
-            self.dialogue.choices = u.candidates
+            self.dialogue.choices = amb.candidates
             opts = [self.c.get("input.choice_item", number=i + 1, command=self.g.render(c))
-                    for i, (c, _) in enumerate(u.candidates)]
+                    for i, (c, _) in enumerate(amb.candidates)]
             self.say_key("input.choices", options=self.narrator.join(opts))
-        elif u.kind == "not_allowed":
+            return
+        except NotAllowed as refused:
+            self.dialogue.before("not_allowed", None)
             self.failures = 0
-            if u.action is not None:
-                self.commit(u.action)  # the engine refuses and gives the reason
+            if refused.error is not None:  # the engine refuses and gives the reason
+                self.say(self.narrator.reason(refused.error, self.listener_view()))
+            elif refused.action is not None:
+                self.commit(refused.action)  # not listed as legal, yet the engine takes it
             else:
                 self.say_key("input.not_understood", kind="error")
-        else:
+            return
+        except Unrecognized:
+            self.dialogue.before("unrecognized", None)
             self.failures += 1
             key = "input.not_understood_again" if self.failures >= 3 else "input.not_understood"
             self.say(Message(self.c.get(key), "error", HIGH, "event.error"))
+            return
+        if not u.confirm and line.source == "key" and line.confidence < 1.0 and u.action is not None:
+            u = replace(u, confirm=True)  # a single key chose more than it names: read back before it happens
+        self.dialogue.before(u.kind, u.command["intent"])
+        self.failures = 0
+        if u.confirm:
+            self.dialogue.pending = (u.command, u.action)
+            self.say_key("input.confirm", command=self.g.render(u.command))
+        else:
+            self.execute(u.command, u.action, player)
 
     def execute(self, command: dict, action, player: int) -> None:
         intent = command["intent"]
         if intent in ("yes", "no"):
+            asked = self.dialogue.pending
             outcome, act = self.dialogue.answer(intent == "yes")
             if outcome == "quit":
                 self.quit = True
+            elif outcome == "commit" and act is None and asked is not None:
+                self.execute(asked[0], None, player)  # a meta command read back ("table?")
             elif outcome == "commit":
                 self.commit(act)
             elif outcome == "cancelled":

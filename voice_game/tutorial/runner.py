@@ -12,8 +12,8 @@ import traceback
 
 from voice_game.commands.grammar import freeze, load_grammar
 from voice_game.commands.matcher import match
-from voice_game.commands.parser import META_INTENTS, understand
-from voice_game.core.errors import ContentError, RuleError
+from voice_game.commands.parser import META_INTENTS, Understanding, engine_refusal, understand
+from voice_game.core.errors import CommandError, ContentError, NotAllowed, RuleError
 from voice_game.core.input import InputLine
 from voice_game.core.rules import CHANCE
 from voice_game.games import get as get_game
@@ -237,8 +237,12 @@ class TutorialRunner:
             if ctl:
                 self.common_control(ctl, "tutorial.help_wait")
                 continue
-            u = understand(self.g, self.kit.adapter, line.text, [])
-            if u.kind == "act" and u.command["intent"] in META_INTENTS and u.command["intent"] not in ("yes", "no"):
+            try:
+                u = understand(self.g, self.kit.adapter, line.text, [])
+            except CommandError:
+                u = None
+            if u is not None and not u.confirm and u.command["intent"] in META_INTENTS \
+                    and u.command["intent"] not in ("yes", "no"):
                 self.meta(u.command["intent"])
                 continue
             ctl = self.control(line.text, fuzzy=True)
@@ -284,24 +288,27 @@ class TutorialRunner:
                 continue
             s = self.session
             legal = self.kit.rules.legal_actions(s.state)
+            problem: CommandError | None = None
             try:
-                u = understand(self.g, self.kit.adapter, line.text, legal, line.confidence)
+                u = understand(self.g, self.kit.adapter, line.text, legal, line.confidence,
+                               why_not=engine_refusal(self.kit.rules, s.state))
+            except CommandError as exc:
+                u, problem = None, exc
             except Exception:  # noqa: BLE001 - the player hears one sentence, never a traceback
                 if self.debug:
                     traceback.print_exc()
                 u = None
-            if u is not None and u.kind in ("act", "confirm") and u.command is not None \
-                    and freeze(u.command) == want:
+            if u is not None and freeze(u.command) == want:
                 self.perform(expected)
                 if step.done:
                     self.say(step.done, remember=False)
                 self.recent = []
                 return
-            if u is not None and u.kind == "act" and u.action is None and u.command["intent"] in META_INTENTS \
+            if u is not None and not u.confirm and u.action is None and u.command["intent"] in META_INTENTS \
                     and u.command["intent"] not in ("yes", "no", "ready"):
                 self.meta(u.command["intent"])
                 continue
-            if u is None or u.kind in ("unrecognized", "choices"):
+            if u is None and not isinstance(problem, NotAllowed):  # not understood, or which one?
                 ctl = self.control(line.text, fuzzy=True)
                 if ctl and ctl != expected["intent"]:
                     if ctl == "next":
@@ -312,19 +319,23 @@ class TutorialRunner:
                     self.common_control(ctl, step.hint)
                     continue
             wrong += 1
-            if u is not None and u.kind == "not_allowed" and u.action is not None:
-                try:
-                    self.kit.rules.apply(s.state, u.action)
-                    self.say("tutorial.not_now", remember=False, command=self.g.render(u.command))
-                except RuleError as err:
-                    s.say(s.narrator.reason(err, s.listener_view()))
-            elif u is not None and u.kind in ("act", "confirm") and u.command is not None:
-                self.say("tutorial.other_command", remember=False, command=self.g.render(u.command))
-            else:
-                self.say("tutorial.not_understood", remember=False)
+            self.answer_wrong(u, problem)
             self.say(step.hint, remember=False)
             if wrong >= 2:
                 self.say("tutorial.say_exactly", remember=False, command=rendered)
+
+    def answer_wrong(self, u: Understanding | None, problem: CommandError | None) -> None:
+        """Why an answer was not the task's: not allowed now, another command, or not understood."""
+        s = self.session
+        if isinstance(problem, NotAllowed) and problem.action is not None:
+            if problem.error is None:
+                self.say("tutorial.not_now", remember=False, command=self.g.render(problem.command))
+            else:
+                s.say(s.narrator.reason(problem.error, s.listener_view()))
+        elif u is not None:
+            self.say("tutorial.other_command", remember=False, command=self.g.render(u.command))
+        else:
+            self.say("tutorial.not_understood", remember=False)
 
     # --- the guided game ---------------------------------------------------------
     def guided_game(self, step) -> None:
