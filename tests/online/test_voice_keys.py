@@ -128,7 +128,9 @@ def test_a_real_voice_through_whisper_plays_an_online_seat(nats_server, tmp_path
             pad = np.zeros(8000, np.int16)
             srv.play_into("micsink", np.concatenate([pad, to_16k_int16(x, rate), pad, pad]), 16000)
 
-        time.sleep(2.0)  # the prompt with the conductors arrives with the narration
+        which = de.get("orchestra.drew_you_hint", family="X").split("X", 1)[1].strip(" .")
+        wait_until(lambda: any(which in x for x in out), 60, "the question which conductor")
+        time.sleep(1.0)  # the prompt with the conductors comes right after it
         refused = de.get("input.not_understood")
         say("0")  # "null": no conductor, heard and refused, nothing changes
         wait_until(lambda: any(refused in x for x in out), 60, "null refused")
