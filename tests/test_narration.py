@@ -17,7 +17,7 @@ from voice_game.games import get as get_kit
 from voice_game.narration.catalog import load_catalog
 from voice_game.games.concerto.narrator import ConcertoNarrator
 from voice_game.games.orchestra.narrator import OrchestraNarrator
-from voice_game.session import Seat, Session
+from voice_game.session import InputLine, Seat, Session
 
 LANGS = ["de", "en"]
 REPEAT = {"de": "wiederholen", "en": "repeat"}
@@ -624,3 +624,44 @@ def test_the_default_human_seat_is_you_not_player(lang, tmp_path):
     humans = [x["name"] for x in seats if x["kind"] == "human"]
     # not "Spieler", which collides with "Spieler zwei" (a seat by number)
     assert humans == [c.get("setup.default_you")] and humans[0] != c.get("setup.default_player")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_since_my_turn_replays_the_others_moves_and_nothing_asked_for(lang):
+    kit = get_kit("orchestra")
+    seats = [Seat("Anna"), Seat("Amadeus", "bot"), Seat("Clara", "bot")]
+    state = kit.new_game([x.name for x in seats], [], 5, None)
+    c = load_catalog(lang)
+    out = io.StringIO()
+    g = load_grammar(lang)
+    s = Session(kit, state, seats, g, c, TextOutput(out), iter(()), seed=5)
+    s.start(kit.rules.opening_events(state))
+
+    def others():
+        while kit.rules.current_player(s.state) != 0 and not kit.rules.is_over(s.state):
+            p = kit.rules.current_player(s.state)
+            if p in s.bots:
+                s.commit(s.bots[p].choose(kit.view(s.state, p), kit.rules.legal_actions(s.state)))
+            else:
+                s.commit(None)
+
+    others()
+    for _ in range(2):  # my turn: draw and place, then the bots
+        s.handle(InputLine(g.render({"intent": "draw"})), 0)
+        while kit.rules.current_player(s.state) == -1:
+            s.commit(None)
+        place = next(a for a in kit.rules.legal_actions(s.state) if a.kind == "place")
+        mark = len(s.history)
+        s.commit(place)
+        s.say_prompt(0) if kit.rules.current_player(s.state) == 0 else None
+        others()
+        s.say_prompt(0)
+    bots = [m.text for m in list(s.history)[mark:] if m.kind == "bot" and m.text]
+    s.handle(InputLine(g.render({"intent": "table"})), 0)  # asked for: never replayed
+    out.seek(0)
+    out.truncate()
+    s.handle(InputLine(g.render({"intent": "since_my_turn"})), 0)
+    said = out.getvalue()
+    assert bots and all(b in said for b in bots)
+    assert c.get("orchestra.table_round", round=1, count=0).split(".")[0] not in said
+    assert said.count("\n") <= len(list(s.history)[mark:]) + 1

@@ -24,7 +24,7 @@ HELP_GROUPS = {
     "conduct_swap": "conduct", "beat": "beat", "give_up": "give_up", "take_market": "take_market",
 }
 ALWAYS = ("table", "my_cards", "scores")  # named in every help
-ALWAYS_ALL = ("repeat", "previous", "table", "my_cards", "scores", "whose_turn", "rules", "slower", "faster",
+ALWAYS_ALL = ("repeat", "previous", "since_my_turn", "table", "my_cards", "scores", "whose_turn", "rules", "slower", "faster",
               "louder", "quieter", "brief", "normal", "verbose", "stop", "save", "quit")
 
 
@@ -79,6 +79,24 @@ def _repeat(s: Session) -> None:
         s.say(last, record=False)
 
 
+def _since_my_turn(s: Session) -> None:
+    """What happened since your last turn, replayed from the history: the others' moves
+    and the public facts, not the descriptions you asked for (nor, as ever, a secret)."""
+    msgs = list(s.history)
+    mine = [i for i, m in enumerate(msgs) if m.cue == "event.your_turn"]
+    now = s.kit.rules.current_player(s.state) in s.humans
+    if now and mine:  # your turn now: from the turn before it to this one
+        start, end = (mine[-2] if len(mine) > 1 else -1), mine[-1]
+    else:
+        start, end = (mine[-1] if mine else -1), len(msgs)
+    said = [m for m in msgs[start + 1:end] if m.priority != LOW and m.kind not in ("help", "table", "error")
+            and (m.text or m.fallback)]
+    if not said:
+        s.say_key("history.since_nothing", record=False)
+    for m in said:
+        s.say(m if m.text else Message(m.fallback or "", m.kind, m.priority, m.cue, m.pan), record=False)
+
+
 def _scores(s: Session) -> None:
     v = s.listener_view()
     s.say(s.narrator.scores(v, s.kit.view_scores(v)))
@@ -123,6 +141,7 @@ META: dict[str, Callable[[Session], None]] = {
     "table": lambda s: s.say(s.narrator.table(s.listener_view())),
     "my_cards": lambda s: s.say(s.narrator.my_cards(s.listener_view())),
     "scores": _scores,
+    "since_my_turn": _since_my_turn,
     "whose_turn": lambda s: s.say(s.narrator.whose_turn(s.listener_view())),
     "rules": lambda s: s.say(s.narrator.rules()),
     "slower": _rate(-RATE_STEP),
