@@ -187,3 +187,59 @@ def test_a_players_alias_is_heard_as_the_game_word():
     assert prefs.aliases == {"drei": "ziehen"} and bad == ["aliases.bad key!"]
     aliased, _ = make_recognizer("whisper", "de", ["ziehen", "karte ziehen"], aliases=prefs.aliases)
     assert aliased.decode(x, rate).text == "ziehen"
+
+
+def test_a_lone_number_heard_without_certainty_is_read_back_and_eight_is_no_yes(tmp_path):
+    """Real speakers: "tree" (heard by Whisper as "three") does not place at conductor 3
+    but asks first; "eight" is no yes; a clear "yes" then places; a clear "three" places
+    at once."""
+    from voice_game.audio.tts import TextOutput
+    from voice_game.core.input import InputLine
+    from voice_game.core.rules import CHANCE
+    from voice_game.games import get as get_kit
+    from voice_game.narration.catalog import load_catalog
+    from voice_game.session import Seat, Session
+    from voice_game.speech.recognize import read_audio
+
+    kit = get_kit("orchestra")
+    rec, _ = make_recognizer("whisper", "en", [])
+
+    def table():
+        names = ["Anna", "Ben", "Carla"]
+        state = kit.new_game(names, [], 1, None)
+        out = io.StringIO()
+        events = tmp_path / f"e{len(list(tmp_path.iterdir()))}.jsonl"
+        s = Session(kit, state, [Seat(n) for n in names], load_grammar("en"),
+                    load_catalog("en"), TextOutput(out), iter(()), events_path=events)
+        s.handle(InputLine("draw"), 0)  # typed
+        while kit.rules.current_player(s.state) == CHANCE:
+            s.commit(None)
+        assert any(a.kind == "place" and a.conductor == 3 for a in kit.rules.legal_actions(s.state))
+        return s, out, events
+
+    def say(s, word):
+        rec.set_phrases(s.phrases_now())
+        x, rate = read_audio(DATA / f"en-sc-{word}.wav")
+        h = rec.decode(x, rate)
+        s.handle(InputLine(h.text, h.confidence, "voice"), 0)
+        return h
+
+    def placed(events):
+        if not events.exists():
+            return []
+        return [json.loads(x)["conductor"] for x in events.read_text().splitlines()
+                if json.loads(x)["type"] == "placed"]
+
+    s, out, events = table()
+    h = say(s, "tree")
+    assert placed(events) == [] and s.dialogue.pending is not None, (h, out.getvalue())
+    assert "Yes or no?" in out.getvalue()
+    say(s, "eight")
+    assert placed(events) == [], out.getvalue()
+    say(s, "tree")
+    say(s, "yes")
+    assert placed(events) == [3], out.getvalue()
+
+    s, out, events = table()
+    say(s, "three")
+    assert placed(events) == [3], out.getvalue()
