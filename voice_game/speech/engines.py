@@ -1,6 +1,7 @@
 """Choosing a recognizer.
 
-``auto`` takes Whisper (its models come with the package, see ``whisper_models``), else
+``auto`` takes Whisper (its models come with the package, see ``whisper_models``; the
+biggest one installed with ``voice-game models install whisper-<size>`` when bigger), else
 Vosk when a model for the language is installed, else PocketSphinx (its wheel ships an
 en-us acoustic model), else none (keyboard only). A model folder the player names is
 used by the engine it belongs to and never swapped silently for another engine.
@@ -54,10 +55,10 @@ def make_recognizer(engine: str, lang: str, phrases: list[str], model_dir=None,
     errors = []
     if engine == "whisper" or (engine == "auto" and (model_dir is None or _is_whisper_dir(model_dir))):
         try:
-            from voice_game.speech.whisper_models import bundled_available, default_model_for
+            from voice_game.speech.whisper_models import available
 
-            if model_dir is None and not bundled_available(default_model_for(lang)):
-                raise RuntimeError("bundled model not installed")
+            if model_dir is None and not available(lang):
+                raise RuntimeError("no bundled or installed model")
             return make_whisper(lang, phrases, model_dir, background, on_error, aliases), "whisper"
         except (ContentError, ImportError, OSError, RuntimeError) as exc:
             errors.append(f"whisper: {exc}")

@@ -6,6 +6,13 @@ CLI (wired by the lead into ``voice-game models ...``)::
     models install LANG [--url BASE_URL] [--name MODEL_NAME] [--sha256 HEX]
     models remove LANG
     models path LANG
+    models install whisper-SIZE [--url BASE_URL]    (tiny, base, small, medium; .en too)
+    models remove whisper-SIZE
+    models path whisper-SIZE
+
+Whisper models (see :func:`install_whisper`) come from their official source, the
+CTranslate2 conversions on Hugging Face (``Systran/faster-whisper-<size>``), into
+``<root>/models/whisper-<size>/``; the recognizer takes the best one installed.
 
 Where models live
 -----------------
@@ -157,6 +164,9 @@ MESSAGE_KEYS = (
     "models.removed",
     "models.not_installed",
     "models.path",
+    "models.available_whisper",
+    "models.checksum_missing",
+    "models.installed_whisper",
 )
 
 Say = Callable[..., None]
@@ -607,6 +617,224 @@ def remove(lang: str) -> bool:
     return True
 
 
+# -- Whisper models ---------------------------------------------------------------
+
+#: The Whisper models the installer knows, by the name the player types, and their
+#: official CTranslate2 conversion on Hugging Face (OpenAI's MIT weights, converted by
+#: Systran). A typed name is looked up here and never used as a path.
+WHISPER_SIZES = ("tiny", "base", "small", "medium")
+WHISPER_MODELS: dict[str, str] = {
+    f"whisper-{size}{en}": f"Systran/faster-whisper-{size}{en}"
+    for size in WHISPER_SIZES for en in ("", ".en")
+}
+WHISPER_BASE_URL = "https://huggingface.co"
+#: files of a model folder; model.bin must have a SHA-256 from the site (Hugging Face
+#: gives it as the ``X-Linked-Etag`` of a file kept in Git LFS)
+WHISPER_FILES = ("config.json", "tokenizer.json", "model.bin")
+WHISPER_VOCABULARIES = ("vocabulary.txt", "vocabulary.json")  # one of them
+
+
+def known_whisper(name: str) -> str | None:
+    """The model name from the closed set :data:`WHISPER_MODELS`, or None."""
+    code = str(name).strip().lower()
+    return code if code in WHISPER_MODELS else None
+
+
+def _whisper_complete(path: Path) -> bool:
+    return (path.is_dir() and not path.is_symlink() and (path / MARKER).is_file()
+            and all((path / f).is_file() for f in WHISPER_FILES))
+
+
+def installed_whisper() -> dict[str, Path]:
+    """Whisper models installed by the game: name -> folder."""
+    root = models_root()
+    return {name: root / name for name in WHISPER_MODELS if _whisper_complete(root / name)}
+
+
+def whisper_rank(name: str, lang: str) -> tuple[int, int] | None:
+    """How good model ``name`` is for ``lang`` (bigger is better), None when it cannot
+    understand the language (an English-only model for German)."""
+    size = name.removeprefix("whisper-")
+    english_only = size.endswith(".en")
+    if english_only and lang != "en":
+        return None
+    return WHISPER_SIZES.index(size.removesuffix(".en")), int(english_only)
+
+
+def best_installed_whisper(lang: str) -> tuple[str, Path] | None:
+    """The biggest installed Whisper model that understands ``lang``."""
+    best = None
+    for name, path in installed_whisper().items():
+        rank = whisper_rank(name, lang)
+        if rank is not None and (best is None or rank > best[0]):
+            best = (rank, name, path)
+    return (best[1], best[2]) if best else None
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, req, fp, code, msg, headers, newurl):  # type: ignore[no-untyped-def]
+        return None  # the first answer's headers carry the checksum
+
+
+def _remote_digest(url: str, timeout: float) -> str:
+    """The file's checksum as the site names it (``X-Linked-Etag``, else ``ETag``),
+    lower case without quotes; "" when it names none."""
+    req = urllib.request.Request(url, method="HEAD")
+    opener = urllib.request.build_opener(_NoRedirect)
+    try:
+        with opener.open(req, timeout=timeout) as resp:
+            headers = resp.headers
+    except urllib.error.HTTPError as exc:
+        if not 300 <= exc.code < 400:
+            raise _network_error(exc) from None
+        headers = exc.headers
+    except Exception as exc:  # every way a connection can fail: one sentence
+        raise _network_error(exc) from None
+    tag = headers.get("X-Linked-Etag") or headers.get("ETag") or ""
+    return tag.strip().removeprefix("W/").strip('"').lower()
+
+
+def _file_matches(path: Path, digest: str) -> bool:
+    """The file against the site's checksum: SHA-256 (64 hex digits) or a Git blob id
+    (40: what Hugging Face gives for small files kept in Git)."""
+    if len(digest) == 64:
+        return _sha256_file(path) == digest
+    if len(digest) == 40 and all(c in "0123456789abcdef" for c in digest):
+        h = hashlib.sha1(f"blob {path.stat().st_size}\0".encode())
+        with open(path, "rb") as f:
+            while chunk := f.read(1 << 20):
+                h.update(chunk)
+        return h.hexdigest() == digest
+    return True  # a small file the site names no checksum for: its size was checked
+
+
+def _sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        while chunk := f.read(1 << 20):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def install_whisper(name: str, say: Say, *, base_url: str | None = None,
+                    deadline: float | None = None) -> Path:
+    """Download, check and install Whisper model ``name`` (one of
+    :data:`WHISPER_MODELS`) into ``<root>/models/<name>``; returns the folder.
+
+    Every file is fetched into a temporary folder beside the target within
+    ``deadline`` seconds in all, with spoken progress for model.bin; model.bin must
+    match the SHA-256 the site gives (no checksum, no install), the other files their
+    Git blob id when given. Only a complete, checked folder is renamed into place.
+    Raises InstallError (already cleaned up) on any failure, Ctrl-C included.
+    """
+    code = known_whisper(name)
+    if code is None:
+        raise InstallError("models.unknown_model", name=shown(name), lang="Whisper",
+                           names=", ".join(WHISPER_MODELS))
+    repo = WHISPER_MODELS[code]
+    base = check_base_url(base_url or os.environ.get("VOICE_GAME_WHISPER_URL") or WHISPER_BASE_URL)
+    end = time.monotonic() + (DOWNLOAD_DEADLINE if deadline is None else deadline)
+    root = models_root()
+    target = root / code
+    if (target.exists() or target.is_symlink()) and not owned_by_game(target):
+        raise InstallError("models.not_ours", path=str(target))
+    work: Path | None = None
+
+    def left() -> float:
+        remaining = end - time.monotonic()
+        if remaining <= 0:
+            raise InstallError("models.download_slow",
+                               minutes=max(1, round((DOWNLOAD_DEADLINE if deadline is None else deadline) / 60)))
+        return remaining
+
+    def quiet(key: str, **params: object) -> None:
+        pass
+
+    try:
+        try:
+            root.mkdir(parents=True, exist_ok=True)
+            clean_stale(root)
+            # the pid is the third part of the name (clean_stale): no dash in the model part
+            work = Path(tempfile.mkdtemp(prefix=f".install-{code.replace('-', '_')}-{os.getpid()}-", dir=root))
+        except OSError as exc:
+            raise _disk_error(exc, root) from None
+        say("models.download_start", name=code, url=f"{base}/{repo}")
+        files = list(WHISPER_FILES)
+        vocabulary = None
+        for candidate in WHISPER_VOCABULARIES:
+            try:
+                _remote_digest(f"{base}/{repo}/resolve/main/{candidate}", min(READ_TIMEOUT, left()))
+            except InstallError as exc:
+                if exc.key == "models.download_missing":
+                    continue
+                raise
+            vocabulary = candidate
+            break
+        if vocabulary is None:
+            raise InstallError("models.download_missing")
+        files.append(vocabulary)
+        model_sha = ""
+        for fname in files:
+            url = f"{base}/{repo}/resolve/main/{fname}"
+            digest = _remote_digest(url, min(READ_TIMEOUT, left()))
+            if fname == "model.bin" and len(digest) != 64:
+                raise InstallError("models.checksum_missing", name=code)
+            _size, sha = _download(url, work / fname, say if fname == "model.bin" else quiet,
+                                   deadline=left())
+            if fname == "model.bin":
+                if sha != digest:
+                    raise InstallError("models.checksum_mismatch", name=code)
+                model_sha = sha
+            elif not _file_matches(work / fname, digest):
+                raise InstallError("models.checksum_mismatch", name=code)
+        try:
+            (work / MARKER).write_text(json.dumps({"name": code, "engine": "whisper",
+                                                   "sha256": model_sha}) + "\n", encoding="utf-8")
+            folder = work / "model"
+            folder.mkdir()
+            for fname in [*files, MARKER]:
+                os.rename(work / fname, folder / fname)
+            old = work / "old"
+            if target.exists() or target.is_symlink():
+                if not owned_by_game(target):  # appeared while downloading
+                    raise InstallError("models.not_ours", path=str(target))
+                os.rename(target, old)
+            try:
+                os.rename(folder, target)
+            except OSError:
+                if old.exists():
+                    os.rename(old, target)
+                raise
+        except OSError as exc:
+            raise _disk_error(exc, root) from None
+        say("models.installed_whisper", name=code, path=str(target))
+        return target
+    except KeyboardInterrupt:
+        raise InstallError("models.interrupted") from None
+    finally:
+        if work is not None:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def remove_whisper(name: str) -> bool:
+    """Remove an installed Whisper model (a known name); False when it is not installed."""
+    code = known_whisper(name)
+    if code is None:
+        raise InstallError("models.unknown_model", name=shown(name), lang="Whisper",
+                           names=", ".join(WHISPER_MODELS))
+    target = models_root() / code
+    if not (target.exists() or target.is_symlink()):
+        return False
+    if not owned_by_game(target):
+        raise InstallError("models.not_ours", path=str(target))
+    root = target.parent
+    clean_stale(root)
+    aside = Path(tempfile.mkdtemp(prefix=f".remove-{code.replace('-', '_')}-{os.getpid()}-", dir=root))
+    os.rename(target, aside / "model")
+    shutil.rmtree(aside, ignore_errors=True)
+    return True
+
+
 # -- messages -------------------------------------------------------------------
 
 def make_say(out: TextIO, locale: str = "en") -> Say:
@@ -673,11 +901,16 @@ def _main(args: list[str], say: Say) -> int:
                 say("models.list_item", lang=code, path=str(path))
         else:
             say("models.list_none")
+        for name, path in installed_whisper().items():
+            say("models.list_item", lang=name, path=str(path))
         say("models.available", langs=", ".join(sorted(OFFICIAL_MODELS)))
+        say("models.available_whisper", names=", ".join(WHISPER_MODELS))
         return 0
     if cmd not in ("install", "remove", "path") or len(rest) != 1:
         say("models.usage")
         return 2
+    if rest[0].strip().lower().startswith("whisper"):
+        return _whisper_command(cmd, rest[0], opts, say)
     code = known_language(rest[0])
     if code is None:
         raise _unknown_language(rest[0])
@@ -699,6 +932,35 @@ def _main(args: list[str], say: Say) -> int:
         path = find_model(code)
     except ContentError as exc:
         raise _layout_error(exc.problem) from None
+    if path is not None:
+        say("models.path", path=str(path))
+        return 0
+    say("models.not_installed", lang=code)
+    return 1
+
+
+def _whisper_command(cmd: str, typed: str, opts: dict[str, str], say: Say) -> int:
+    code = known_whisper(typed)
+    if code is None:
+        raise InstallError("models.unknown_model", name=shown(typed), lang="Whisper",
+                           names=", ".join(WHISPER_MODELS))
+    if cmd == "install":
+        if "name" in opts or "sha256" in opts:
+            say("models.usage")
+            return 2
+        install_whisper(code, say, base_url=opts.get("url"))
+        return 0
+    if cmd == "remove":
+        try:
+            removed = remove_whisper(code)
+        except OSError as exc:
+            raise _disk_error(exc, models_root()) from None
+        if removed:
+            say("models.removed", lang=code)
+            return 0
+        say("models.not_installed", lang=code)
+        return 1
+    path = installed_whisper().get(code)
     if path is not None:
         say("models.path", path=str(path))
         return 0

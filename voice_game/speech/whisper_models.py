@@ -13,6 +13,8 @@ with their hashes, in ``uv.lock``):
 
 A model folder the player names (``--model DIR``) can be any CTranslate2 Whisper
 folder (``model.bin``, ``config.json``, ``tokenizer.json``); it is used as it is.
+Bigger models installed with ``voice-game models install whisper-<size>`` (see
+``voice_game.speech.models``) are taken instead of the bundled one when they are bigger.
 """
 from __future__ import annotations
 
@@ -152,11 +154,44 @@ def default_model_for(lang: str) -> str:
     return "tiny.en" if lang == "en" and bundled_available("tiny.en") else "base"
 
 
+#: the bundled models' names among the installable ones (voice_game.speech.models)
+BUNDLED_AS = {"base": "whisper-base", "tiny.en": "whisper-tiny.en"}
+
+
+def installed_for(lang: str) -> Path | None:
+    """The folder of the best Whisper model installed with ``voice-game models install
+    whisper-<size>`` for ``lang``, when it beats the bundled one (or none is bundled)."""
+    from voice_game.speech.models import best_installed_whisper, whisper_rank
+
+    best = best_installed_whisper(lang)
+    if best is None:
+        return None
+    name, folder = best
+    bundled = default_model_for(lang)
+    if bundled_available(bundled):
+        mine = whisper_rank(name, lang)
+        theirs = whisper_rank(BUNDLED_AS[bundled], lang)
+        if mine is None or (theirs is not None and mine < theirs):
+            return None
+    return folder
+
+
+def available(lang: str) -> bool:
+    """A Whisper model for ``lang`` is at hand: bundled or installed."""
+    return bundled_available(default_model_for(lang)) or installed_for(lang) is not None
+
+
 def find_whisper_model(lang: str, explicit: str | os.PathLike | None = None) -> Path:
-    """The model folder to load for ``lang``: the player's folder, else the bundled one."""
+    """The model folder to load for ``lang``: the player's folder, else the best
+    installed model when it is bigger than the bundled one, else the bundled one."""
     if explicit is not None:
         p = Path(explicit)
         if not is_model_dir(p):
             raise WhisperModelError(f"not a CTranslate2 Whisper model folder: {p}")
         return p
+    folder = installed_for(lang)
+    if folder is not None:
+        if not is_model_dir(folder):
+            raise WhisperModelError(f"whisper model {folder.name}: incomplete, install it again")
+        return folder
     return prepare_bundled(default_model_for(lang))
