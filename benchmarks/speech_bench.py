@@ -47,11 +47,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from tests.support.synth import add_noise, voiced_span  # noqa: E402
 from voice_game.commands.grammar import freeze, load_grammar  # noqa: E402
 from voice_game.commands.parser import META_INTENTS  # noqa: E402
 from voice_game.speech.hypothesis import to_pcm16  # noqa: E402
 from voice_game.speech.recognize import read_audio, understand_text  # noqa: E402
-from voice_game.speech.synth import add_noise, voiced_span  # noqa: E402
 
 # the shared corpus sits beside the checkout (or beside the worktree folder holding it)
 CORPUS = next((d / "shared" / "speech-corpus" for d in ROOT.parents

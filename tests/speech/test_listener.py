@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from voice_game.speech.listener import Listener, UNAVAILABLE
-from voice_game.speech.synth import synthesize
+from tests.support.synth import synthesize
 
 pytestmark = pytest.mark.skipif(
     shutil.which("pulseaudio") is None or shutil.which("espeak-ng") is None,

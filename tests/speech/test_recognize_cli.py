@@ -7,7 +7,7 @@ import shutil
 import pytest
 
 from voice_game.speech import recognize
-from voice_game.speech.synth import synthesize, write_wav
+from tests.support.synth import synthesize, write_wav
 
 pytestmark = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
 

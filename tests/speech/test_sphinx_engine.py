@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from voice_game.speech.hypothesis import Recognizer
-from voice_game.speech.synth import synthesize
+from tests.support.synth import synthesize
 
 pytestmark = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng not installed")
 

@@ -66,7 +66,7 @@ class Player:
         if len(self.said) > 25:
             self.voice.hub.close()
             return
-        from voice_game.speech.synth import synthesize
+        from tests.support.synth import synthesize
 
         pcm = synthesize(text, voice=VOICE[self.g.lang], speed=150).astype(np.int16).tobytes()
         pcm += b"\0\0" * 16000

@@ -58,7 +58,7 @@ class Speaker:
         if len(self.said) > 30:
             self.voice.hub.close()
             return
-        from voice_game.speech.synth import synthesize
+        from tests.support.synth import synthesize
 
         pcm = synthesize(text, voice=w["voice"], speed=150).astype(np.int16).tobytes()
         pcm += b"\0\0" * 16000  # one second of silence after the command
