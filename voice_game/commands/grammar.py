@@ -16,6 +16,7 @@ import os
 import re
 import threading
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
@@ -23,7 +24,7 @@ from itertools import product
 from pathlib import Path
 from typing import Any
 
-from voice_game.core.errors import ContentError
+from voice_game.core.errors import Command, ContentError
 from voice_game.core.game import PATH_ENV, definitions
 from voice_game.paths import data_dir
 
@@ -51,33 +52,41 @@ def too_long(text: str) -> bool:
     return len(text) > MAX_INPUT_CHARS or len(text.split(None, MAX_INPUT_WORDS)) > MAX_INPUT_WORDS
 
 
+#: A command as a hashable key: its sorted (slot, value) pairs, "intent" among them.
+FrozenCommand = tuple[tuple[str, Any], ...]
+
+
 @dataclass(frozen=True)
 class Phrase:
     words: tuple[str, ...]  # what the matcher compares: filler words dropped
-    command: tuple  # sorted (key, value) pairs, "intent" among them
+    command: FrozenCommand  # sorted (key, value) pairs, "intent" among them
     spoken: str = ""  # the phrase as people say it, filler words kept (for recognizer grammars)
 
     @property
     def text(self) -> str:
         return " ".join(self.words)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> Command:
         return dict(self.command)
 
 
-def freeze(command: dict) -> tuple:
+#: (words -> the commands they say, command -> the phrases that say it)
+Index = tuple[dict[tuple[str, ...], set[FrozenCommand]], dict[FrozenCommand, list[Phrase]]]
+
+
+def freeze(command: Command) -> FrozenCommand:
     return tuple(sorted(command.items()))
 
 
 class Grammar:
-    def __init__(self, lang: str, raw: dict, source: str):
+    def __init__(self, lang: str, raw: dict[str, Any], source: str) -> None:
         self.lang = lang
         self.source = source
         self._validate(raw)
         self.fillers = frozenset(w for f in raw.get("fillers", [])
                                  for w in self.normalize_words(str(f), drop_fillers=False))
         self.numbers: dict[int, list[str]] = {int(k): list(v) for k, v in raw["numbers"].items()}
-        self.word_to_number = {}
+        self.word_to_number: dict[str, int] = {}
         for n, words in self.numbers.items():
             for w in words:
                 self.word_to_number.setdefault(w, n)
@@ -85,20 +94,20 @@ class Grammar:
         #: slots whose values are numbers, with their range
         self.number_slots: dict[str, tuple[int, int]] = {
             k: (int(v[0]), int(v[1])) for k, v in raw.get("number_slots", {}).items()}
-        self.intents: dict[str, dict] = raw["intents"]
+        self.intents: dict[str, dict[str, Any]] = raw["intents"]
         #: words that sound like commands but are none (the Whisper recognizer's decoys)
         self.decoys: list[str] = [str(w) for w in raw.get("recognizer", {}).get("decoys", [])]
         #: what the Whisper recognizer reads before each command (spelling of numbers)
         self.recognizer_prompt: str = str(raw.get("recognizer", {}).get("prompt", ""))
-        self.confusions = {(a, b) for a, b in raw.get("confusions", [])}
+        self.confusions: set[tuple[str, str]] = {(a, b) for a, b in raw.get("confusions", [])}
         self.confusions |= {(b, a) for a, b in self.confusions}
         self._expanded: dict[str, list[Phrase]] = {}
-        self._index: dict[str, tuple[dict, dict]] = {}
+        self._index: dict[str, Index] = {}
         self._lock = threading.Lock()  # the index may be built ahead in a background thread
 
     # --- validation ----------------------------------------------------------
-    def _validate(self, raw: dict) -> None:
-        def need(cond, where, problem):
+    def _validate(self, raw: dict[str, Any]) -> None:
+        def need(cond: object, where: str, problem: str) -> None:
             if not cond:
                 raise ContentError(self.source, where, problem)
 
@@ -129,16 +138,15 @@ class Grammar:
         words = []
         for w in text.split():
             n = as_number(w)
-            if n is not None:
-                if n in self.numbers:
-                    w = self.numbers[n][0]
+            if n is not None and n in self.numbers:
+                w = self.numbers[n][0]
             if drop_fillers and w in self.fillers:
                 continue
             words.append(w)
         return words
 
     # --- expansion -----------------------------------------------------------
-    def slot_values(self, slot: str) -> list[tuple[object, str]]:
+    def slot_values(self, slot: str) -> list[tuple[Any, str]]:
         """(value, words) pairs a slot can take."""
         if slot in self.number_slots:
             lo, hi = self.number_slots[slot]
@@ -149,11 +157,11 @@ class Grammar:
         return [name for name, it in self.intents.items()
                 if "games" not in it or (game is not None and game in it["games"])]
 
-    def phrases(self, game: str | None, intents=None) -> list[Phrase]:
+    def phrases(self, game: str | None, intents: Iterable[str] | None = None) -> list[Phrase]:
         """Every concrete phrase of the given game (plus the always-available ones)."""
         key = game or ""
         if key not in self._expanded:
-            out = []
+            out: list[Phrase] = []
             for name in self.intents_for(game):
                 for template in self.intents[name]["phrases"]:
                     out += self._expand(name, template)
@@ -163,16 +171,16 @@ class Grammar:
         want = set(intents)
         return [p for p in self._expanded[key] if dict(p.command)["intent"] in want]
 
-    def index(self, game: str | None) -> tuple[dict, dict]:
+    def index(self, game: str | None) -> Index:
         """(words -> set of commands, command -> phrases) for quick lookups."""
         key = game or ""
         with self._lock:
             return self._build_index(key, game)
 
-    def _build_index(self, key: str, game: str | None) -> tuple[dict, dict]:
+    def _build_index(self, key: str, game: str | None) -> Index:
         if key not in self._index:
-            by_words: dict[tuple, set] = {}
-            by_command: dict[tuple, list[Phrase]] = {}
+            by_words: dict[tuple[str, ...], set[FrozenCommand]] = {}
+            by_command: dict[FrozenCommand, list[Phrase]] = {}
             for p in self.phrases(game):
                 by_words.setdefault(p.words, set()).add(p.command)
                 by_command.setdefault(p.command, []).append(p)
@@ -181,21 +189,21 @@ class Grammar:
 
     def _expand(self, intent: str, template: str) -> list[Phrase]:
         parts = re.split(r"(\{\w+\})", template)
-        choices = []
+        choices: list[list[tuple[str | None, Any, str]]] = []
         for part in parts:
             m = re.fullmatch(r"\{(\w+)\}", part)
             if m:
                 choices.append([(m.group(1), v, w) for v, w in self.slot_values(m.group(1))])
             elif part.strip():
                 choices.append([(None, None, part)])
-        out = []
+        out: list[Phrase] = []
         for combo in product(*choices):
-            cmd = {"intent": intent}
-            text = []
-            for slot, value, words in combo:
+            cmd: Command = {"intent": intent}
+            text: list[str] = []
+            for slot, value, said in combo:
                 if slot:
                     cmd[slot] = value
-                text.append(words)
+                text.append(said)
             words = tuple(self.normalize_words(" ".join(text)))
             if words:
                 spoken = " ".join(self.normalize_words(" ".join(text), drop_fillers=False))
@@ -206,12 +214,12 @@ class Grammar:
         return sorted({w for p in self.phrases(game) for w in p.spoken.split()})
 
     # --- rendering -----------------------------------------------------------
-    def render(self, command: dict) -> str:
+    def render(self, command: Command) -> str:
         """Words that parse back to ``command`` (the first words of every slot value)."""
         intent = self.intents[command["intent"]]
         template = intent.get("render") or intent["phrases"][0]
 
-        def fill(m):
+        def fill(m: re.Match[str]) -> str:
             slot = m.group(1)
             value = command[slot]
             if slot in self.number_slots:

@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from functools import lru_cache
+from typing import Literal
 
-from voice_game.commands.grammar import Grammar, Phrase
+from voice_game.commands.grammar import FrozenCommand, Grammar, Phrase
+from voice_game.core.errors import Command
 
 CLEAR = 0.2  # normalized distance at or under which a unique match is acted on at once
 CLOSE = 0.4  # at or under: read back and ask
@@ -21,10 +23,10 @@ MARGIN = 0.12  # the best must beat the runner-up (a different command) by this 
 
 @dataclass
 class Match:
-    kind: str  # exact | clear | close | choices | reject
-    command: dict | None = None
+    kind: Literal["exact", "clear", "close", "choices", "reject"]
+    command: Command = field(default_factory=dict)  # empty for choices and reject
     distance: float = 1.0
-    candidates: list[dict] = field(default_factory=list)
+    candidates: list[Command] = field(default_factory=list)
 
 
 @lru_cache(maxsize=20000)
@@ -35,12 +37,13 @@ def _word_sub_cost(a: str, b: str) -> float:
     return min(1.0, 1.6 * (1.0 - ratio))
 
 
-def distance(heard: tuple[str, ...], phrase: tuple[str, ...], confusions=frozenset()) -> float:
+def distance(heard: tuple[str, ...], phrase: tuple[str, ...],
+             confusions: frozenset[tuple[str, str]] = frozenset()) -> float:
     """Weighted word edit distance, normalized by the longer length."""
     n, m = len(heard), len(phrase)
     if n == 0 or m == 0:
         return 1.0
-    prev = list(range(m + 1))
+    prev = [float(j) for j in range(m + 1)]
     for i in range(1, n + 1):
         cur = [float(i)] + [0.0] * m
         for j in range(1, m + 1):
@@ -59,8 +62,8 @@ def match(grammar: Grammar, text: str, phrases: list[Phrase]) -> Match:
     if len(exact) == 1:
         return Match("exact", dict(next(iter(exact))), 0.0)
     if len(exact) > 1:
-        return Match("choices", None, 0.0, [dict(c) for c in sorted(exact, key=str)])
-    best: dict[tuple, float] = {}
+        return Match("choices", {}, 0.0, [dict(c) for c in sorted(exact, key=str)])
+    best: dict[FrozenCommand, float] = {}
     conf = frozenset(grammar.confusions)
     for p in phrases:
         d = distance(words, p.words, conf)
@@ -72,11 +75,11 @@ def match(grammar: Grammar, text: str, phrases: list[Phrase]) -> Match:
     top_cmd, top_d = ranked[0]
     runner = ranked[1][1] if len(ranked) > 1 else 9.0
     if top_d > CLOSE:
-        return Match("reject", None, top_d)
+        return Match("reject", {}, top_d)
     if runner - top_d < MARGIN:
         close = [dict(c) for c, d in ranked if d <= CLOSE and d - top_d < MARGIN][:4]
         if len(close) > 1:
-            return Match("choices", None, top_d, close)
+            return Match("choices", {}, top_d, close)
     if top_d <= CLEAR:
         return Match("clear", dict(top_cmd), top_d)
     return Match("close", dict(top_cmd), top_d)

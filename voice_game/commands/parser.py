@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Literal, Protocol
 
-from voice_game.commands.grammar import Grammar, freeze
+from voice_game.commands.grammar import FrozenCommand, Grammar, freeze
 from voice_game.commands.matcher import match
 from voice_game.core.errors import Ambiguous, Command, NotAllowed, RuleError, Unrecognized
 
@@ -111,7 +112,7 @@ def understand(grammar: Grammar, adapter: GameAdapter, text: str, legal: Sequenc
     m = match(grammar, text, now)
     if m.kind == "choices":
         raise Ambiguous([(c, f.allowed.get(freeze(c))) for c in m.candidates], m.distance)
-    u = f.resolve(m.command) if m.kind in ("clear", "close") and m.command is not None else None
+    u = f.resolve(m.command) if m.kind in ("clear", "close") else None
     if u is None:
         raise Unrecognized(text, m.distance)
     if m.kind == "clear":
@@ -127,25 +128,33 @@ class _Filter:
 
     def __init__(self, adapter: GameAdapter, legal: Sequence[Any], meta: frozenset[str]) -> None:
         self.adapter, self.legal, self.meta = adapter, legal, meta
-        self.allowed: dict[tuple[tuple[str, Any], ...], Any] = {}
-        for a in legal:
-            c = adapter.command_for(a)
+
+    @cached_property
+    def allowed(self) -> dict[FrozenCommand, Any]:
+        """Each legal action under its command (built only when needed: a hand of
+        Concerto cards has hundreds of swaps)."""
+        out: dict[FrozenCommand, Any] = {}
+        for a in self.legal:
+            c = self.adapter.command_for(a)
             if c is not None:
-                self.allowed[freeze(c)] = a
+                out[freeze(c)] = a
+        return out
 
     def resolve(self, cmd: Command) -> Understanding | None:
-        """The meta command or legal action ``cmd`` stands for, else None."""
+        """The meta command or legal action ``cmd`` stands for, else None.
+
+        The words are constraints on the legal actions: the action they describe must
+        be among them, whichever order they name its parts in (swap b and a means
+        the legal swap of a and b, said back as the game says it)."""
         if cmd["intent"] in self.meta:
             return Understanding(cmd)
-        key = freeze(cmd)
-        if key in self.allowed:
-            return Understanding(cmd, self.allowed[key])
-        # the words are constraints on the legal actions: a command that names the
-        # parts of a legal action in another order (swap b and a) still means it
         action = self.adapter.action_for(cmd)
         if action is not None and action in self.legal:
             canonical = self.adapter.command_for(action)
             return Understanding(canonical if canonical is not None else cmd, action)
+        key = freeze(cmd)
+        if key in self.allowed:
+            return Understanding(cmd, self.allowed[key])
         return None
 
 

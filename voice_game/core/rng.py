@@ -2,6 +2,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, MutableSequence, Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 
 class Rng:
@@ -9,38 +13,38 @@ class Rng:
 
     __slots__ = ("_r",)
 
-    def __init__(self, seed: int | None = 0):
+    def __init__(self, seed: int | None = 0) -> None:
         self._r = random.Random(seed)
 
     # --- drawing -------------------------------------------------------------
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: MutableSequence[Any]) -> None:
         self._r.shuffle(items)
 
     def randrange(self, n: int) -> int:
         return self._r.randrange(n)
 
-    def choice(self, items):
+    def choice(self, items: Sequence[T]) -> T:
         return items[self._r.randrange(len(items))]
 
-    def sample(self, items, k: int) -> list:
+    def sample(self, items: Iterable[T], k: int) -> list[T]:
         return self._r.sample(list(items), k)
 
     def random(self) -> float:
         return self._r.random()
 
     # --- copying and serializing ---------------------------------------------
-    def clone(self) -> "Rng":
+    def clone(self) -> Rng:
         other = Rng.__new__(Rng)
         other._r = random.Random()
         other._r.setstate(self._r.getstate())
         return other
 
-    def to_json(self) -> list:
+    def to_json(self) -> list[Any]:
         version, internal, gauss = self._r.getstate()
         return [version, list(internal), gauss]
 
     @classmethod
-    def from_json(cls, data) -> "Rng":
+    def from_json(cls, data: Any) -> Rng:
         try:
             version, internal, gauss = data
             rng = cls.__new__(cls)
@@ -50,5 +54,5 @@ class Rng:
         except (TypeError, ValueError) as exc:  # malformed saves are reported by the caller
             raise ValueError(f"bad rng state: {exc}") from exc
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Rng) and self._r.getstate() == other._r.getstate()
