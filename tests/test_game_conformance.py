@@ -8,10 +8,19 @@ two shipped games and the test-only game in ``tests/games`` (found through
 - a JSON round trip of the state continues identically (same legal actions, same
   next state, same events), and the save check accepts every state reached;
 - every legal action renders as words and parses back to itself, in every language;
-- every event is narrated with message keys that exist in every language.
+- every event is narrated with message keys that exist in every language;
+- views are invariant under re-sampled hidden state: the game's ``resample_hidden`` deals
+  anew what a seat may not know, and that seat's view stays the same;
+- bots see only views: a bot (memory included) makes the same choice on two states that
+  look the same from its seat, and the session hands its bots plain views of their seat
+  and only the events that seat may know;
+- save and resume through the command line continue exactly: a game saved halfway and
+  resumed gives the event stream of the game played in one go.
 """
 from __future__ import annotations
 
+import copy
+import io
 import json
 import os
 import subprocess
@@ -73,10 +82,11 @@ def js(x) -> str:
     return json.dumps(x, sort_keys=True, default=str)
 
 
-def random_game(name: str, seed: int, players: int):
+def random_game(name: str, seed: int, players: int, inspect=None):
     """(definition, final state, [(state, action, next state, events)]) of one game whose
     seats play the game's first bot level, every third move a random legal one instead
-    (uniformly random play need not end: Concerto's beats must be remembered)."""
+    (uniformly random play need not end: Concerto's beats must be remembered).
+    ``inspect(state, bots)`` is called before every move of a player."""
     d = get(name)
     state = d.new_game([f"P{i}" for i in range(players)], [], seed, None)
     rng = Rng(seed)
@@ -94,6 +104,8 @@ def random_game(name: str, seed: int, players: int):
             action = None
         else:
             legal = d.rules.legal_actions(state)
+            if inspect is not None:
+                inspect(state, bots)
             action = rng.choice(legal) if not bots or k % 3 == 0 else bots[p].choose(d.view(state, p), legal)
             nxt, events = d.rules.apply(state, action)
         for i, bot in enumerate(bots):  # bots hear what their seat may know
@@ -186,3 +198,171 @@ def test_the_test_game_plays_by_pipe(tmp_path):
     assert " wins." in out
     saved = json.loads((tmp_path / "save.json").read_text(encoding="utf-8"))
     assert saved["game"] == "ladder"
+
+
+def plain(x) -> str:
+    """A view as JSON, refusing anything that is not plain JSON data (no state inside)."""
+    return json.dumps(x, sort_keys=True)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_views_and_bots_ignore_what_a_seat_may_not_know(name, seed):
+    d = get(name)
+    if not d.hidden_information:
+        return
+    assert d.resample_hidden is not None, f"{name} hides information: declare resample_hidden"
+    players = d.min_players if seed == 1 else d.max_players
+    rng = Rng(seed + 77)
+    seen = {"moves": 0, "states": 0, "changed": 0, "choices": 0}
+
+    def inspect(state, bots):
+        seen["moves"] += 1
+        if seen["moves"] % 3:
+            return
+        data = d.rules.state_to_json(state)
+        p = d.rules.current_player(state)
+        legal = d.rules.legal_actions(state)
+        seen["states"] += 1
+        for seat in range(players):
+            other = d.resample_hidden(json.loads(json.dumps(data)), seat, Rng(rng.randrange(2**31)))
+            seen["changed"] += js(other) != js(data)
+            d.check_state(json.loads(json.dumps(other)), players, "resampled")  # still a possible state
+            twin = d.rules.state_from_json(other)
+            assert plain(d.view(twin, seat)) == plain(d.view(state, seat)), (name, seat)
+            if seat != p:
+                continue
+            # what the player to move may do depends only on what they know
+            assert d.rules.legal_actions(twin) == legal, name
+            if not bots:
+                continue
+            a, b = copy.deepcopy(bots[p]), copy.deepcopy(bots[p])
+            assert a.choose(d.view(state, p), legal) == b.choose(d.view(twin, p), legal), name
+            seen["choices"] += 1
+
+    random_game(name, seed, players, inspect)
+    assert seen["states"] > 2
+    assert seen["changed"] > 0, f"{name}: resample_hidden never changed a state"
+    assert not d.bot_levels or seen["choices"] > 0
+
+
+class SpyBot:
+    """A session's bot that checks what it is handed: a plain view of its seat's state now,
+    the legal actions now, and only events its seat may know."""
+
+    def __init__(self, inner, seat: int, session):
+        self.inner, self.seat_no, self.session = inner, seat, session
+        self.calls = 0
+
+    @property
+    def rng(self):
+        return self.inner.rng
+
+    @rng.setter
+    def rng(self, value):
+        self.inner.rng = value
+
+    def choose(self, view, legal):
+        kit, state = self.session.kit, self.session.state
+        assert plain(view) == plain(kit.view(state, self.seat_no))
+        assert legal == kit.rules.legal_actions(state) and kit.rules.current_player(state) == self.seat_no
+        self.calls += 1
+        return self.inner.choose(view, legal)
+
+
+class RememberingSpy(SpyBot):
+    @property
+    def seat(self):
+        return self.inner.seat
+
+    @seat.setter
+    def seat(self, value):
+        self.inner.seat = value
+
+    def observe(self, event):
+        assert event.visible_to(self.seat_no), event
+        self.inner.observe(event)
+
+    def memory_to_json(self):
+        return self.inner.memory_to_json()
+
+    def memory_from_json(self, data):
+        self.inner.memory_from_json(data)
+
+
+def human_lines(session, grammar, log, seed):
+    """The human seat's lines, chosen from the live session's state (as its first bot level
+    would, every third a random legal move) and rendered in the grammar's words."""
+    from voice_game.commands.parser import understand as understood
+
+    kit = session.kit
+    rng = Rng(seed)
+    bot = kit.make_bot(kit.bot_levels[0], seed) if kit.bot_levels else None
+    k = 0
+    while not kit.rules.is_over(session.state):
+        s = session.state
+        p = kit.rules.current_player(s)
+        legal = kit.rules.legal_actions(s)
+        words = [grammar.render(kit.adapter.command_for(a)) for a in legal]
+        acting = [w for w in words if understood(grammar, kit.adapter, w, legal).kind == "act"]
+        k += 1
+        if bot is None or k % 3 == 0:
+            text = rng.choice(acting or words)
+        else:
+            if hasattr(bot, "seat"):
+                bot.seat = p
+            text = grammar.render(kit.adapter.command_for(bot.choose(kit.view(s, p), legal)))
+            if text not in acting and acting:
+                text = rng.choice(acting)
+        log.append(text)
+        yield text
+        if k > MAX_STEPS:
+            return
+
+
+def run_cli(args, lines, home):
+    env = dict(os.environ, **{PATH_ENV: TEST_GAMES, "VOICE_GAME_HOME": str(home), "VOICE_GAME_KEYS": "0",
+                              "PYTHONIOENCODING": "utf-8"})
+    return subprocess.run([sys.executable, "-m", "voice_game.cli", *args], input="\n".join(lines) + "\n",
+                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_save_and_resume_continue_exactly(name, tmp_path):
+    """A human (its lines made from the live session) against bots: in the session the bots
+    see only plain views; piped into the command line, the game saved halfway and resumed
+    gives the events of the game played in one go."""
+    from voice_game.audio.tts import TextOutput
+    from voice_game.session import Seat, Session
+
+    d, lang, seed = get(name), "en", 6
+    players = max(2, d.min_players)
+    seats = [Seat("Anna")] + [Seat(f"Bot{i}", d.bot_levels[0]) for i in range(1, players)]
+    state = d.new_game([s.name for s in seats], [], seed, None)
+    grammar = load_grammar(lang)
+    session = Session(d, state, seats, grammar, load_catalog(lang), TextOutput(io.StringIO()), iter(()), seed=seed)
+    spies = {}
+    for i, bot in session.bots.items():
+        spies[i] = (RememberingSpy if hasattr(bot, "observe") else SpyBot)(bot, i, session)
+    session.bots.update(spies)
+    lines: list[str] = []
+    session.inputs = human_lines(session, grammar, lines, seed)
+    session.start(d.rules.opening_events(state))
+    assert session.run() == 0
+    assert d.rules.is_over(session.state), name
+    assert sum(s.calls for s in spies.values()) > 0
+    args = ["play", name, "--lang", lang, "--tts", "text", "--seed", str(seed),
+            "--players", ",".join(["Anna"] + [f"{s.kind}:{s.name}" for s in seats[1:]])]
+    full, part, save = tmp_path / "full.jsonl", tmp_path / "part.jsonl", tmp_path / "s.json"
+    p = run_cli(args + ["--events", str(full)], lines, tmp_path)
+    assert p.returncode == 0, p.stderr
+    half = len(lines) // 2
+    p1 = run_cli(args + ["--save", str(save), "--events", str(part)], lines[:half], tmp_path)
+    assert p1.returncode == 0, p1.stderr
+    p2 = run_cli(["play", "--resume", str(save), "--tts", "text", "--events", str(part)], lines[half:], tmp_path)
+    assert p2.returncode == 0, p2.stderr
+    assert "Traceback" not in p.stderr + p1.stderr + p2.stderr
+    a = [json.loads(x) for x in full.read_text(encoding="utf-8").splitlines()]
+    b = [json.loads(x) for x in part.read_text(encoding="utf-8").splitlines()]
+    assert a and a[-1]["type"] == "game_over", name
+    assert b == a, name

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from voice_game.core.contracts import Bot, CommandAdapter, Command, Engine, Narrator
+from voice_game.core.rng import Rng
 
 GAMES_PACKAGE = "voice_game.games"
 PATH_ENV = "VOICE_GAME_GAMES_PATH"
@@ -109,6 +110,10 @@ class GameDefinition:
     # table (grammars/<lang>/<name>.toml, locales/<lang>/<name>.toml); else a folder
     # with grammars/<lang>/<name>.toml and locales/<lang>/*.toml of its own
     content_dir: Path | None = None
+    # --- another state that differs only in what one seat may not know (the hidden cards
+    # dealt anew): (JSON state, seat, rng) -> JSON state. The conformance test checks that
+    # the seat's view and its bot's choice stay the same. None: the game hides nothing
+    resample_hidden: Callable[[dict[str, Any], int, Rng], dict[str, Any]] | None = None
 
     @property
     def asks_birth_years(self) -> tuple[str, ...]:

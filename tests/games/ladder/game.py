@@ -49,4 +49,5 @@ DEFINITION = GameDefinition(
     default_seats=DefaultSeats(humans=1, bots=1),
     key_intents={"draw": "fold", "pass": "fold"},
     content_dir=HERE,
+    resample_hidden=rules.resample_hidden,
 )

@@ -146,3 +146,17 @@ def state_to_json(s: State) -> dict[str, Any]:
 def state_from_json(d: dict[str, Any]) -> State:
     return State(list(d["players"]), [list(h) for h in d["hands"]], list(d["deck"]), int(d["top"]),
                  int(d["current"]), int(d["quiet"]), list(d["winners"]), bool(d["over"]))
+
+
+def resample_hidden(d: dict[str, Any], seat: int, rng: Rng) -> dict[str, Any]:
+    """The JSON state ``d`` with what ``seat`` may not know dealt anew: the other hands and
+    the deck (their sizes stay)."""
+    others = [i for i in range(len(d["hands"])) if i != seat]
+    pool = list(d["deck"]) + [c for i in others for c in d["hands"][i]]
+    rng.shuffle(pool)
+    out = dict(d, hands=[list(h) for h in d["hands"]])
+    for i in others:
+        k = len(d["hands"][i])
+        out["hands"][i], pool = sorted(pool[:k]), pool[k:]
+    out["deck"] = pool
+    return out

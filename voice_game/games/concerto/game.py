@@ -10,6 +10,7 @@ from voice_game.core.rng import Rng
 from voice_game.games.concerto import bots as concerto_bots
 from voice_game.games.concerto import cues, rules, save
 from voice_game.games.concerto.commands import ConcertoCommands
+from voice_game.games.concerto.hidden import resample_hidden
 from voice_game.games.concerto.keys import number_pick
 from voice_game.games.concerto.narrator import ConcertoNarrator
 from voice_game.games.concerto.practice import run_practice
@@ -123,4 +124,5 @@ DEFINITION = GameDefinition(
         Tutorial("concerto-maestro", "maestro", HERE / "tutorials" / "concerto-maestro.toml"),
     ),
     drill=run_practice,
+    resample_hidden=resample_hidden,
 )

@@ -10,7 +10,7 @@ from voice_game.games.orchestra.bots import BOT_LEVELS, make_bot
 from voice_game.games.orchestra.commands import OrchestraCommands
 from voice_game.games.orchestra.narrator import OrchestraNarrator
 from voice_game.games.orchestra.state import REVEAL, VARIANTS, OrchestraConfig
-from voice_game.games.orchestra.view import view, view_scores
+from voice_game.games.orchestra.view import resample_hidden, view, view_scores
 
 HERE = Path(__file__).resolve().parent
 
@@ -51,4 +51,5 @@ DEFINITION = GameDefinition(
     default_seats=DefaultSeats(humans=1, bots=2),
     cues=cues.cues,
     tutorials=(Tutorial("orchestra", "orchestra", HERE / "tutorials" / "orchestra.toml"),),
+    resample_hidden=resample_hidden,
 )

@@ -79,3 +79,12 @@ def view_scores(v: dict) -> dict:
         "families": [s.families for s in scores], "bonuses": [s.bonuses for s in scores],
         "winners": winners(scores),
     }
+
+
+def resample_hidden(data: dict, seat: int, rng: Rng) -> dict:
+    """The JSON state ``data`` with what nobody may know dealt anew: the draw pile and the
+    cards Falsche Note took out, shuffled together (their sizes stay)."""
+    pool = list(data["deck"]) + list(data["removed"])
+    rng.shuffle(pool)
+    k = len(data["deck"])
+    return dict(data, deck=pool[:k], removed=pool[k:])
