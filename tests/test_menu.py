@@ -122,7 +122,7 @@ def test_keys_in_menus(tmp_path):
     assert "Play Concerto, 2 of 8" in text
     assert "Exit, 8 of 8" in text  # up from the first entry wraps around
     assert "Sound gallery, 4 of 8" in text and "Settings, 5 of 8" in text  # s, then s again
-    assert "Language: English, 1 of 4" in text and "Sprache: Deutsch" in text  # right: German, right: back
+    assert "Language: English, 1 of 5" in text and "Sprache: Deutsch" in text  # right: German, right: back
     assert "Play Animal Orchestra" in text and "No bots" not in text
     assert "One bot" in text  # left on "2 bots"
     assert text.rstrip().endswith("Goodbye.")
@@ -135,3 +135,25 @@ def test_sound_gallery_from_the_menu(tmp_path):
     assert "Traceback" not in out + p.stderr
     assert "Zurück im Hauptmenü." in out and out.rstrip().endswith("Auf Wiedersehen.")
     assert out.count("\n") > 8  # the gallery named sounds between entering and leaving
+
+
+def test_the_settings_menu_sets_the_narrations_detail(tmp_path):
+    # settings, the detail item (third), one step right: normal -> verbose, kept in the settings file
+    p = run(["menu", "--lang", "de"], ["nein", "einstellungen", "3", "zurück", "8"], tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert "Ansagen: normal" in p.stdout
+    p2 = subprocess.run([sys.executable, "-c", (
+        "import io, os;"
+        "from voice_game.menu import MenuApp;"
+        "from voice_game.audio.tts import TextOutput;"
+        "from voice_game.settings import Store;"
+        "store, _ = Store.open();"
+        "app = MenuApp('de', TextOutput(io.StringIO()), iter(()), store=store);"
+        "m = app.settings_menu();"
+        "item = next(i for i in m.items if i.id == 'detail');"
+        "print(item.label()); item.adjust(1); print(item.label());"
+        "print(Store.open()[0].settings.detail)")], capture_output=True, text=True, cwd=ROOT, timeout=60,
+        env=dict(os.environ, VOICE_GAME_CONFIG_DIR=str(tmp_path / "cfg"), VOICE_GAME_DATA_DIR=str(tmp_path / "data")))
+    assert p2.returncode == 0, p2.stderr
+    # the pipe's "3" stepped normal -> verbose and kept it; one more step wraps to brief
+    assert p2.stdout.split("\n")[:3] == ["Ansagen: ausführlich", "Ansagen: kurz", "brief"]

@@ -27,6 +27,7 @@ from voice_game.commands.grammar import LANGUAGES, load_grammar
 from voice_game.commands.matcher import match
 from voice_game.keys import Key, describe, load_bindings
 from voice_game.narration.catalog import load_catalog
+from voice_game.settings import DETAILS
 
 BOT_NAMES = ["Amadeus", "Clara", "Dora", "Emil", "Fanny"]
 
@@ -507,6 +508,13 @@ class MenuApp:
         def rate_set(n: int) -> bool:
             return False
 
+        def detail_now() -> str:
+            d = self.store.settings.detail if self.store is not None else "default"
+            return d if d in DETAILS else "default"
+
+        def detail_adjust(delta: int):  # the narration's detail: brief, normal, verbose
+            self.persist(detail=DETAILS[(DETAILS.index(detail_now()) + delta) % len(DETAILS)])
+
         def keys_list():
             for line in describe(self.bindings, self.c):
                 self.say(line)
@@ -516,6 +524,8 @@ class MenuApp:
             Item("language", lambda: t("menu.language", name=t(f"menu.language_name.{self.lang}")), None,
                  lang_adjust),
             Item("rate", lambda: t("menu.rate", rate=self.out.rate), None, rate_adjust, rate_set),
+            Item("detail", lambda: t("menu.detail", level=t(f"menu.detail_name.{detail_now()}")), None,
+                 detail_adjust),
             Item("keys", lambda: t("menu.keys"), keys_list),
             Item("back", lambda: t("menu.back"), lambda: BACK),
         ])
