@@ -672,7 +672,8 @@ def best_installed_whisper(lang: str) -> tuple[str, Path] | None:
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, req, fp, code, msg, headers, newurl):  # type: ignore[no-untyped-def]
+    def redirect_request(self, req: urllib.request.Request, fp: object, code: int, msg: str,
+                         headers: object, newurl: str) -> None:
         return None  # the first answer's headers carry the checksum
 
 
@@ -714,6 +715,32 @@ def _sha256_file(path: Path) -> str:
         while chunk := f.read(1 << 20):
             h.update(chunk)
     return h.hexdigest()
+
+
+def _whisper_vocabulary(files_url: str, left: Callable[[], float]) -> str:
+    """The vocabulary file the site has (``vocabulary.txt`` or ``.json``)."""
+    for candidate in WHISPER_VOCABULARIES:
+        try:
+            _remote_digest(f"{files_url}/{candidate}", min(READ_TIMEOUT, left()))
+        except InstallError as exc:
+            if exc.key == "models.download_missing":
+                continue
+            raise
+        return candidate
+    raise InstallError("models.download_missing")
+
+
+def _fetch_checked(url: str, dest: Path, code: str, say: Say, left: Callable[[], float]) -> str:
+    """Download one file of a Whisper model and check it against the site's checksum
+    (model.bin must have a SHA-256); returns its SHA-256."""
+    digest = _remote_digest(url, min(READ_TIMEOUT, left()))
+    big = dest.name == "model.bin"
+    if big and len(digest) != 64:
+        raise InstallError("models.checksum_missing", name=code)
+    _size, sha = _download(url, dest, say, deadline=left())
+    if (big and sha != digest) or (not big and not _file_matches(dest, digest)):
+        raise InstallError("models.checksum_mismatch", name=code)
+    return sha
 
 
 def install_whisper(name: str, say: Say, *, base_url: str | None = None,
@@ -759,34 +786,13 @@ def install_whisper(name: str, say: Say, *, base_url: str | None = None,
         except OSError as exc:
             raise _disk_error(exc, root) from None
         say("models.download_start", name=code, url=f"{base}/{repo}")
-        files = list(WHISPER_FILES)
-        vocabulary = None
-        for candidate in WHISPER_VOCABULARIES:
-            try:
-                _remote_digest(f"{base}/{repo}/resolve/main/{candidate}", min(READ_TIMEOUT, left()))
-            except InstallError as exc:
-                if exc.key == "models.download_missing":
-                    continue
-                raise
-            vocabulary = candidate
-            break
-        if vocabulary is None:
-            raise InstallError("models.download_missing")
-        files.append(vocabulary)
+        files = [*WHISPER_FILES, _whisper_vocabulary(f"{base}/{repo}/resolve/main", left)]
         model_sha = ""
         for fname in files:
-            url = f"{base}/{repo}/resolve/main/{fname}"
-            digest = _remote_digest(url, min(READ_TIMEOUT, left()))
-            if fname == "model.bin" and len(digest) != 64:
-                raise InstallError("models.checksum_missing", name=code)
-            _size, sha = _download(url, work / fname, say if fname == "model.bin" else quiet,
-                                   deadline=left())
+            sha = _fetch_checked(f"{base}/{repo}/resolve/main/{fname}", work / fname, code,
+                                 say if fname == "model.bin" else quiet, left)
             if fname == "model.bin":
-                if sha != digest:
-                    raise InstallError("models.checksum_mismatch", name=code)
                 model_sha = sha
-            elif not _file_matches(work / fname, digest):
-                raise InstallError("models.checksum_mismatch", name=code)
         try:
             (work / MARKER).write_text(json.dumps({"name": code, "engine": "whisper",
                                                    "sha256": model_sha}) + "\n", encoding="utf-8")
