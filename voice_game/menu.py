@@ -32,6 +32,13 @@ from voice_game.settings import DETAILS
 BOT_NAMES = ["Amadeus", "Clara", "Dora", "Emil", "Fanny"]
 
 
+def bot_names(count: int) -> list[str]:
+    """Distinct names for ``count`` bots: the names above, then the same names numbered
+    ("Amadeus 2", ...), so a game that seats more players still names every bot."""
+    n = len(BOT_NAMES)
+    return [BOT_NAMES[i] if i < n else f"{BOT_NAMES[i % n]} {i // n + 1}" for i in range(count)]
+
+
 def first_course() -> str:
     """The course offered at the first start: the first game's first tutorial."""
     from voice_game.games import definitions
@@ -382,7 +389,7 @@ class MenuApp:
             return None
         base = self.t("setup.default_player")
         humans = [self.t("setup.default_you")] if cfg["humans"] == 1 else [f"{base} {i + 1}" for i in range(cfg["humans"])]
-        seats = humans + [f"{kit.bot_levels[cfg['level']]}:{BOT_NAMES[i]}" for i in range(bots)]
+        seats = humans + [f"{kit.bot_levels[cfg['level']]}:{name}" for name in bot_names(bots)]
         save = self.saves / f"{game}.json"
         try:
             self.saves.mkdir(parents=True, exist_ok=True)
