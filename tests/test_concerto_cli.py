@@ -288,7 +288,8 @@ def test_every_reason_and_narration_key_exists_in_both_languages():
              for z in ("", "_solo") if k == "game_started" or not z}
     keys |= {f"game_over_{r}" for r in ("target", "pieces_exhausted")}
     keys |= {f"pile.{p}" for p in ("instruments", "specials", "beats")} | {"handover", "table_turn"}
-    rules_src = (ROOT / "voice_game/games/concerto/rules.py").read_text(encoding="utf-8")
+    engine = ("rules", "phases", "moves", "specials", "performance", "chance", "config", "table")
+    rules_src = "".join((ROOT / f"voice_game/games/concerto/{m}.py").read_text(encoding="utf-8") for m in engine)
     codes = set(REASONS) | set(re.findall(r'RuleError\("(\w+)"', rules_src))
     events = set(re.findall(r'ev\("(\w+)"', rules_src))
     for lang in ("de", "en"):

@@ -19,7 +19,6 @@ the bot's seat may know (others are ignored).
 from __future__ import annotations
 
 import math
-from itertools import combinations
 
 from voice_game.core.events import Event
 from voice_game.core.rng import Rng
@@ -81,9 +80,7 @@ class ConcertoBot:
         t, d, m = event.type, event.data, self.memory
         if t == "turn":
             self.clock += 1
-        elif t == "pattern_drawn":
-            m[(d["player"], d["instrument"])] = [d["pattern"], self.clock]
-        elif t == "pattern_recalled":
+        elif t in ("pattern_drawn", "pattern_recalled"):
             m[(d["player"], d["instrument"])] = [d["pattern"], self.clock]
         elif t == "instruments_exchanged":
             a = m.pop((d["player"], d["instrument"]), None)
@@ -254,14 +251,7 @@ class ConcertoBot:
         need = self._needs(view)
         held = self._held(view)
         # 1. conduct when the bot trusts its memory enough
-        best = None
-        for a in by_kind.get("conduct", []):
-            card = self._card()
-            if not a.follow and card is not None and card.kind in PERFORMANCE_KINDS:
-                continue  # it always follows a performance card it remembers
-            value, p = self._conduct_value(view, a)
-            if best is None or value > best[0]:
-                best = (value, a, p)
+        best = self._best_conduct(view, by_kind)
         if best is not None and best[2] >= self.params["nerve"]:
             return self._start_conducting(view, best[1], rng)
         specials = {}
@@ -269,15 +259,9 @@ class ConcertoBot:
             specials.setdefault(a.card, []).append(a)
         # 2. rehearse a fading pattern of a piece within reach
         if "rehearsal" in specials and rng.random() < self.params["rehearse"]:
-            reach = set()
-            for pid in view["open_pieces"].values():
-                if pid and set(self.content.pieces[pid].instruments) <= set(self._mine(view)):
-                    reach |= set(self.content.pieces[pid].instruments)
-            opts = [a for a in specials["rehearsal"] if a.instrument in reach]
-            if opts:
-                worst = min(opts, key=lambda a: (self.recall_p(a.instrument, held), a.instrument))
-                if self.recall_p(worst.instrument, held) < 0.8:
-                    return worst
+            worst = self._rehearsal(view, specials["rehearsal"], held)
+            if worst is not None:
+                return worst
         # 3. sabotage an opponent who could conduct now
         if "sabotage" in specials and rng.random() < self.params["sabotage"]:
             threat = self._sabotage_target(view, specials["sabotage"])
@@ -290,6 +274,52 @@ class ConcertoBot:
             if need.get(top.instrument, 0.0) > 0:
                 return top
         # 5. get a needed instrument by a special card
+        wanted = self._special_for_need(view, specials, need)
+        if wanted is not None:
+            return wanted
+        # 6. a risky performance still beats waiting (memories only fade)
+        if best is not None and best[0] > 0:
+            return self._start_conducting(view, best[1], rng)
+        # 7. any new instrument
+        if places:
+            return places[rng.randrange(len(places))]
+        # 8. pieces out of reach: exchange them
+        mine = set(self._mine(view))
+        useless = [x for x in me["hand"] if x in mine]
+        exchange = self._exchange_far(view, by_kind, specials, mine, useless, rng)
+        if exchange is not None:
+            return exchange
+        # 9. nothing useful is left: conduct anyway (a failure at least makes room)
+        if best is not None:
+            return self._start_conducting(view, best[1], rng)
+        # 10. swap hand cards that are of no use
+        return self._last_resort(by_kind, useless, rng)
+
+    def _best_conduct(self, view, by_kind):
+        """(value, action, success chance) of the best performance to start, or None."""
+        best = None
+        for a in by_kind.get("conduct", []):
+            card = self._card()
+            if not a.follow and card is not None and card.kind in PERFORMANCE_KINDS:
+                continue  # it always follows a performance card it remembers
+            value, p = self._conduct_value(view, a)
+            if best is None or value > best[0]:
+                best = (value, a, p)
+        return best
+
+    def _rehearsal(self, view, options, held):
+        reach = set()
+        for pid in view["open_pieces"].values():
+            if pid and set(self.content.pieces[pid].instruments) <= set(self._mine(view)):
+                reach |= set(self.content.pieces[pid].instruments)
+        opts = [a for a in options if a.instrument in reach]
+        if opts:
+            worst = min(opts, key=lambda a: (self.recall_p(a.instrument, held), a.instrument))
+            if self.recall_p(worst.instrument, held) < 0.8:
+                return worst
+        return None
+
+    def _special_for_need(self, view, specials, need):
         for card in ("headhunter", "job-sharing", "audition"):
             for a in specials.get(card, []):
                 got = a.other if card != "audition" else a.instrument
@@ -301,26 +331,19 @@ class ConcertoBot:
                             if slot["instrument"] == a.other and slot["pattern"]:
                                 self.memory[(self.seat, a.other)] = [slot["pattern"], self.clock]
                     return a
-        # 6. a risky performance still beats waiting (memories only fade)
-        if best is not None and best[0] > 0:
-            return self._start_conducting(view, best[1], rng)
-        # 7. any new instrument
-        if places:
-            return places[rng.randrange(len(places))]
-        # 8. pieces out of reach: exchange them
-        mine = set(self._mine(view))
+        return None
+
+    def _exchange_far(self, view, by_kind, specials, mine, useless, rng):
         far = [(len(set(self.content.pieces[view["open_pieces"][a.level]].instruments) - mine), a.level, a)
                for a in by_kind.get("replace", [])]
         far = [f for f in far if f[0] >= 2]
         if "repertoire" in specials and len(far) >= 2:
             return specials["repertoire"][0]
-        useless = [x for x in me["hand"] if x in mine]
         if far and (not useless or rng.random() < 0.3):
             return max(far, key=lambda f: (f[0], f[1]))[2]
-        # 9. nothing useful is left: conduct anyway (a failure at least makes room)
-        if best is not None:
-            return self._start_conducting(view, best[1], rng)
-        # 10. swap hand cards that are of no use
+        return None
+
+    def _last_resort(self, by_kind, useless, rng):
         for a in by_kind.get("swap", []):
             if useless and sorted(a.cards) == sorted(useless):
                 return a

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from voice_game.core.errors import ContentError
 
@@ -61,11 +62,11 @@ class Piece:
 class Conductor:
     id: str
     name: str
-    condition: dict = field(hash=False, compare=True)
+    condition: dict[str, Any] = field(hash=False, compare=True)
 
     @property
     def kind(self) -> str:
-        return self.condition["kind"]
+        return str(self.condition["kind"])
 
     @property
     def is_prerequisite(self) -> bool:
@@ -74,14 +75,14 @@ class Conductor:
 
 @dataclass(frozen=True)
 class Content:
-    instruments: dict  # id -> count, in table order
-    patterns: dict  # id -> count
-    specials: dict  # id -> count
+    instruments: dict[str, int]  # id -> count, in table order
+    patterns: dict[str, int]  # id -> count
+    specials: dict[str, int]  # id -> count
     genres: tuple[str, ...]
-    levels: dict  # id -> dict(pieces, min_instruments, ...)
-    targets: dict  # "standard"/"maestro" -> {players: points}
-    pieces: dict  # id -> Piece
-    conductors: dict  # id -> Conductor
+    levels: dict[str, dict[str, int]]  # id -> dict(pieces, min_instruments, ...)
+    targets: dict[str, dict[int, int]]  # "standard"/"maestro" -> {players: points}
+    pieces: dict[str, Piece]  # id -> Piece
+    conductors: dict[str, Conductor]  # id -> Conductor
     start_dealt: int
     start_orchestra: int
     hand_instruments: int
@@ -110,7 +111,7 @@ class Content:
 
 # --- validation helpers ------------------------------------------------------
 
-def _need(cond: bool, source: str, where: str, problem: str) -> None:
+def _need(cond: object, source: str, where: str, problem: str) -> None:
     if not cond:
         raise ContentError(source, where, problem)
 
@@ -125,7 +126,7 @@ def _read_json(name: str) -> object:
         raise ContentError(name, f"line {exc.lineno} column {exc.colno}", f"not valid JSON: {exc.msg}") from exc
 
 
-def _counted(raw, key: str, source: str) -> dict:
+def _counted(raw: Any, key: str, source: str) -> dict[str, int]:
     items = raw.get(key)
     _need(isinstance(items, list) and items, source, key, "must be a non-empty list")
     out: dict[str, int] = {}
@@ -143,15 +144,15 @@ def _counted(raw, key: str, source: str) -> dict:
     return out
 
 
-def _int(raw, key, source, lo=1) -> int:
+def _int(raw: Any, key: str, source: str, lo: int = 1) -> int:
     v = raw.get(key)
     _need(isinstance(v, int) and not isinstance(v, bool) and v >= lo, source, key, f"must be an integer >= {lo}")
-    return v
+    return int(v)
 
 
-def parse_base(raw, source: str = "instruments.json") -> dict:
+def parse_base(raw: Any, source: str = "instruments.json") -> dict[str, Any]:
     _need(isinstance(raw, dict), source, "/", "must be a JSON object")
-    out = {
+    out: dict[str, Any] = {
         "instruments": _counted(raw, "instruments", source),
         "patterns": _counted(raw, "patterns", source),
         "specials": _counted(raw, "specials", source),
@@ -163,12 +164,12 @@ def parse_base(raw, source: str = "instruments.json") -> dict:
     out["genres"] = tuple(genres)
     levels = raw.get("levels")
     _need(isinstance(levels, list) and levels, source, "levels", "must be a non-empty list")
-    lv = {}
+    lv: dict[str, dict[str, int]] = {}
     for i, L in enumerate(levels):
         where = f"levels[{i}]"
         _need(isinstance(L, dict) and isinstance(L.get("id"), str), source, where, "must be an object with an id")
         _need(L["id"] not in lv, source, where + ".id", f"duplicate level {L['id']!r}")
-        d = {}
+        d: dict[str, int] = {}
         for k in ("pieces", "min_instruments", "max_instruments", "min_points", "max_points"):
             v = L.get(k)
             _need(isinstance(v, int) and not isinstance(v, bool) and v > 0, source, f"{where}.{k}",
@@ -182,10 +183,10 @@ def parse_base(raw, source: str = "instruments.json") -> dict:
     targets = raw.get("targets")
     _need(isinstance(targets, dict) and set(targets) == {"standard", "maestro"}, source, "targets",
           "must have exactly 'standard' and 'maestro'")
-    tg = {}
+    tg: dict[str, dict[int, int]] = {}
     for version, table in targets.items():
         _need(isinstance(table, dict), source, f"targets.{version}", "must be an object")
-        t = {}
+        t: dict[int, int] = {}
         for k, v in table.items():
             _need(k.isdigit() and 2 <= int(k) <= 4, source, f"targets.{version}.{k}", "player count must be 2 to 4")
             _need(isinstance(v, int) and v > 0, source, f"targets.{version}.{k}", "must be a positive integer")
@@ -200,7 +201,7 @@ def parse_base(raw, source: str = "instruments.json") -> dict:
     return out
 
 
-def _entry(item, key: str, i: int, seen: dict, source: str) -> tuple[str, str]:
+def _entry(item: Any, key: str, i: int, seen: dict[str, Any], source: str) -> tuple[str, str]:
     """Check the i-th entry of a list of objects with unique ids; returns (id, where)."""
     where = f"{key}[{i}]"
     _need(isinstance(item, dict), source, where, "must be an object")
@@ -209,10 +210,10 @@ def _entry(item, key: str, i: int, seen: dict, source: str) -> tuple[str, str]:
           "must be a lower-case id with dashes")
     where = f"{key}[{i}] ({eid})"
     _need(eid not in seen, source, where, "duplicate id")
-    return eid, where
+    return str(eid), where
 
 
-def parse_pieces(raw, base: dict, source: str = "pieces.json") -> dict:
+def parse_pieces(raw: Any, base: dict[str, Any], source: str = "pieces.json") -> dict[str, Piece]:
     _need(isinstance(raw, dict) and isinstance(raw.get("pieces"), list), source, "pieces", "must be a list")
     pieces: dict[str, Piece] = {}
     for i, p in enumerate(raw["pieces"]):
@@ -239,7 +240,7 @@ def parse_pieces(raw, base: dict, source: str = "pieces.json") -> dict:
     return pieces
 
 
-def check_condition(cond, base: dict, source: str, where: str) -> None:
+def check_condition(cond: Any, base: dict[str, Any], source: str, where: str) -> None:
     """Validate one declarative conductor condition (kind + params)."""
     _need(isinstance(cond, dict), source, where, "must be an object with a kind")
     kind = cond.get("kind")
@@ -273,7 +274,7 @@ def check_condition(cond, base: dict, source: str, where: str) -> None:
         _need(cond["pattern"] != cond["with"], source, where, "pattern and replacement must differ")
 
 
-def parse_conductors(raw, base: dict, source: str = "conductors.json") -> dict:
+def parse_conductors(raw: Any, base: dict[str, Any], source: str = "conductors.json") -> dict[str, Conductor]:
     _need(isinstance(raw, dict) and isinstance(raw.get("conductors"), list), source, "conductors", "must be a list")
     out: dict[str, Conductor] = {}
     for i, c in enumerate(raw["conductors"]):
@@ -286,7 +287,7 @@ def parse_conductors(raw, base: dict, source: str = "conductors.json") -> dict:
     return out
 
 
-def build_content(base_raw, pieces_raw, conductors_raw) -> Content:
+def build_content(base_raw: Any, pieces_raw: Any, conductors_raw: Any) -> Content:
     base = parse_base(base_raw)
     pieces = parse_pieces(pieces_raw, base)
     conductors = parse_conductors(conductors_raw, base)
@@ -300,7 +301,7 @@ def load_content() -> Content:
 
 # --- locale card texts ---------------------------------------------------------
 
-def check_card_texts(data: dict, content: Content, source: str) -> None:
+def check_card_texts(data: Any, content: Content, source: str) -> None:
     """Validate a parsed ``concerto_cards.toml``: every conductor and special card has a
     name and a text, every instrument, pattern, genre and level has a name, and every
     ``[piece.<id>]`` names a known piece and has a title."""

@@ -30,86 +30,114 @@ sequence is a wrong beat like any other)
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, cast
+
 from voice_game.games.concerto.content import PERFORMANCE_KINDS, Conductor, Content, Piece
 
 
-def orchestra_instruments(orchestra: list) -> list[str]:
-    return [slot[0] for slot in orchestra]
+def orchestra_instruments(orchestra: list[list[Any]]) -> list[str]:
+    return [cast(str, slot[0]) for slot in orchestra]
 
 
-def pattern_of(orchestra: list, instrument: str) -> str | None:
+def pattern_of(orchestra: list[list[Any]], instrument: str) -> str | None:
     for ins, pat in orchestra:
         if ins == instrument:
-            return pat
+            return cast("str | None", pat)
     return None
 
 
-def expected_sequence(piece: Piece, orchestra: list, card: Conductor | None, follow: bool) -> list[str]:
+def expected_sequence(piece: Piece, orchestra: list[list[Any]], card: Conductor | None, follow: bool) -> list[str]:
     """The instruments to conduct, in order (before any encore)."""
     seq = list(piece.instruments)
     if card is None or not follow or card.kind not in PERFORMANCE_KINDS:
         return seq
-    cond = card.condition
-    kind = card.kind
-    if kind == "order":
-        if cond["order"] == "reverse":
-            return seq[::-1]
-        if cond["order"] == "rotate":
-            return seq[1:] + seq[:1]
-        if cond["order"] == "orchestra":
-            pos = {x: i for i, x in enumerate(orchestra_instruments(orchestra))}
-            return sorted(seq, key=lambda x: pos.get(x, len(pos)))
-    if kind == "skip_first" and len(seq) > 1:
-        return seq[1:]
-    if kind == "skip_last" and len(seq) > 1:
-        return seq[:-1]
-    if kind == "instrument_first" and cond["instrument"] in seq:
-        x = cond["instrument"]
-        return [x] + [y for y in seq if y != x]
-    if kind == "instrument_last" and cond["instrument"] in seq:
-        x = cond["instrument"]
-        return [y for y in seq if y != x] + [x]
-    if kind == "repeat_instrument" and cond["instrument"] in seq:
-        i = seq.index(cond["instrument"])
-        return seq[: i + 1] + [seq[i]] + seq[i + 1:]
+    change = _SEQUENCE_CHANGES.get(card.kind)
+    return seq if change is None else change(seq, card.condition, orchestra)
+
+
+def _reordered(seq: list[str], cond: dict[str, Any], orchestra: list[list[Any]]) -> list[str]:
+    if cond["order"] == "reverse":
+        return seq[::-1]
+    if cond["order"] == "rotate":
+        return seq[1:] + seq[:1]
+    if cond["order"] == "orchestra":
+        pos = {x: i for i, x in enumerate(orchestra_instruments(orchestra))}
+        return sorted(seq, key=lambda x: pos.get(x, len(pos)))
     return seq
 
 
-def expected_pattern(true_pattern: str, card: Conductor | None, follow: bool) -> str:
+def _skip_first(seq: list[str], cond: dict[str, Any], orchestra: list[list[Any]]) -> list[str]:
+    return seq[1:] if len(seq) > 1 else seq
+
+
+def _skip_last(seq: list[str], cond: dict[str, Any], orchestra: list[list[Any]]) -> list[str]:
+    return seq[:-1] if len(seq) > 1 else seq
+
+
+def _instrument_first(seq: list[str], cond: dict[str, Any], orchestra: list[list[Any]]) -> list[str]:
+    x = cond["instrument"]
+    return [x] + [y for y in seq if y != x] if x in seq else seq
+
+
+def _instrument_last(seq: list[str], cond: dict[str, Any], orchestra: list[list[Any]]) -> list[str]:
+    x = cond["instrument"]
+    return [y for y in seq if y != x] + [x] if x in seq else seq
+
+
+def _repeat_instrument(seq: list[str], cond: dict[str, Any], orchestra: list[list[Any]]) -> list[str]:
+    if cond["instrument"] not in seq:
+        return seq
+    i = seq.index(cond["instrument"])
+    return seq[: i + 1] + [seq[i]] + seq[i + 1:]
+
+
+# performance condition kind -> how it changes the sequence (the others leave it alone)
+_SEQUENCE_CHANGES: dict[str, Callable[[list[str], dict[str, Any], list[list[Any]]], list[str]]] = {
+    "order": _reordered,
+    "skip_first": _skip_first,
+    "skip_last": _skip_last,
+    "instrument_first": _instrument_first,
+    "instrument_last": _instrument_last,
+    "repeat_instrument": _repeat_instrument,
+}
+
+
+def expected_pattern(true_pattern: str | None, card: Conductor | None, follow: bool) -> str | None:
     """The pattern the referee wants to see for an instrument whose counter shows
     ``true_pattern``."""
     if card is not None and follow and card.kind == "replace_pattern" and true_pattern == card.condition["pattern"]:
-        return card.condition["with"]
+        return cast(str, card.condition["with"])
     return true_pattern
 
 
-def encore_instruments(piece: Piece, orchestra: list) -> list[str]:
+def encore_instruments(piece: Piece, orchestra: list[list[Any]]) -> list[str]:
     """Mikkado Ruti: every instrument of the orchestra that the piece did not use."""
     return [x for x in orchestra_instruments(orchestra) if x not in piece.instruments]
 
 
-def is_youngest(players: list, seat: int) -> bool:
+def is_youngest(players: list[dict[str, Any]], seat: int) -> bool:
     years = [p["birth_year"] for p in players]
-    return years[seat] == max(years)
+    return bool(years[seat] == max(years))
 
 
-def is_oldest(players: list, seat: int) -> bool:
+def is_oldest(players: list[dict[str, Any]], seat: int) -> bool:
     years = [p["birth_year"] for p in players]
-    return years[seat] == min(years)
+    return bool(years[seat] == min(years))
 
 
-def prerequisite_met(card: Conductor, piece: Piece, orchestra: list, players: list, seat: int) -> bool:
+def prerequisite_met(card: Conductor, piece: Piece, orchestra: list[list[Any]], players: list[dict[str, Any]], seat: int) -> bool:
     """Whether a prerequisite card is fulfilled when ``seat`` conducts ``piece``."""
     cond = card.condition
     kind = card.kind
     if kind == "genre":
-        return piece.genre in cond["genres"]
+        return bool(piece.genre in cond["genres"])
     if kind == "level":
-        return piece.level in cond["levels"]
+        return bool(piece.level in cond["levels"])
     if kind == "requires_instrument_in_orchestra":
-        return cond["instrument"] in orchestra_instruments(orchestra)
+        return bool(cond["instrument"] in orchestra_instruments(orchestra))
     if kind == "min_orchestra":
-        return len(orchestra) >= cond["count"]
+        return bool(len(orchestra) >= cond["count"])
     if kind == "youngest_conducts":
         return is_youngest(players, seat)
     if kind == "oldest_conducts":
@@ -117,7 +145,7 @@ def prerequisite_met(card: Conductor, piece: Piece, orchestra: list, players: li
     if kind == "piece_uses_any":
         return any(x in piece.instruments for x in cond["instruments"])
     if kind == "min_piece_instruments":
-        return len(piece.instruments) >= cond["count"]
+        return bool(len(piece.instruments) >= cond["count"])
     raise ValueError(f"not a prerequisite: {kind}")
 
 
@@ -125,7 +153,7 @@ def needs_swap(card: Conductor | None, follow: bool) -> bool:
     return card is not None and follow and card.kind == "swap_own_patterns"
 
 
-def has_encore(card: Conductor | None, follow: bool, piece: Piece, orchestra: list) -> bool:
+def has_encore(card: Conductor | None, follow: bool, piece: Piece, orchestra: list[list[Any]]) -> bool:
     return card is not None and follow and card.kind == "encore_all" and bool(encore_instruments(piece, orchestra))
 
 

@@ -3,8 +3,11 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field, fields
+from typing import Any
 
 from voice_game.core.rng import Rng
+from voice_game.games.concerto.content import load_content
+from voice_game.games.concerto.records import ChanceStep, Performance
 
 PHASES = ("setup", "action", "conduct", "encore", "give_up", "refill", "end_turn", "over")
 
@@ -45,11 +48,11 @@ class Action:
     level: str | None = None
     card: str | None = None
     target: int | None = None
-    cards: tuple = ()
+    cards: tuple[str, ...] = ()
     follow: bool = True
 
-    def to_json(self) -> dict:
-        out: dict = {"type": self.kind}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.kind}
         for f in ACTION_FIELDS.get(self.kind, ()):
             v = getattr(self, f)
             if f == "cards":
@@ -62,9 +65,9 @@ class Action:
         return out
 
     @classmethod
-    def from_json(cls, data: dict) -> "Action":
+    def from_json(cls, data: dict[str, Any]) -> Action:
         kind = str(data["type"])
-        kw = {}
+        kw: dict[str, Any] = {}
         for f in ("instrument", "other", "pattern", "level", "card"):
             if data.get(f) is not None:
                 kw[f] = str(data[f])
@@ -117,7 +120,7 @@ def take_market(instrument: str) -> Action:
     return Action("take_market", instrument=instrument)
 
 
-def action_from_json(data: dict) -> Action:
+def action_from_json(data: dict[str, Any]) -> Action:
     return Action.from_json(data)
 
 
@@ -127,67 +130,67 @@ class ConcertoConfig:
     first_player: the seat with the best tact; conductor_visible: show the active
     conductor card in views (the card game keeps it face down: everyone must remember)."""
 
-    players: list
+    players: list[dict[str, Any]]
     maestro: bool = False
     first_player: int = 0
     conductor_visible: bool = False
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"players": [dict(p) for p in self.players], "maestro": self.maestro,
                 "first_player": self.first_player, "conductor_visible": self.conductor_visible}
 
     @classmethod
-    def from_json(cls, d: dict) -> "ConcertoConfig":
+    def from_json(cls, d: dict[str, Any]) -> ConcertoConfig:
         return cls([dict(p) for p in d["players"]], bool(d.get("maestro", False)), int(d.get("first_player", 0)),
                    bool(d.get("conductor_visible", False)))
 
 
 @dataclass
 class ConcertoState:
-    players: list  # [{"name", "birth_year"}]
+    players: list[dict[str, Any]]  # [{"name", "birth_year"}]
     maestro: bool
     conductor_visible: bool
     target: int
     first_player: int
     # piles, top card first (hidden order)
-    instr_pile: list
-    special_pile: list
-    beat_pile: list
-    piece_piles: dict  # level -> [piece ids]
-    conductor_pile: list
+    instr_pile: list[str]
+    special_pile: list[str]
+    beat_pile: list[str]
+    piece_piles: dict[str, list[str]]  # level -> [piece ids]
+    conductor_pile: list[str]
     # open piles
-    instr_discard: list
-    special_discard: list
-    beat_discard: list
-    removed_pieces: list  # failed performances: out of the game
-    conductor_done: list  # used conductor cards (face down)
+    instr_discard: list[str]
+    special_discard: list[str]
+    beat_discard: list[str]
+    removed_pieces: list[str]  # failed performances: out of the game
+    conductor_done: list[str]  # used conductor cards (face down)
     conductor_active: str | None
-    open_pieces: dict  # level -> piece id or None
-    market: list
+    open_pieces: dict[str, str | None]  # level -> piece id or None
+    market: list[str]
     # per seat
-    hands: list  # instrument cards in hand
-    specials: list  # special cards in hand
-    orchestras: list  # [[instrument, pattern or None], ...] left to right
-    scores: list
-    collections: list  # pieces won
-    setup_done: list
+    hands: list[list[str]]  # instrument cards in hand
+    specials: list[list[str]]  # special cards in hand
+    orchestras: list[list[list[Any]]]  # [[instrument, pattern or None], ...] left to right
+    scores: list[int]
+    collections: list[list[str]]  # pieces won
+    setup_done: list[bool]
     # flow
     phase: str
     current: int
     turn: int
-    queue: list  # pending chance steps, each {"k": ..., ...}
-    perf: dict | None
-    winners: list
+    queue: list[ChanceStep]  # pending chance steps (records.py)
+    perf: Performance | None  # the running performance (records.py)
+    winners: list[int]
     end_reason: str | None
     rng: Rng
     history_len: int = 0
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def n(self) -> int:
         return len(self.players)
 
-    def clone(self) -> "ConcertoState":
+    def clone(self) -> ConcertoState:
         c = copy.copy(self)
         for name in ("instr_pile", "special_pile", "beat_pile", "conductor_pile", "instr_discard",
                      "special_discard", "beat_discard", "removed_pieces", "conductor_done", "market",
@@ -199,13 +202,13 @@ class ConcertoState:
         c.specials = [list(h) for h in self.specials]
         c.collections = [list(h) for h in self.collections]
         c.orchestras = [[list(slot) for slot in o] for o in self.orchestras]
-        c.queue = [dict(q) for q in self.queue]
+        c.queue = [q.copy() for q in self.queue]
         c.perf = copy.deepcopy(self.perf)
         c.extra = copy.deepcopy(self.extra)
         c.rng = self.rng.clone()
         return c
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out = {}
         for f in fields(self):
             v = getattr(self, f.name)
@@ -213,10 +216,10 @@ class ConcertoState:
         return out
 
     @classmethod
-    def from_json(cls, d: dict) -> "ConcertoState":
+    def from_json(cls, d: dict[str, Any]) -> ConcertoState:
         """Rebuild a state; raises ValueError when the data is malformed."""
         try:
-            kw = {}
+            kw: dict[str, Any] = {}
             for f in fields(cls):
                 if f.name == "rng":
                     kw["rng"] = Rng.from_json(d["rng"])
@@ -232,9 +235,11 @@ class ConcertoState:
 
 
 def _check_consistent(s: ConcertoState) -> None:
-    from voice_game.games.concerto.content import load_content
+    _check_seats(s)
+    _check_cards(s)
 
-    c = load_content()
+
+def _check_seats(s: ConcertoState) -> None:
     if not 2 <= s.n <= 4:
         raise ValueError("player count out of range")
     if s.phase not in PHASES:
@@ -244,7 +249,11 @@ def _check_consistent(s: ConcertoState) -> None:
             raise ValueError(f"{name} must have one entry per player")
     if not 0 <= s.current < s.n:
         raise ValueError("current player out of range")
-    counts: dict = {}
+
+
+def _check_cards(s: ConcertoState) -> None:
+    c = load_content()
+    counts: dict[str, int] = {}
     every = s.instr_pile + s.instr_discard + s.market + [x for h in s.hands for x in h]
     every += [slot[0] for o in s.orchestras for slot in o]
     for x in every:
@@ -260,9 +269,9 @@ def _check_consistent(s: ConcertoState) -> None:
         raise ValueError("piece piles must be one per level")
 
 
-def state_to_json(state: ConcertoState) -> dict:
+def state_to_json(state: ConcertoState) -> dict[str, Any]:
     return state.to_json()
 
 
-def state_from_json(data: dict) -> ConcertoState:
+def state_from_json(data: dict[str, Any]) -> ConcertoState:
     return ConcertoState.from_json(data)

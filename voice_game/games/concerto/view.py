@@ -9,16 +9,13 @@ The pattern counters on the discard pile and the used conductor cards lie face d
 """
 from __future__ import annotations
 
+from typing import Any
+
+from voice_game.games.concerto.phases import current_player
 from voice_game.games.concerto.state import ConcertoState
 
 
-def _current(state: ConcertoState) -> int:
-    from voice_game.games.concerto.rules import current_player
-
-    return current_player(state)
-
-
-def view(state: ConcertoState, player: int | None) -> dict:
+def view(state: ConcertoState, player: int | None) -> dict[str, Any]:
     s = state
     players = []
     for i, info in enumerate(s.players):
@@ -52,7 +49,7 @@ def view(state: ConcertoState, player: int | None) -> dict:
         "maestro": s.maestro,
         "target": s.target,
         "phase": s.phase,
-        "current": _current(s),
+        "current": current_player(s),
         "turn_of": s.current,
         "turn": s.turn,
         "market": sorted(s.market),
