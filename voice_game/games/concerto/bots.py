@@ -51,7 +51,7 @@ class ConcertoBot:
         self.clock = 0  # turns seen
         self.memory: dict[tuple[int, str], list] = {}  # (seat, instrument) -> [pattern, seen_at]
         self.conductor: str | None = None  # the active conductor card as heard
-        self.plan: list[list[str]] | None = None  # beats to show in the current performance
+        self.plan: list[list[str | None]] | None = None  # beats to show in the current performance
         self.beats_planned = 0
         self.beats_right = 0
 
@@ -152,7 +152,7 @@ class ConcertoBot:
     def _card(self):
         return referee.conductor_card(self.content, self.conductor)
 
-    def _performance_plan(self, view: dict, level: str, follow: bool, swap, rng: Rng) -> list[list[str]]:
+    def _performance_plan(self, view: dict, level: str, follow: bool, swap, rng: Rng) -> list[list[str | None]]:
         piece = self.content.pieces[view["open_pieces"][level]]
         orch = [[x, None] for x in self._mine(view)]
         card = self._card()
@@ -167,7 +167,7 @@ class ConcertoBot:
             plan += [[x, recalled[x]] for x in referee.encore_instruments(piece, orch)]
         return plan
 
-    def _success_p(self, view: dict, level: str) -> float:
+    def _success_p(self, view: dict, level: str | None) -> float:
         piece = self.content.pieces[view["open_pieces"][level]]
         held = self._held(view)
         p = 1.0
@@ -175,7 +175,7 @@ class ConcertoBot:
             p *= self._hit_p(x, held)
         return p
 
-    def _conduct_value(self, view: dict, a: Action) -> float:
+    def _conduct_value(self, view: dict, a: Action) -> tuple[float, float]:
         piece = self.content.pieces[view["open_pieces"][a.level]]
         p = self._success_p(view, a.level)
         card = self._card()
@@ -254,7 +254,7 @@ class ConcertoBot:
         best = self._best_conduct(view, by_kind)
         if best is not None and best[2] >= self.params["nerve"]:
             return self._start_conducting(view, best[1], rng)
-        specials = {}
+        specials: dict[str, list[Action]] = {}
         for a in by_kind.get("special", []):
             specials.setdefault(a.card, []).append(a)
         # 2. rehearse a fading pattern of a piece within reach
