@@ -665,3 +665,36 @@ def test_since_my_turn_replays_the_others_moves_and_nothing_asked_for(lang):
     assert bots and all(b in said for b in bots)
     assert c.get("orchestra.table_round", round=1, count=0).split(".")[0] not in said
     assert said.count("\n") <= len(list(s.history)[mark:]) + 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_one_conductors_row_and_one_opponents_orchestra_are_one_command_away(lang):
+    c = load_catalog(lang)
+    g = load_grammar(lang)
+    kit = get_kit("orchestra")
+    seats = [Seat("Anna"), Seat("Amadeus", "bot"), Seat("Clara", "bot")]
+    state = kit.new_game([x.name for x in seats], [], 5, None)
+    out = io.StringIO()
+    s = Session(kit, state, seats, g, c, TextOutput(out), iter(()), seed=5)
+    v = s.listener_view()
+    v["rows"][1] = {"tuba": 2}
+    s.listener_view = lambda: v
+    out.seek(0)
+    out.truncate()
+    s.handle(InputLine(g.render({"intent": "row", "conductor": 2})), 0)
+    assert out.getvalue().strip() == c.get("orchestra.table_row", conductor=2, cards=c.get("orchestra.count.tuba", count=2))
+    assert s.state is state  # asking changes nothing (never "place at 2")
+    out.seek(0)
+    out.truncate()
+    s.handle(InputLine(g.render({"intent": "row", "conductor": 5})), 0)
+    assert c.get("orchestra.no_row", count=3) in out.getvalue()
+
+    kit = get_kit("concerto")
+    seats = [Seat("Anna"), Seat("Clara", "bot")]
+    state = kit.new_game([x.name for x in seats], [], 3, None)
+    out = io.StringIO()
+    s = Session(kit, state, seats, g, c, TextOutput(out), iter(()), seed=3)
+    s.handle(InputLine(g.render({"intent": "orchestra_of", "position": 2})), 0)
+    said = out.getvalue()
+    assert said.startswith(c.get("concerto.table_player", player="Clara", count=0))
+    assert all(c.get(f"pattern.{p}.name") not in said for p in ("circle", "cross", "stab", "swoosh"))

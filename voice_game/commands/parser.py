@@ -29,7 +29,7 @@ from voice_game.commands.matcher import match
 from voice_game.core.errors import Ambiguous, Command, NotAllowed, RuleError, Unrecognized
 
 META_INTENTS = frozenset({
-    "help", "repeat", "previous", "next_message", "table", "my_cards", "scores", "whose_turn", "since_my_turn",
+    "help", "repeat", "previous", "next_message", "table", "my_cards", "scores", "whose_turn", "since_my_turn", "row", "orchestra_of",
     "rules", "slower", "faster", "louder", "quieter", "verbose", "brief", "normal", "always", "explain", "save", "quit",
     "yes", "no", "ready", "verbosity", "stop",
 })

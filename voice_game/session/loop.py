@@ -454,6 +454,12 @@ class Session:
         if intent == "verbosity" and action is None:  # "bot moves: sound only"
             self.set_verbosity(command.get("vkind"), command.get("vlevel"))
             return
+        if intent in ("row", "orchestra_of") and action is None:  # "Reihe 2", "Orchester von Spieler 2"
+            number = command.get("conductor", command.get("position"))
+            ask = getattr(self.narrator, intent, None)
+            if ask is not None and isinstance(number, int):
+                self.say(ask(self.listener_view(), number))
+            return
         if intent == "explain" and action is None:  # "was macht Headhunter"
             card = command.get("card")
             if self.c.has(f"special.{card}.text"):

@@ -751,6 +751,22 @@ class ConcertoNarrator(NarratorBase):
                                      piece=self.piece(perf["piece"]), count=len(perf["beats"])), "table", LOW))
         return out
 
+    def orchestra_of(self, v: dict, position: int) -> list[Message]:
+        """One player's orchestra ("Orchester von Spieler 2"): instruments, never patterns."""
+        n = len(v["players"])
+        if not 1 <= position <= n:
+            return [self.m(self.t("no_seat", count=n, position=position), "error", HIGH, "event.error")]
+        i = position - 1
+        p = v["players"][i]
+        ins = [slot["instrument"] for slot in p["orchestra"]]
+        if self.second_person(i):
+            key = "my_orchestra" if ins else "my_orchestra_empty"
+            return [self.m(self.t(key, instruments=self.inss(ins)), "table", LOW)]
+        text = " ".join([self.t("table_player", player=p["name"], count=p["score"]),
+                         self.t("table_orchestra", orchestra=self.inss(ins)),
+                         self.t("table_hand", count=p["hand_count"] + p["special_count"])])
+        return [self.m(text, "table", LOW, None, pan_for(i + 1, n))]
+
     def whose_turn(self, v: dict) -> Message:
         key = "table_turn_you" if self.second_person(v["turn_of"]) else "table_turn"
         return self.m(self.t(key, player=self.name(v, v["turn_of"])), "turn", LOW)

@@ -245,6 +245,21 @@ class OrchestraNarrator(NarratorBase):
             out += [Message(m.text, "table", LOW) for m in self.maestro(v["maestro"])]
         return out
 
+    def row(self, v: dict, conductor: int) -> list[Message]:
+        """One conductor's cards ("Reihe 2"), as the table says them."""
+        n = len(v["players"])
+        if not 1 <= conductor <= n:
+            return [self.m(self.t("no_row", count=n, conductor=conductor), "error", HIGH, "event.error")]
+        i = conductor - 1
+        owner = v["row_owner"][i]
+        if owner is not None:
+            text = self.t("table_row_taken", conductor=conductor, player=self.name(v, owner))
+        elif v["rows"][i]:
+            text = self.t("table_row", conductor=conductor, cards=self.cards(v["rows"][i]))
+        else:
+            text = self.t("table_row_empty", conductor=conductor)
+        return [self.m(text, "table", LOW, None, pan_for(conductor, n))]
+
     def whose_turn(self, v: dict) -> Message:
         p = v["turn_of"]
         key = "table_turn_you" if p in self.humans and self.solo else "table_turn"
