@@ -82,10 +82,13 @@ def test_gallery_plays_each_cue_it_names():
     out = backend.output()
     for pos, cue_id in starts:
         ref = player._cue_frames(cue_id) * np.float32(player.cue_volume)
-        seg = out[pos:pos + len(ref) + 4 * backend.block]
-        # the cue is in the stream: best alignment matches it almost exactly
-        best = min(np.abs(seg[k:k + len(ref)] - ref).max() for k in range(0, 4 * backend.block + 1)
-                   if len(seg[k:k + len(ref)]) == len(ref))
+        # the cue is in the stream near its mark: the best alignment matches it almost
+        # exactly (the mark is the stream position when play_cue was called; on a busy
+        # machine the render thread may already be some blocks ahead of or behind it)
+        slack = 10 * backend.block
+        lo = max(0, pos - slack)
+        seg = out[lo:pos + len(ref) + slack]
+        best = min(np.abs(seg[k:k + len(ref)] - ref).max() for k in range(0, len(seg) - len(ref) + 1))
         assert best < 0.02, (cue_id, best)
     assert "3 of 3: Beat pattern swoosh" in text.getvalue()
 
