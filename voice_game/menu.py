@@ -17,34 +17,33 @@ Games started here save to ``<data dir>/saves/<game>.json`` so "resume" finds th
 from __future__ import annotations
 
 import argparse
-import os
 import sys
+import traceback
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
+from voice_game import savecheck, savefile
+from voice_game.app import BOT_NAMES, TTS_CHOICES, App, GameSetup, bot_names
 from voice_game.commands.grammar import LANGUAGES, load_grammar
 from voice_game.commands.matcher import match
-from voice_game.keys import Key, describe, load_bindings
+from voice_game.core.errors import ContentError
+from voice_game.core.output import RATE_STEP
+from voice_game.games import available, definitions
+from voice_game.games import get as get_kit
+from voice_game.keys import Key, describe, input_source, load_bindings
 from voice_game.narration.catalog import load_catalog
 from voice_game.settings import DETAILS
+from voice_game.tutorial.command import run as run_tutorial
+from voice_game.tutorial.progress import Progress, data_root
 
-BOT_NAMES = ["Amadeus", "Clara", "Dora", "Emil", "Fanny"]
-
-
-def bot_names(count: int) -> list[str]:
-    """Distinct names for ``count`` bots: the names above, then the same names numbered
-    ("Amadeus 2", ...), so a game that seats more players still names every bot."""
-    n = len(BOT_NAMES)
-    return [BOT_NAMES[i] if i < n else f"{BOT_NAMES[i % n]} {i // n + 1}" for i in range(count)]
+__all__ = ["BOT_NAMES", "MenuApp", "bot_names", "main"]
+EXIT, BACK = "exit", "back"
 
 
 def first_course() -> str:
     """The course offered at the first start: the first game's first tutorial."""
-    from voice_game.games import definitions
-
     return next(t.course for d in definitions() for t in d.tutorials)
-EXIT, BACK = "exit", "back"
 
 
 @dataclass
@@ -65,23 +64,22 @@ class Menu:
 
 class MenuApp:
     def __init__(self, lang: str, output, inputs, tts: str = "text", audio=None, store=None, progress=None,
-                 debug: bool = False):
+                 debug: bool = False, app: App | None = None):
+        """``app``: the application the menu runs in (voice_game.app.App); without one,
+        an application around ``output`` (tests)."""
+        self.app = app if app is not None else App.around(lang, output, store, tts)
         self.lang = lang
-        self.out = output
+        self.out = self.app.output
         self.tts = tts
         self.audio = audio
-        self.store = store
+        self.store = self.app.store
         self.debug = debug
         self.inputs = iter(inputs)
         self.reader = getattr(inputs, "reader", None)  # keys.KeyInput on a terminal
         self.bindings = getattr(inputs, "bindings", None) or load_bindings({})
-        from voice_game.tutorial.progress import Progress, data_root
-
         self.progress = progress if progress is not None else Progress()
         self.saves = data_root() / "saves"
         self.set_lang(lang)
-        from voice_game.games import definitions
-
         self.setup = {d.name: {"humans": d.default_seats.humans, "bots": d.default_seats.bots, "level": 0,
                                "variants": set()} for d in definitions()}
 
@@ -278,7 +276,7 @@ class MenuApp:
         elif intent == "quit":
             return EXIT
         elif intent in ("slower", "faster"):
-            self.out.set_rate(self.out.rate + (25 if intent == "faster" else -25))
+            self.out.set_rate(self.out.rate + (RATE_STEP if intent == "faster" else -RATE_STEP))
             self.say(self.t("settings.rate", rate=self.out.rate))
             self.persist(rate=self.out.rate)
         else:
@@ -297,8 +295,6 @@ class MenuApp:
     # --- menus ---------------------------------------------------------------------
     def main_menu(self) -> Menu:
         t = self.t
-        from voice_game.games import available
-
         games = [Item(g, (lambda g=g: t(f"menu.play_{g}")), self.submenu(lambda g=g: self.game_menu(g)))
                  for g in available()]
         return Menu("menu.title_main", games + [
@@ -311,7 +307,6 @@ class MenuApp:
         ])
 
     def online_menu(self) -> Menu:
-        from voice_game.games import available
         from voice_game.online.command import menu_host, menu_session
 
         t = self.t
@@ -324,8 +319,6 @@ class MenuApp:
         ])
 
     def game_menu(self, game: str) -> Menu:
-        from voice_game.games import get as get_kit
-
         kit = get_kit(game)
         cfg = self.setup[game]
         levels = list(kit.bot_levels)
@@ -411,32 +404,20 @@ class MenuApp:
             except OSError:  # a folder of that name, say: left alone, this game unsaved
                 self.say(self.t("menu.saves_unusable", path=str(self.saves)))
                 save = None
-        argv = ["play", game, "--lang", self.lang, "--tts", self.tts, "--players", ",".join(seats)]
-        if save is not None:
-            argv += ["--save", str(save)]
-        if cfg["variants"]:
-            argv += ["--variant", ",".join(sorted(cfg["variants"]))]
-        self.run_play(argv)
+        self.run_play(GameSetup(game, ",".join(seats), sorted(cfg["variants"]), save=save, debug=self.debug))
         return BACK
 
-    def run_play(self, argv: list[str]) -> None:
-        from voice_game import cli
-
-        args = cli.build_parser().parse_args(argv)
-        if self.debug:
-            args.debug = True
+    def run_play(self, setup: GameSetup) -> None:
+        """A game through the application layer, in the menu's language and output; back
+        to the menu afterwards, whatever happened."""
         try:
-            cli.play(args, inputs=self.inputs)
+            self.app.in_language(self.lang).play(setup, inputs=self.inputs)
         except Exception as exc:  # noqa: BLE001 - back to the menu, never a traceback
             if self.debug:
-                import traceback
-
                 traceback.print_exc()
             self.say(self.failure(exc))
 
     def tutorial_menu(self) -> Menu:
-        from voice_game.games import definitions
-
         t = self.t
         items = []
         for course, item_id in ((tut.course, tut.menu_id) for d in definitions() for tut in d.tutorials):
@@ -455,14 +436,10 @@ class MenuApp:
         return name
 
     def tutorial(self, course: str) -> str | None:
-        from voice_game.tutorial.command import run
-
         try:
-            run(course, self.lang, self.out, self.inputs, audio=self.audio, debug=self.debug)
+            run_tutorial(course, self.lang, self.out, self.inputs, audio=self.audio, debug=self.debug)
         except Exception as exc:  # noqa: BLE001 - back to the menu, never a traceback
             if self.debug:
-                import traceback
-
                 traceback.print_exc()
             self.say(self.failure(exc))
         self.progress = type(self.progress)(self.progress.path)  # the runner wrote its own copy
@@ -509,7 +486,7 @@ class MenuApp:
             self.persist(lang=self.lang)
 
         def rate_adjust(delta: int):
-            self.out.set_rate(self.out.rate + 25 * delta)
+            self.out.set_rate(self.out.rate + RATE_STEP * delta)
             self.persist(rate=self.out.rate)
 
         def rate_set(n: int) -> bool:
@@ -558,9 +535,6 @@ class MenuApp:
         return Menu("menu.resume", items)
 
     def unfinished_saves(self) -> list[Path]:
-        from voice_game import savefile
-        from voice_game import savecheck
-
         out = []
         for path in sorted(self.saves.glob("*.json")):
             try:
@@ -575,8 +549,6 @@ class MenuApp:
     def failure(self, exc: Exception) -> str:
         """One sentence for a failure that ended a game or tutorial: which game file is
         damaged, or that something went wrong inside; never Python's own words."""
-        from voice_game.core.errors import ContentError
-
         if isinstance(exc, ContentError):
             return self.t("app.content_error", problem=exc.source)
         return self.t("app.error_internal")
@@ -584,9 +556,6 @@ class MenuApp:
     @staticmethod
     def finished_save(path: Path) -> bool:
         """True for a save of a game that is over (nothing is lost by replacing it)."""
-        from voice_game import savefile
-        from voice_game.games import available, get as get_kit
-
         try:
             data = savefile.read_save(path)
             if data.get("game") not in available():
@@ -597,52 +566,26 @@ class MenuApp:
             return False
 
     def resume(self, path: Path) -> str | None:
-        self.run_play(["play", "--tts", self.tts, "--resume", str(path)])
+        self.run_play(GameSetup(resume=path, debug=self.debug))  # in the language of the save
         return BACK
 
 
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="voice-game menu", description="The start menu.")
     ap.add_argument("--lang", choices=LANGUAGES, default=None)
-    ap.add_argument("--tts", choices=["auto", "pyttsx3", "screenreader", "text", "none"], default=None)
+    ap.add_argument("--tts", choices=TTS_CHOICES, default=None)
     ap.add_argument("--debug", action="store_true")
     return ap
 
 
 def main(argv: list[str] | None = None) -> int:
-    from voice_game.audio.tts import make_output
-    from voice_game.core.errors import ContentError
-    from voice_game.keys import input_source
-
     args = build_parser().parse_args(argv or [])
-    store = None
-    problem = None
-    lang, tts, rate = None, None, None
+    app = App.open(args.lang, args.tts)
+    if app.fell_back:
+        app.tts = "text"  # the games started here are text too
+    inputs = input_source(output=app.output, lang=app.lang)
     try:
-        from voice_game.settings import Store
-
-        store, problem = Store.open()
-        s = store.settings
-        lang = s.lang or None
-        tts = s.tts or None
-        rate = s.rate
-    except Exception:  # noqa: BLE001 - without settings the defaults apply
-        store = None
-    lang = args.lang or lang or os.environ.get("VOICE_GAME_LANG", "de")
-    if lang not in LANGUAGES:
-        lang = "de"
-    tts = args.tts or tts or "auto"
-    output, fell_back = make_output(tts, lang, load_catalog(lang), store.settings if store else None)
-    if rate:
-        output.set_rate(rate)
-    if problem is not None:  # a damaged settings file is announced, never moved aside silently
-        output.say(problem.message(load_catalog(lang)))
-    if fell_back:
-        output.say(load_catalog(lang).get("app.tts_fallback"))
-        tts = "text"
-    inputs = input_source(output=output, lang=lang)
-    try:
-        return MenuApp(lang, output, inputs, tts=tts, store=store, debug=args.debug).run()
+        return MenuApp(app.lang, app.output, inputs, tts=app.tts, debug=args.debug, app=app).run()
     except ContentError as err:
         print(f"voice-game: {err}", file=sys.stderr)
         return 3

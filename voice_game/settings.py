@@ -24,11 +24,10 @@ from pathlib import Path
 import tomli_w
 
 from voice_game.atomic import write_atomic
+from voice_game.core.output import RATE_DEFAULT, RATE_MAX, RATE_MIN  # the one limit every output keeps
 
 FILE_NAME = "settings.toml"
 ENV_DIR = "VOICE_GAME_CONFIG_DIR"
-
-RATE_MIN, RATE_MAX, RATE_DEFAULT = 80, 800, 175  # the audio path's limits (voice_game.audio.speech)
 
 # Kinds of narrator messages whose verbosity can be set, and the levels.
 # "full": spoken with its sound; "cue": its sound only; "off": nothing (still in the

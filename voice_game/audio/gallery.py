@@ -10,10 +10,6 @@ Every name comes from ``locales/<lang>/audio.toml`` (``sound.<cue id>``).
 """
 from __future__ import annotations
 
-import argparse
-import os
-import sys
-
 from voice_game.commands.grammar import as_number
 from voice_game.narration.message import HIGH, LOW, Message
 
@@ -144,44 +140,3 @@ class Gallery:
         elif self.player is not None:
             self.player.wait_silent(timeout=5.0)
         return 0
-
-
-def main(argv=None, stdin=None, stdout=None) -> int:
-    from voice_game.commands.grammar import LANGUAGES, load_grammar
-    from voice_game.narration.catalog import load_catalog
-    from voice_game import settings as settings_mod
-
-    from .output import make_game_output, open_player
-
-    store, problem = settings_mod.Store.open()
-    s = store.settings
-    ap = argparse.ArgumentParser(prog="voice-game sounds", description="Hear and name every sound of the game.")
-    ap.add_argument("--lang", choices=LANGUAGES, default=None)
-    ap.add_argument("--tts", choices=settings_mod.TTS_CHOICES, default=None)
-    ap.add_argument("--no-sound", action="store_true", help="names only (no sound device)")
-    args = ap.parse_args(argv)
-    lang = args.lang or os.environ.get("VOICE_GAME_LANG") or s.lang or "de"
-    if lang not in LANGUAGES:
-        lang = "de"
-    catalog = load_catalog(lang)
-    grammar = load_grammar(lang)
-    stdout = stdout or sys.stdout
-    output, notice = make_game_output(args.tts or s.tts, lang, catalog, s, stdout)
-    if problem is not None:
-        output.say(problem.message(catalog))
-    if notice:
-        output.say(catalog.get(notice))
-    player = getattr(output, "player", None)
-    own = None
-    if player is None and not args.no_sound and (args.tts or s.tts) != "none":
-        own = open_player(s.output_device or None)
-        if own.device_ok:
-            own.cue_volume = s.cue_volume / 100.0
-            player = own
-    try:
-        stdin = stdin or sys.stdin
-        return Gallery(output, catalog, grammar, player).run(iter(stdin.readline, ""))
-    finally:
-        output.close()
-        if own is not None:
-            own.close()

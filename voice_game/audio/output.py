@@ -39,10 +39,12 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 
+from voice_game.core.output import RATE_DEFAULT, clamp_rate
 from voice_game.narration.message import HIGH, LOW, Message
 
 from .player import Player, Priority
-from .speech import RATE_DEFAULT, RATE_MAX, RATE_MIN, SynthError, pause_ms, split_sentences, trim
+from .speech import SynthError, pause_ms, split_sentences, trim
+from .text import SilentOutput, TextOutput
 
 WARNING_KINDS = ("error", "warning")
 
@@ -109,7 +111,7 @@ class AudioOutput:
         self.say_message(Message(text, "info", LOW if interrupt else HIGH))
 
     def set_rate(self, wpm: int) -> None:
-        self.rate = int(max(RATE_MIN, min(RATE_MAX, wpm)))
+        self.rate = clamp_rate(wpm)
 
     def set_volume(self, percent: int) -> None:
         self.volume = int(max(0, min(100, percent)))
@@ -379,8 +381,6 @@ def make_game_output(kind: str, lang: str, catalog=None, settings=None, stream=N
     reader and keeps cues in our player; without a reader it uses our voice
     (notice ``audio.screenreader_missing``).
     """
-    from .tts import SilentOutput, TextOutput
-
     s = settings
     opts = dict(rate=getattr(s, "rate", RATE_DEFAULT), volume=getattr(s, "speech_volume", 100))
     if kind in ("text", "none"):

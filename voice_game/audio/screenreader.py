@@ -39,9 +39,13 @@ from collections.abc import Callable
 from collections import deque
 from pathlib import Path
 
+from voice_game.core.output import RATE_DEFAULT, RATE_MIN
 from voice_game.narration.message import HIGH, LOW, Message
 
-RATE_MIN, RATE_MAX, RATE_DEFAULT = 80, 500, 175
+# A screen reader speaks no faster than this many words per minute (SSIP's rate 100);
+# within the one limit of every output (voice_game.core.output.RATE_MAX), so a rate
+# reached here is a rate the settings file reads back.
+READER_MAX = 500
 
 
 class ScreenReaderError(Exception):
@@ -55,9 +59,9 @@ def wpm_to_ssip(wpm: int) -> int:
     (espeak-ng: about 80..450 wpm), and the user's screen reader settings may
     scale it further.
     """
-    wpm = max(RATE_MIN, min(RATE_MAX, wpm))
+    wpm = max(RATE_MIN, min(READER_MAX, wpm))
     if wpm >= RATE_DEFAULT:
-        return round(100 * (wpm - RATE_DEFAULT) / (RATE_MAX - RATE_DEFAULT))
+        return round(100 * (wpm - RATE_DEFAULT) / (READER_MAX - RATE_DEFAULT))
     return round(100 * (wpm - RATE_DEFAULT) / (RATE_DEFAULT - RATE_MIN))
 
 
@@ -308,7 +312,7 @@ class SpeechDispatcherOutput:
                 self._write(text)
 
     def set_rate(self, wpm: int) -> None:
-        self.rate = int(max(RATE_MIN, min(RATE_MAX, wpm)))
+        self.rate = int(max(RATE_MIN, min(READER_MAX, wpm)))
         self._set(f"SET self RATE {wpm_to_ssip(self.rate)}")
 
     def set_volume(self, percent: int) -> None:
@@ -424,7 +428,7 @@ class WindowsScreenReaderOutput(SpeechDispatcherOutput):
         return estimated
 
     def set_rate(self, wpm: int) -> None:
-        self.rate = int(max(RATE_MIN, min(RATE_MAX, wpm)))  # the reader's own rate rules
+        self.rate = int(max(RATE_MIN, min(READER_MAX, wpm)))  # the reader's own rate rules
 
     def set_volume(self, percent: int) -> None:
         self.volume = int(max(0, min(100, percent)))

@@ -30,7 +30,8 @@ from pathlib import Path
 
 import numpy as np
 
-RATE_MIN, RATE_MAX, RATE_DEFAULT = 80, 800, 175  # words per minute; espeak-ng speeds up past 450 with sonic
+# words per minute: the one limit (voice_game.core.output); espeak-ng speeds up past 450 with sonic
+from voice_game.core.output import RATE_DEFAULT, RATE_MAX, RATE_MIN
 
 # voice used when the settings name none: espeak-ng voice per game language
 DEFAULT_VOICES = {"de": "de", "en": "en"}

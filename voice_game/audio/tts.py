@@ -8,44 +8,17 @@
 """
 from __future__ import annotations
 
-import sys
+from typing import Any, TextIO
 
-RATE_MIN, RATE_MAX, RATE_DEFAULT = 80, 800, 175  # words per minute
+from voice_game.core.output import RATE_DEFAULT, RATE_MAX, RATE_MIN
 
+from .text import SilentOutput, TextOutput
 
-class TextOutput:
-    name = "text"
-
-    def __init__(self, stream=None):
-        self.stream = stream or sys.stdout
-        self.rate = RATE_DEFAULT
-        self.volume = 100
-
-    def say(self, text: str, interrupt: bool = False) -> None:
-        try:
-            self.stream.write(text + "\n")
-            self.stream.flush()
-        except (OSError, ValueError):
-            pass  # the reader went away or the output is full; the session ends at the next read
-
-    def set_rate(self, wpm: int) -> None:
-        self.rate = max(RATE_MIN, min(RATE_MAX, wpm))
-
-    def set_volume(self, percent: int) -> None:
-        self.volume = max(0, min(100, percent))
-
-    def close(self) -> None:
-        pass
+__all__ = ["RATE_DEFAULT", "RATE_MAX", "RATE_MIN", "SilentOutput", "TextOutput", "make_output"]
 
 
-class SilentOutput(TextOutput):
-    name = "none"
-
-    def say(self, text: str, interrupt: bool = False) -> None:
-        pass
-
-
-def make_output(kind: str, lang: str, catalog=None, settings=None):
+def make_output(kind: str, lang: str, catalog: Any = None, settings: Any = None,
+                stream: TextIO | None = None) -> tuple[Any, bool]:
     """Returns (output, fell_back).
 
     ``auto`` / ``pyttsx3`` / ``screenreader`` speak through the game's one audio
@@ -53,18 +26,18 @@ def make_output(kind: str, lang: str, catalog=None, settings=None):
     voice_game.settings.Settings) gives rate, voice, volumes and the device.
     """
     if kind in ("text", "none"):
-        out = TextOutput() if kind == "text" else SilentOutput()
+        out = TextOutput(stream) if kind == "text" else SilentOutput(stream)
         if settings is not None:  # "slower"/"faster" go on from the kept values
             out.set_rate(settings.rate)
             out.set_volume(settings.speech_volume)
         return out, False
     if kind in ("pyttsx3", "auto", "screenreader"):
-        from .output import make_game_output
+        from .output import make_game_output  # the sound stack (numpy, PortAudio) only when it is used
 
-        out, notice = make_game_output(kind, lang, catalog, settings)
+        out, notice = make_game_output(kind, lang, catalog, settings, stream)
         if notice == "audio.screenreader_missing":
             if catalog is not None:
                 out.say(catalog.get(notice))
             notice = None
         return out, notice is not None
-    return TextOutput(), True
+    return TextOutput(stream), True

@@ -194,7 +194,7 @@ async def _wait_for_users(server: str, table: str, seat: int, password: str) -> 
 
 
 async def host(args) -> int:
-    from voice_game.cli import parse_seats
+    from voice_game.app import parse_seats
     from voice_game.core.errors import RuleError, SaveError
     from voice_game.games import available, default_game, get as get_kit
     from voice_game.online.host import Table, create_streams, listen
@@ -253,7 +253,7 @@ async def host(args) -> int:
             extra = {}
             if any(v in kit.asks_birth_years for v in variants):
                 # nobody types at the host: every seat's year comes from the seed, as for bots
-                from voice_game.cli import ask_birth_years
+                from voice_game.app import ask_birth_years
 
                 extra["birth_years"] = ask_birth_years([Seat(s.name, "bot") for s in seats], seed, catalog, None, [])
             try:
@@ -475,8 +475,8 @@ def menu_host(app, game: str):
     import subprocess
     import threading
 
+    from voice_game.app import BOT_NAMES
     from voice_game.games import get as get_kit
-    from voice_game.menu import BOT_NAMES
 
     if not menu_server(app):
         return None

@@ -18,6 +18,7 @@ import traceback
 
 from voice_game.commands.grammar import load_grammar
 from voice_game.core.errors import RuleError
+from voice_game.core.output import clamp_rate
 from voice_game.core.rules import CHANCE
 from voice_game.narration.catalog import load_catalog
 from voice_game.narration.message import HIGH
@@ -52,7 +53,7 @@ class SeatOutput:
                          "speak": True})
 
     def set_rate(self, wpm: int) -> None:
-        self.rate = max(80, min(800, int(wpm)))
+        self.rate = clamp_rate(int(wpm))
         self.box.append({"t": "rate", "value": self.rate})
 
     def set_volume(self, percent: int) -> None:

@@ -70,7 +70,7 @@ class Session:
         # Concerto's grammar has tens of thousands of phrases: index them while the opening is read
         threading.Thread(target=grammar.index, args=(kit.name,), name="grammar-index", daemon=True).start()
         self.humans = set(listeners) if listeners is not None else {i for i, s in enumerate(seats) if not s.is_bot}
-        self.narrator = kit.narrator(catalog, self.humans, verbose)
+        self.narrator: Any = kit.narrator(catalog, self.humans, verbose)
         self.bots = make_bots(kit, seats, seed, bot_rngs, bot_memory)
         self.history = History()
         self.dialogue = Dialogue()

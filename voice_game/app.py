@@ -1,0 +1,373 @@
+"""The application layer: everything a front end (the command line, the menu, the
+tutorial, the sound gallery, the models tool) needs before and around a game, built
+in one place.
+
+- :func:`pick_language`: the one language rule;
+- :class:`App`: the settings, the language, its catalog and grammar and the output,
+  built once (``App.open``), with the settings problem and the speech fallback said;
+- :class:`GameSetup`: one typed description of a game to start or resume, and
+  :meth:`App.play`, which starts or resumes it (a damaged save, deck or option is one
+  spoken sentence and a non-zero exit code, never a traceback).
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from voice_game import savecheck, savefile
+from voice_game.audio.tts import make_output
+from voice_game.commands.grammar import LANGUAGES, Grammar, load_grammar
+from voice_game.core.errors import RuleError, SaveError
+from voice_game.core.input import InputLine
+from voice_game.core.output import Output
+from voice_game.games import available, default_game
+from voice_game.games import get as get_kit
+from voice_game.keys import input_source
+from voice_game.narration.catalog import Catalog, load_catalog
+from voice_game.narration.message import HIGH, Message
+from voice_game.session import Seat, Session
+from voice_game.speech.voice_input import start_voice
+from voice_game.settings import RECOGNIZERS, TTS_CHOICES, Problem, Settings, Store
+
+DEFAULT_LANGUAGE = "de"
+LANG_ENV = "VOICE_GAME_LANG"
+ENGINE_CHOICES = tuple(r for r in RECOGNIZERS if r != "keyboard") + ("none",)  # --engine
+DEFAULT_BOTS = ["bot:Amadeus", "bot:Clara"]  # the other seats when --players is not given
+BOT_NAMES = ["Amadeus", "Clara", "Dora", "Emil", "Fanny"]  # bots seated by the menus
+__all__ = ["App", "GameSetup", "TTS_CHOICES", "ENGINE_CHOICES", "pick_language", "parse_seats"]
+
+
+def pick_language(explicit: str | None = None, prefs: Settings | None = None) -> str:
+    """The one language rule: the language asked for (``--lang``), else the environment
+    variable VOICE_GAME_LANG, else the settings file, else German; an unknown one is
+    German. (A resumed game speaks the language of its save: :meth:`App.play`.)"""
+    lang = explicit or os.environ.get(LANG_ENV) or (prefs.lang if prefs is not None else "") or DEFAULT_LANGUAGE
+    return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def read_settings() -> Settings:
+    """The player's settings (the defaults when the file is damaged; the caller that
+    speaks to the player says the problem: :meth:`App.announce`)."""
+    return Store.open()[0].settings
+
+
+def saved_language(path: Path | None) -> str | None:
+    """The language a saved game was played in (it decides a resumed game's), if readable."""
+    if path is None:
+        return None
+    try:
+        lang = savefile.read_save(path).get("lang")
+    except SaveError:
+        return None
+    return lang if lang in LANGUAGES else None
+
+
+# ----------------------------------------------------------------------------- seats and setup questions
+
+def parse_seats(spec: str | None, default_name: str, levels: Iterable[str]) -> list[Seat]:
+    """Seats from "Anna,Ben,bot:Carla,bot-strong:Dora"; KeyError for an unknown bot
+    level, ValueError for an empty seat or name. None: the player and two bots."""
+    if spec is None:
+        spec = ",".join([default_name] + DEFAULT_BOTS)
+    levels = tuple(levels)
+    seats = []
+    for part in spec.split(","):
+        part = part.strip()
+        if not part:
+            raise ValueError("empty seat")
+        if ":" in part:
+            level, name = (x.strip() for x in part.split(":", 1))
+            if level not in levels:
+                raise KeyError(level)
+            if not name:
+                raise ValueError("empty name")
+            seats.append(Seat(name, level))
+        else:
+            seats.append(Seat(part))
+    return seats
+
+
+def bot_names(count: int) -> list[str]:
+    """Distinct names for ``count`` bots: BOT_NAMES, then the same names numbered
+    ("Amadeus 2", ...), so a game that seats more players still names every bot."""
+    n = len(BOT_NAMES)
+    return [BOT_NAMES[i] if i < n else f"{BOT_NAMES[i % n]} {i // n + 1}" for i in range(count)]
+
+
+def ask_birth_years(seats: list[Seat], seed: int, catalog: Catalog, output: Output, inputs: Iterable[Any]) -> list[int]:
+    """A game that needs the players' ages: every human says their birth year at setup;
+    bots get one from the seed."""
+    rng = random.Random(seed)
+    years = []
+    it = iter(inputs)
+    for seat in seats:
+        if seat.is_bot:
+            years.append(rng.randrange(1945, 2012))
+            continue
+        year = None
+        for _ in range(3):
+            output.say(catalog.get("setup.birth_year", player=seat.name))
+            try:
+                item = next(it)
+            except StopIteration:
+                break
+            text = item.text if isinstance(item, InputLine) else str(item)
+            m = re.search(r"\b(1[89]\d\d|20\d\d)\b", text)
+            if m and 1900 <= int(m.group(1)) <= 2100:
+                year = int(m.group(1))
+                break
+            output.say(catalog.get("setup.birth_year_bad"))
+        if year is None:
+            year = 2000
+            output.say(catalog.get("setup.birth_year_default", player=seat.name, year=year))
+        years.append(year)
+    return years
+
+
+# ----------------------------------------------------------------------------- the setup object
+
+@dataclass
+class Listening:
+    """Speech input beside the keyboard: the recognizer (None: from the settings, and
+    none when the game runs as text), always or push-to-talk, a model folder, a microphone."""
+
+    engine: str | None = None
+    listen: str = "always"
+    model: str | None = None
+    mic: str | None = None
+
+
+@dataclass
+class GameSetup:
+    """One game to start (``game`` ... ``save``) or to resume (``resume``)."""
+
+    game: str | None = None  # None: the first game (voice_game.games.default_game)
+    players: str | None = None  # "Anna,bot:Ben"; None: the player and two bots
+    variants: list[str] = field(default_factory=list)
+    seed: int | None = None  # None: a random one
+    deck: Path | None = None  # a JSON file with the pile order
+    save: Path | None = None  # saved after every action
+    resume: Path | None = None  # continue the game saved here
+    events: Path | None = None  # every engine event as JSON lines
+    listening: Listening = field(default_factory=Listening)
+    debug: bool = False
+
+    @classmethod
+    def from_args(cls, args: Any) -> GameSetup:
+        """From the options of ``voice-game play``."""
+        return cls(game=args.game, players=args.players,
+                   variants=[v.strip() for v in (args.variant or "").split(",") if v.strip()],
+                   seed=args.seed, deck=args.deck, save=args.save, resume=args.resume, events=args.events,
+                   listening=Listening(args.engine, args.listen, args.model, args.mic), debug=args.debug)
+
+
+# ----------------------------------------------------------------------------- the application
+
+@dataclass
+class App:
+    """Settings, language, catalog, grammar and output of one run of the program."""
+
+    lang: str
+    catalog: Catalog
+    grammar: Grammar
+    output: Any  # a voice_game.core.output.Output
+    store: Store | None = None
+    problem: Problem | None = None
+    tts: str = "text"  # the output kind asked for (--tts or the settings); speech input follows it
+    fell_back: bool = False  # the output asked for did not work: text instead
+
+    @classmethod
+    def open(cls, lang: str | None = None, tts: str | None = None, stream: TextIO | None = None,
+             announce: bool = True, settings_path: Path | None = None) -> App:
+        """Read the settings, pick the language, load its words and open the output;
+        ``announce``: say a damaged settings file and a speech fallback at once."""
+        store, problem = Store.open(settings_path)
+        prefs = store.settings
+        lang = pick_language(lang, prefs)
+        catalog = load_catalog(lang)
+        kind = tts or prefs.tts
+        output, fell_back = make_output(kind, lang, catalog, prefs, stream)
+        app = cls(lang, catalog, load_grammar(lang), output, store, problem, kind, fell_back)
+        if announce:
+            app.announce()
+        return app
+
+    @classmethod
+    def around(cls, lang: str, output: Any, store: Store | None = None, tts: str = "text") -> App:
+        """An application over an output that is already open (tests, embedding)."""
+        return cls(lang, load_catalog(lang), load_grammar(lang), output, store, None, tts)
+
+    def announce(self) -> None:
+        """A damaged settings file is said, never moved aside silently; then the fallback."""
+        if self.problem is not None:
+            self.output.say(self.problem.message(self.catalog))
+        if self.fell_back:
+            self.output.say(self.catalog.get("app.tts_fallback"))
+
+    @property
+    def prefs(self) -> Settings:
+        return self.store.settings if self.store is not None else Settings()
+
+    def say(self, key: str, **params: Any) -> None:
+        self.output.say(self.catalog.get(key, **params))
+
+    def in_language(self, lang: str) -> App:
+        """This application in another language: its own catalog, grammar and output."""
+        if lang == self.lang:
+            return self
+        catalog = load_catalog(lang)
+        kind = "text" if self.fell_back else self.tts
+        output, fell_back = make_output(kind, lang, catalog, self.prefs)
+        app = App(lang, catalog, load_grammar(lang), output, self.store, None, kind, fell_back)
+        app.announce()
+        return app
+
+    def persist(self, **changes: Any) -> OSError | None:
+        """Keep changed settings (nothing happens without a settings store)."""
+        return self.store.update(**changes) if self.store is not None else None
+
+    # --- input ---------------------------------------------------------------
+    def voice(self, listening: Listening, inputs: Any, game: str | None = None) -> tuple[Any, Any, Callable[[], None]]:
+        """Speech beside the keyboard, unless the game runs as text (pipes, tests):
+        (the input to read, the voice input or None, stop)."""
+        prefs = self.prefs
+        engine = listening.engine
+        if engine is None:
+            engine = "none" if self.tts in ("text", "none") else (prefs.recognizer or "auto")
+        device: str | int | None = listening.mic or (prefs.microphone or None)
+        if isinstance(device, str) and device.isascii() and device.isdigit() and len(device) < 9:
+            device = int(device)
+        vocabulary: Callable[[], list[str]] | None = None
+        if engine != "none" and game:
+            lang = self.lang
+
+            def words() -> list[str]:
+                # every word, fillers too; made only for an engine with a fixed vocabulary (a game's
+                # grammar may have tens of thousands of phrases, Whisper needs no check)
+                return sorted({p.spoken for p in load_grammar(lang).phrases(game)})
+            vocabulary = words
+        return start_voice(engine, self.lang, self.catalog, self.output, inputs, listen=listening.listen,
+                           model=listening.model, device=device, vocabulary=vocabulary,
+                           aliases=dict(prefs.aliases or {}))
+
+    # --- games ---------------------------------------------------------------
+    def play(self, setup: GameSetup, inputs: Any = None) -> int:
+        """Start or resume the game ``setup`` describes; ``inputs`` default to standard input."""
+        if setup.resume is not None:
+            return self._resume(setup, inputs)
+        return self._start(setup, inputs)
+
+    def _fail(self, key: str, code: int = 2, **params: Any) -> int:
+        self.say(key, **params)
+        return code
+
+    def _events_ok(self, setup: GameSetup) -> bool:
+        ev = setup.events
+        return ev is None or not (ev.exists() or ev.is_symlink()) or savefile.is_events_log(ev)
+
+    def _resume(self, setup: GameSetup, inputs: Any) -> int:
+        path = setup.resume
+        assert path is not None
+        lang = saved_language(path)
+        if lang is not None and lang != self.lang:  # the save file decides the language of a resumed game
+            return self.in_language(lang)._resume(setup, inputs)
+        if not self._events_ok(setup):
+            return self._fail("save.events_exists", path=setup.events)  # a user's file is never overwritten
+        try:
+            data = savefile.read_save(path)
+        except SaveError as err:
+            return self._fail(f"save.{err.reason}", path=path)
+        try:  # every field checked, the game tried once: a damaged save is one sentence
+            loaded = savecheck.load(data, str(path))
+        except SaveError as err:
+            if setup.debug:
+                print(err, file=sys.stderr)
+            return self._fail("save.damaged", path=path)
+        kit: Any = loaded.kit
+        session = self._session(kit, loaded.state, loaded.seats, loaded.seed, setup, path,
+                                bot_rngs=loaded.bot_rngs, bot_memory=loaded.bot_memory)
+        session.say(Message(self.catalog.get("save.resumed"), "info", HIGH))
+        session.say(session.narrator.table(session.listener_view()))
+        return self._run(session, setup, inputs, kit.name)
+
+    def _start(self, setup: GameSetup, inputs: Any) -> int:
+        c = self.catalog
+        if not self._events_ok(setup):
+            return self._fail("save.events_exists", path=setup.events)  # a user's file is never overwritten
+        game = setup.game or default_game()
+        if game not in available():
+            return self._fail("setup.unknown_game", game=game, games=", ".join(available()))
+        kit = get_kit(game)
+        try:
+            # the one human of the default table is "du" (the narration speaks to them), never "Spieler"
+            seats = parse_seats(setup.players, c.get("setup.default_you"), kit.bot_levels)
+        except KeyError as exc:
+            return self._fail("setup.unknown_bot", level=exc.args[0], levels=", ".join(kit.bot_levels))
+        except ValueError:
+            return self._fail("setup.bad_players", players=setup.players)
+        variants = list(setup.variants)
+        deck = None
+        if setup.deck:
+            if not savefile.is_regular(setup.deck):
+                return self._fail("save.deck_missing", path=setup.deck)
+            try:
+                raw = json.loads(setup.deck.read_text(encoding="utf-8"))
+            except OSError:
+                return self._fail("save.deck_missing", path=setup.deck)
+            except (ValueError, UnicodeDecodeError, RecursionError):
+                return self._fail("save.deck_not_json", path=setup.deck)
+            try:
+                deck = kit.parse_deck(raw)
+            except (ValueError, TypeError):
+                return self._fail(f"save.deck_form_{kit.name}", path=setup.deck)
+        if setup.save and setup.save.exists() and not savefile.is_save(setup.save):
+            return self._fail("save.exists", path=setup.save)
+        seed = setup.seed if setup.seed is not None else int.from_bytes(os.urandom(4), "little")
+        inputs = self._inputs(inputs)
+        extra = {}
+        for question in kit.setup_questions:  # asked before the game starts (birth years)
+            if question.name == "birth_years" and question.asked(variants):
+                extra[question.name] = ask_birth_years(seats, seed, c, self.output, inputs)
+        try:
+            state = kit.new_game([s.name for s in seats], variants, seed, deck, **extra)
+        except RuleError as err:
+            key = f"{kit.name}.reason.{err.reason}"  # a game's own reason texts come first
+            return self._fail(key if c.has(key) else f"reason.{err.reason}", **err.params)
+        session = self._session(kit, state, seats, seed, setup, setup.save)
+        if setup.events and setup.events.exists():
+            setup.events.unlink()
+        return self._run(session, setup, inputs, kit.name, opening=kit.rules.opening_events(state))
+
+    @staticmethod
+    def _inputs(inputs: Any) -> Any:
+        # from a terminal, single keys and typed lines; else lines from a pipe
+        return input_source() if inputs is None else inputs
+
+    def _session(self, kit: Any, state: Any, seats: list[Seat], seed: int, setup: GameSetup,
+                 save_path: Path | None, **saved: Any) -> Session:
+        return Session(kit, state, seats, self.grammar, self.catalog, self.output, [], seed=seed,
+                       save_path=save_path, events_path=setup.events, debug=setup.debug, settings=self.store,
+                       verbose=self.prefs.detail, **saved)
+
+    def _run(self, session: Session, setup: GameSetup, inputs: Any, game: str, opening: Any = None) -> int:
+        inputs = self._inputs(inputs)
+        source, voice, stop_voice = self.voice(setup.listening, inputs, game)
+        session.inputs = iter(source)
+        attach = getattr(inputs, "attach", None)  # key input needs the session it drives (number keys, history)
+        if attach is not None:
+            attach(session)
+        if voice is not None:
+            session.listen_hook = voice.set_phrases
+        if opening is not None:
+            session.start(opening)
+        try:
+            return session.run()
+        finally:
+            stop_voice()
