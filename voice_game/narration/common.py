@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from voice_game.core.events import Event
 from voice_game.narration.catalog import Catalog
 from voice_game.narration.message import NORMAL, Message
 
@@ -85,6 +86,10 @@ class NarratorBase:
         return ", ".join(items[:-1]) + f" {self.c.get('list.and')} " + items[-1]
 
     # --- the session's hooks ----------------------------------------------------
+    def event(self, e: Event, v: dict) -> list[Message]:
+        """Messages for one event; every game's narrator says its own."""
+        raise NotImplementedError
+
     def events(self, events, v: dict) -> list[Message]:
         """Messages for events that happened together (a game may merge them)."""
         out: list[Message] = []

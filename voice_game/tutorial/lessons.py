@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
+from typing import Any, cast
 from pathlib import Path
 
 from voice_game.core.errors import ContentError
@@ -44,7 +45,7 @@ STEP_KINDS = ("say", "wait", "table", "sounds", "do", "other", "play", "practice
 @dataclass
 class Step:
     kind: str
-    value: object
+    value: Any  # by kind: a command, message keys, a cue list, a play table ...
     hint: str | None = None
     done: str | None = None
     extra: dict = field(default_factory=dict)
@@ -110,9 +111,9 @@ def _step_keys(st: Step) -> set[str]:
             if isinstance(st.value.get(k), str):
                 keys.add(st.value[k])
         keys |= {v for v in st.value.get("tips", {}).values()}
-    for k in (st.hint, st.done):
-        if k:
-            keys.add(k)
+    for key in (st.hint, st.done):
+        if key:
+            keys.add(key)
     return keys
 
 
@@ -206,11 +207,12 @@ def _step(sr, where, need) -> Step:
     elif kind == "sounds":
         from voice_game.audio.cues import CUE_IDS
 
+        cue_ids = cast("tuple[str, ...]", CUE_IDS)  # built on first use by the module's __getattr__
         need(isinstance(value, list) and value, where, "sounds needs [cue, name key] pairs")
         for item in value:
             need(isinstance(item, list) and len(item) in (2, 3) and all(isinstance(x, str) for x in item[:2]),
                  where, "each sound is [cue, name key] or [cue, name key, pan]")
-            need(item[0] in CUE_IDS, where, f"unknown cue {item[0]!r}")
+            need(item[0] in cue_ids, where, f"unknown cue {item[0]!r}")
             if len(item) == 3:
                 need(isinstance(item[2], (int, float)) and -1 <= item[2] <= 1, where, "pan must be -1..1")
     elif kind in ("do", "other"):

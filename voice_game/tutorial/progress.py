@@ -54,7 +54,7 @@ class Progress:
         return bool(self.data.get("flags", {}).get(name)) if isinstance(self.data.get("flags"), dict) else False
 
     def set_flag(self, name: str, value: bool = True) -> None:
-        flags = self.data.get("flags") if isinstance(self.data.get("flags"), dict) else {}
+        flags: dict = self.data["flags"] if isinstance(self.data.get("flags"), dict) else {}
         flags[name] = value
         self.data["flags"] = flags
         self.write()

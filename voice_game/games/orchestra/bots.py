@@ -100,6 +100,7 @@ def heuristic_choice(me: int, v, legal: list[Action], rng: Rng) -> Action:
         val += rng.random() * 1e-3  # deterministic tie-break from the bot's own seed
         if val > best_val:
             best, best_val = a, val
+    assert best is not None  # legal is never empty here
     return best
 
 

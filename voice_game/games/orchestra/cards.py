@@ -49,13 +49,13 @@ def _need(cond: bool, source: str, where: str, problem: str) -> None:
 def parse_content(raw, source: str = "orchestra.json") -> OrchestraContent:
     _need(isinstance(raw, dict), source, "/", "must be a JSON object")
     fam = raw.get("families")
-    _need(isinstance(fam, list) and fam and all(isinstance(f, str) and f for f in fam), source,
+    _need(isinstance(fam, list) and bool(fam) and all(isinstance(f, str) and f for f in fam), source,
           "families", "must be a non-empty list of ids")
     _need(len(set(fam)) == len(fam), source, "families", "ids must be unique")
     copies = raw.get("copies_per_family")
     _need(isinstance(copies, int) and copies >= 4, source, "copies_per_family", "must be an integer >= 4")
     fbp = raw.get("families_by_players")
-    _need(isinstance(fbp, dict) and fbp, source, "families_by_players", "must be an object")
+    _need(isinstance(fbp, dict) and bool(fbp), source, "families_by_players", "must be an object")
     by_players = {}
     for k, v in fbp.items():
         _need(k.isdigit() and 2 <= int(k) <= 5, source, f"families_by_players.{k}", "player count must be 2..5")

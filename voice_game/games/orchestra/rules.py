@@ -185,6 +185,13 @@ def _next_active(s: OrchestraState, after: int) -> int | None:
     return None
 
 
+def _next_turn(s: OrchestraState, after: int) -> int:
+    """The next seat to move while some conductor is still free this round."""
+    p = _next_active(s, after)
+    assert p is not None  # called only while a row is left
+    return p
+
+
 def step(s: OrchestraState, a: Action) -> list[Event]:
     """Apply a checked action in place. Only for callers that own ``s`` (apply, search)."""
     p = s.current
@@ -200,6 +207,7 @@ def step(s: OrchestraState, a: Action) -> list[Event]:
         out.append(ev("revealed", player=p, family=s.drawn, remaining=len(s.deck)))
     elif kind == "place":
         i = a.conductor - 1
+        assert s.drawn is not None  # placing is legal only with a drawn card
         s.rows[i].append(s.drawn)
         out.append(ev("placed", player=p, family=s.drawn, conductor=a.conductor, count=len(s.rows[i])))
         s.drawn = None
@@ -212,7 +220,7 @@ def step(s: OrchestraState, a: Action) -> list[Event]:
             out += _advance_final(s)
         else:
             s.phase = "turn"
-            s.current = _next_active(s, p)
+            s.current = _next_turn(s, p)
             out.append(ev("turn", player=s.current))
     elif kind == "take":
         i = a.conductor - 1
@@ -235,7 +243,7 @@ def step(s: OrchestraState, a: Action) -> list[Event]:
             out.append(ev("round_started", round=s.round, player=p))
             out.append(ev("turn", player=p))
         else:
-            s.current = _next_active(s, p)
+            s.current = _next_turn(s, p)
             out.append(ev("turn", player=s.current))
     elif kind == "pass":
         out.append(ev("passed", player=p))

@@ -18,13 +18,13 @@ class Action:
     conductor: int = 0
 
     def to_json(self) -> dict:
-        out = {"type": self.kind}
+        out: dict = {"type": self.kind}
         if self.conductor:
             out["conductor"] = self.conductor
         return out
 
     @classmethod
-    def from_json(cls, data: dict) -> "Action":
+    def from_json(cls, data: dict) -> Action:
         return cls(str(data["type"]), int(data.get("conductor", 0)))
 
 
@@ -51,7 +51,7 @@ class OrchestraConfig:
         return {"players": list(self.players), "variants": list(self.variants), "start_player": self.start_player}
 
     @classmethod
-    def from_json(cls, data: dict) -> "OrchestraConfig":
+    def from_json(cls, data: dict) -> OrchestraConfig:
         return cls(list(data["players"]), tuple(data.get("variants", ())), int(data.get("start_player", 0)))
 
 
@@ -76,7 +76,7 @@ class OrchestraState:
     last_card_by: int | None = None
     extra: dict = field(default_factory=dict)
 
-    def clone(self) -> "OrchestraState":
+    def clone(self) -> OrchestraState:
         return OrchestraState(
             players=self.players,  # never mutated
             families=self.families,
@@ -124,7 +124,7 @@ class OrchestraState:
         }
 
     @classmethod
-    def from_json(cls, d: dict) -> "OrchestraState":
+    def from_json(cls, d: dict) -> OrchestraState:
         """Rebuild a state; raises ValueError when the data is malformed or inconsistent."""
         try:
             s = cls(
