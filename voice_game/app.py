@@ -25,7 +25,7 @@ from voice_game import savecheck, savefile
 from voice_game.audio.tts import make_output
 from voice_game.commands.grammar import LANGUAGES, Grammar, load_grammar
 from voice_game.core.errors import RuleError, SaveError
-from voice_game.core.input import InputLine
+from voice_game.core.input import InputLine, SessionInput
 from voice_game.core.output import Output
 from voice_game.games import available, default_game
 from voice_game.games import get as get_kit
@@ -360,9 +360,8 @@ class App:
         inputs = self._inputs(inputs)
         source, voice, stop_voice = self.voice(setup.listening, inputs, game)
         session.inputs = iter(source)
-        attach = getattr(inputs, "attach", None)  # key input needs the session it drives (number keys, history)
-        if attach is not None:
-            attach(session)
+        if isinstance(inputs, SessionInput):  # key input needs the session it drives (number keys, history)
+            inputs.attach(session)
         if voice is not None:
             session.listen_hook = voice.set_phrases
         if opening is not None:

@@ -6,6 +6,7 @@ all speak it, and it imports nothing of the game.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
 
 
 @dataclass
@@ -16,3 +17,11 @@ class InputLine:
     text: str
     confidence: float = 1.0
     source: str = "keyboard"
+
+
+@runtime_checkable
+class SessionInput(Protocol):
+    """An input that needs the session it drives (single keys: number keys, history):
+    ``attach(session, context)`` with context ``game`` or ``tutorial``."""
+
+    def attach(self, session: Any, context: str = "game") -> None: ...

@@ -124,7 +124,7 @@ class Session:
     @property
     def detail(self) -> str:
         """The narrator's detail now: brief, default or verbose."""
-        return str(getattr(self.narrator, "detail", "default"))
+        return str(self.narrator.detail)
 
     def legal_commands(self) -> list[dict]:
         """The commands of the legal actions now (those the grammar can say)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
+from voice_game.core.contracts import Bot as GameBot
 from voice_game.core.events import Event
 from voice_game.core.rng import Rng
 
@@ -22,12 +23,11 @@ class Seat:
         return {"name": self.name, "kind": self.kind}
 
 
-class Bot(Protocol):
-    """What the session needs of every bot: a choice from its seat's view, and its rng."""
+class Bot(GameBot, Protocol):
+    """The game's bot (voice_game.core.contracts.Bot: a choice from its seat's view and
+    the legal actions) with the rng the session seeds and saves."""
 
     rng: Rng
-
-    def choose(self, view: Any, legal: list) -> Any: ...
 
 
 @runtime_checkable

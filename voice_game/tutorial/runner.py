@@ -14,7 +14,7 @@ from voice_game.commands.grammar import freeze, load_grammar
 from voice_game.commands.matcher import match
 from voice_game.commands.parser import META_INTENTS, Understanding, engine_refusal, understand
 from voice_game.core.errors import CommandError, ContentError, NotAllowed, RuleError
-from voice_game.core.input import InputLine
+from voice_game.core.input import InputLine, SessionInput
 from voice_game.core.rules import CHANCE
 from voice_game.games import get as get_game
 from voice_game.narration.catalog import load_catalog
@@ -195,7 +195,7 @@ class TutorialRunner:
 
     def attach(self, session) -> None:
         """Single keys need the session they act on (voice_game.keys.KeyInput)."""
-        if hasattr(self.raw_inputs, "attach"):
+        if isinstance(self.raw_inputs, SessionInput):
             self.raw_inputs.attach(session, "tutorial")
 
     # --- steps -------------------------------------------------------------------
