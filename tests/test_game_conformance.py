@@ -14,7 +14,7 @@ two shipped games and the test-only game in ``tests/games`` (found through
 - bots see only views: a bot (memory included) makes the same choice on two states that
   look the same from its seat, and the session hands its bots plain views of their seat
   and only the events that seat may know;
-- save and resume through the command line continue exactly: a game saved halfway and
+- save and resume through the application layer continue exactly: a game saved halfway and
   resumed gives the event stream of the game played in one go.
 """
 from __future__ import annotations
@@ -320,18 +320,21 @@ def human_lines(session, grammar, log, seed):
             return
 
 
-def run_cli(args, lines, home):
-    env = dict(os.environ, **{PATH_ENV: TEST_GAMES, "VOICE_GAME_HOME": str(home), "VOICE_GAME_KEYS": "0",
-                              "PYTHONIOENCODING": "utf-8"})
-    return subprocess.run([sys.executable, "-m", "voice_game.cli", *args], input="\n".join(lines) + "\n",
-                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
+def app_play(setup, lines, home: Path) -> tuple[int, str]:
+    """One run of the application layer (what ``voice-game play`` does), lines as input."""
+    from voice_game.app import App
+
+    said = io.StringIO()
+    app = App.open(lang="en", tts="text", stream=said, settings_path=home / "settings.json")
+    return app.play(setup, list(lines)), said.getvalue()
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_save_and_resume_continue_exactly(name, tmp_path):
+def test_save_and_resume_continue_exactly(name, tmp_path, monkeypatch):
     """A human (its lines made from the live session) against bots: in the session the bots
-    see only plain views; piped into the command line, the game saved halfway and resumed
-    gives the events of the game played in one go."""
+    see only plain views; through the application layer (voice_game.app, as ``voice-game
+    play`` runs it), the game saved halfway and resumed gives the events of the game played
+    in one go."""
     from voice_game.audio.tts import TextOutput
     from voice_game.session import Seat, Session
 
@@ -351,17 +354,20 @@ def test_save_and_resume_continue_exactly(name, tmp_path):
     assert session.run() == 0
     assert d.rules.is_over(session.state), name
     assert sum(s.calls for s in spies.values()) > 0
-    args = ["play", name, "--lang", lang, "--tts", "text", "--seed", str(seed),
-            "--players", ",".join(["Anna"] + [f"{s.kind}:{s.name}" for s in seats[1:]])]
+    from voice_game.app import GameSetup
+
+    monkeypatch.setenv("VOICE_GAME_HOME", str(tmp_path))
+    monkeypatch.setenv("VOICE_GAME_KEYS", "0")
+    table = ",".join(["Anna"] + [f"{s.kind}:{s.name}" for s in seats[1:]])
     full, part, save = tmp_path / "full.jsonl", tmp_path / "part.jsonl", tmp_path / "s.json"
-    p = run_cli(args + ["--events", str(full)], lines, tmp_path)
-    assert p.returncode == 0, p.stderr
+    code, said = app_play(GameSetup(name, table, seed=seed, events=full), lines, tmp_path)
+    assert code == 0, said
     half = len(lines) // 2
-    p1 = run_cli(args + ["--save", str(save), "--events", str(part)], lines[:half], tmp_path)
-    assert p1.returncode == 0, p1.stderr
-    p2 = run_cli(["play", "--resume", str(save), "--tts", "text", "--events", str(part)], lines[half:], tmp_path)
-    assert p2.returncode == 0, p2.stderr
-    assert "Traceback" not in p.stderr + p1.stderr + p2.stderr
+    code, said = app_play(GameSetup(name, table, seed=seed, save=save, events=part), lines[:half], tmp_path)
+    assert code == 0, said
+    code, said = app_play(GameSetup(resume=save, events=part), lines[half:], tmp_path)
+    assert code == 0, said
+    assert said.splitlines()[0] == load_catalog(lang).get("save.resumed")
     a = [json.loads(x) for x in full.read_text(encoding="utf-8").splitlines()]
     b = [json.loads(x) for x in part.read_text(encoding="utf-8").splitlines()]
     assert a and a[-1]["type"] == "game_over", name
