@@ -7,6 +7,9 @@ in verbose narration); brief narration lets the cues carry whose turn it is.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from voice_game.core.events import Event
 from voice_game.narration.common import NarratorBase, pan_for
 from voice_game.narration.message import HIGH, LOW, NORMAL, Message
 
@@ -64,110 +67,150 @@ class OrchestraNarrator(NarratorBase):
         return msgs
 
     def _event(self, e, v: dict) -> list[Message]:
-        t = e.type
-        n = len(v["players"])
-        p = e.get("player")
-        mine = p in self.humans
-        if t == "game_started":
-            key, players = "game_started", list(e["players"])
-            if self.solo:  # you play against the others
-                key, players = "game_started_solo", [x for i, x in enumerate(players) if i not in self.humans]
-            out = [self.m(self.t(key, players=self.join(players), conductors=e["conductors"],
-                                 families=self.join([self.family(f) for f in e["families"]])), "info", HIGH)]
-            if "falsche-note" in e["variants"]:
-                out.append(self.m(self.t("falsche_note", count=e["removed"]), "info", HIGH))
-            if "grand-maestro" in e["variants"]:
-                out += self.maestro(e["maestro"])
-            return out
-        if t == "round_started":
-            if self.brief:  # the next line is the starter's move or your turn
-                return []
-            key = "round_started_you" if mine and self.solo else "round_started"
-            return [self.m(self.t(key, round=e["round"], player=self.name(v, p)), "turn", HIGH, "event.round_end")]
-        if t == "turn":
-            if mine:
-                hint = self.hint_due("turn")
-                key = "turn_you_hint" if hint else "turn_you"
-                text = self.you(v, key, p)
-                # your turn again: its cue says it (brief: even the first time); words without sound
-                if self.solo and (self.brief or (not self.verbose and not hint)):
-                    return [self.m("", "turn", HIGH, "event.your_turn", fallback=text)]
-                return [self.m(text, "turn", HIGH, "event.your_turn")]
-            self.move = {"player": p}
-            if self.verbose:
-                return [self.m(self.t("turn_other", player=self.name(v, p)), "turn", NORMAL,
-                               f"event.turn.{p + 1}", pan_for(p + 1, n))]
+        handler = self.HANDLERS.get(e.type)
+        return handler(self, e, v) if handler else []
+
+    def _game_started(self, e, v: dict) -> list[Message]:
+        key, players = "game_started", list(e["players"])
+        if self.solo:  # you play against the others
+            key, players = "game_started_solo", [x for i, x in enumerate(players) if i not in self.humans]
+        out = [self.m(self.t(key, players=self.join(players), conductors=e["conductors"],
+                             families=self.join([self.family(f) for f in e["families"]])), "info", HIGH)]
+        if "falsche-note" in e["variants"]:
+            out.append(self.m(self.t("falsche_note", count=e["removed"]), "info", HIGH))
+        if "grand-maestro" in e["variants"]:
+            out += self.maestro(e["maestro"])
+        return out
+
+    def _round_started(self, e, v: dict) -> list[Message]:
+        if self.brief:  # the next line is the starter's move or your turn
             return []
-        if t == "drew":
-            if not mine:
-                self.move.setdefault("player", p)
-            return []  # the reveal says it
-        if t == "revealed":
-            fam = self.family(e["family"])
-            if mine:
-                if self.detail != "brief" and self.hint_due("drew"):
-                    text = self.t("drew_you_hint", family=fam)
-                else:
-                    text = self.t("drew_you", family=fam)
-                return [self.m(text + self.remaining(e["remaining"]), "draw", HIGH, f"family.{e['family']}")]
+        p = e.get("player")
+        key = "round_started_you" if p in self.humans and self.solo else "round_started"
+        return [self.m(self.t(key, round=e["round"], player=self.name(v, p)), "turn", HIGH, "event.round_end")]
+
+    def _turn(self, e, v: dict) -> list[Message]:
+        p = e.get("player")
+        if p in self.humans:
+            hint = self.hint_due("turn")
+            key = "turn_you_hint" if hint else "turn_you"
+            text = self.you(v, key, p)
+            # your turn again: its cue says it (brief: even the first time); words without sound
+            if self.solo and (self.brief or (not self.verbose and not hint)):
+                return [self.m("", "turn", HIGH, "event.your_turn", fallback=text)]
+            return [self.m(text, "turn", HIGH, "event.your_turn")]
+        self.move = {"player": p}
+        if self.verbose:
+            return [self.m(self.t("turn_other", player=self.name(v, p)), "turn", NORMAL,
+                           f"event.turn.{p + 1}", pan_for(p + 1, len(v["players"])))]
+        return []
+
+    def _drew(self, e, v: dict) -> list[Message]:
+        p = e.get("player")
+        if p not in self.humans:
+            self.move.setdefault("player", p)
+        return []  # the reveal says it
+
+    def _revealed(self, e, v: dict) -> list[Message]:
+        p = e.get("player")
+        if p not in self.humans:
             self.move.update(player=p, family=e["family"], remaining=e["remaining"])
             return []
-        if t == "placed":
-            fam = self.family(e["family"])
-            cond = e["conductor"]
-            if mine:
-                if self.verbose:
-                    text = self.you(v, "placed_you_verbose", p, family=fam, conductor=cond) + " " \
-                        + self.t("row_now", count=e["count"])
-                else:
-                    text = self.t("placed_you", conductor=cond)
-                if self.brief and self.solo:  # the place cue sounds from the conductor's side
-                    return [self.m("", "place", HIGH, "event.place", pan_for(cond, n), fallback=text)]
-                return [self.m(text, "place", HIGH, "event.place", pan_for(cond, n))]
-            move, self.move = self.move, {}
-            rest = self.remaining(move.get("remaining", 99))
-            who = self.name(v, p)
-            if self.verbose:
-                text = self.t("placed_verbose", player=who, family=fam, conductor=cond) + " " \
-                    + self.t("row_now", count=e["count"]) + rest
-                return [self.m(text, "bot", HIGH, f"event.turn.{p + 1}", pan_for(p + 1, n))]
-            full = self.t("placed", player=who, family=fam, conductor=cond) + rest
-            if self.brief:  # the family's own sound, from the conductor's side, carries the card
-                return [self.m(self.t("placed_brief", family=fam, conductor=cond) + rest, "bot", HIGH,
-                               f"family.{e['family']}", pan_for(cond, n), history=full, fallback=full)]
-            return [self.m(full, "bot", HIGH, f"event.turn.{p + 1}", pan_for(p + 1, n))]
-        if t == "took":
-            self.move = {}
-            cards = self.cards(e["families"])
-            if mine:
-                text = self.t("took_you", conductor=e["conductor"], cards=cards) if self.solo else \
-                    self.t("took", player=self.name(v, p), conductor=e["conductor"], cards=cards)
-            else:
-                key = "took" if self.verbose else "took_brief"
-                text = self.t(key, player=self.name(v, p), conductor=e["conductor"], cards=cards)
-            return [self.m(text, "take", HIGH, "event.take", pan_for(e["conductor"], n))]
-        if t == "round_ended":
-            key = "round_ended_verbose" if self.verbose else "round_ended"
-            if self.verbose and e["next_player"] in self.humans and self.solo:
-                key = "round_ended_verbose_you"
-            return [self.m(self.t(key, round=e["round"], player=self.name(v, e["next_player"])),
-                           "result", HIGH, "event.round_end")]
-        if t == "last_card":
-            last = e["player"]
-            key = "last_card_you" if last in self.humans and self.solo else "last_card"
-            return [self.m(self.t(key, player=self.name(v, last)), "result", HIGH)]
-        if t == "final_choice":
-            if mine:
-                return [self.m(self.you(v, "final_choice_you", p), "turn", HIGH, "event.your_turn")]
-            self.move = {"player": p}
-            return []  # the choice itself is the news
-        if t == "passed":
-            self.move = {}
-            text = self.t("passed_you") if mine and self.solo else self.t("passed", player=self.name(v, p))
-            return [self.m(text, "result", HIGH)]
-        if t == "game_over":
-            return self.game_over(e, v)
-        return []
+        fam = self.family(e["family"])
+        if self.detail != "brief" and self.hint_due("drew"):
+            text = self.t("drew_you_hint", family=fam)
+        else:
+            text = self.t("drew_you", family=fam)
+        return [self.m(text + self.remaining(e["remaining"]), "draw", HIGH, f"family.{e['family']}")]
+
+    def _placed(self, e, v: dict) -> list[Message]:
+        if e.get("player") in self.humans:
+            return self._placed_mine(e, v)
+        return self._placed_other(e, v)
+
+    def _placed_mine(self, e, v: dict) -> list[Message]:
+        p, n = e.get("player"), len(v["players"])
+        fam, cond = self.family(e["family"]), e["conductor"]
+        if self.verbose:
+            text = self.you(v, "placed_you_verbose", p, family=fam, conductor=cond) + " " \
+                + self.t("row_now", count=e["count"])
+        else:
+            text = self.t("placed_you", conductor=cond)
+        if self.brief and self.solo:  # the place cue sounds from the conductor's side
+            return [self.m("", "place", HIGH, "event.place", pan_for(cond, n), fallback=text)]
+        return [self.m(text, "place", HIGH, "event.place", pan_for(cond, n))]
+
+    def _placed_other(self, e, v: dict) -> list[Message]:
+        p, n = e.get("player"), len(v["players"])
+        fam, cond = self.family(e["family"]), e["conductor"]
+        move, self.move = self.move, {}
+        rest = self.remaining(move.get("remaining", 99))
+        who = self.name(v, p)
+        if self.verbose:
+            text = self.t("placed_verbose", player=who, family=fam, conductor=cond) + " " \
+                + self.t("row_now", count=e["count"]) + rest
+            return [self.m(text, "bot", HIGH, f"event.turn.{p + 1}", pan_for(p + 1, n))]
+        full = self.t("placed", player=who, family=fam, conductor=cond) + rest
+        if self.brief:  # the family's own sound, from the conductor's side, carries the card
+            return [self.m(self.t("placed_brief", family=fam, conductor=cond) + rest, "bot", HIGH,
+                           f"family.{e['family']}", pan_for(cond, n), history=full, fallback=full)]
+        return [self.m(full, "bot", HIGH, f"event.turn.{p + 1}", pan_for(p + 1, n))]
+
+    def _took(self, e, v: dict) -> list[Message]:
+        p = e.get("player")
+        self.move = {}
+        cards = self.cards(e["families"])
+        if p in self.humans:
+            text = self.t("took_you", conductor=e["conductor"], cards=cards) if self.solo else \
+                self.t("took", player=self.name(v, p), conductor=e["conductor"], cards=cards)
+        else:
+            key = "took" if self.verbose else "took_brief"
+            text = self.t(key, player=self.name(v, p), conductor=e["conductor"], cards=cards)
+        return [self.m(text, "take", HIGH, "event.take", pan_for(e["conductor"], len(v["players"])))]
+
+    def _round_ended(self, e, v: dict) -> list[Message]:
+        key = "round_ended_verbose" if self.verbose else "round_ended"
+        if self.verbose and e["next_player"] in self.humans and self.solo:
+            key = "round_ended_verbose_you"
+        return [self.m(self.t(key, round=e["round"], player=self.name(v, e["next_player"])),
+                       "result", HIGH, "event.round_end")]
+
+    def _last_card(self, e, v: dict) -> list[Message]:
+        last = e["player"]
+        key = "last_card_you" if last in self.humans and self.solo else "last_card"
+        return [self.m(self.t(key, player=self.name(v, last)), "result", HIGH)]
+
+    def _final_choice(self, e, v: dict) -> list[Message]:
+        p = e.get("player")
+        if p in self.humans:
+            return [self.m(self.you(v, "final_choice_you", p), "turn", HIGH, "event.your_turn")]
+        self.move = {"player": p}
+        return []  # the choice itself is the news
+
+    def _passed(self, e, v: dict) -> list[Message]:
+        p = e.get("player")
+        self.move = {}
+        text = self.t("passed_you") if p in self.humans and self.solo else self.t("passed", player=self.name(v, p))
+        return [self.m(text, "result", HIGH)]
+
+    def _game_over(self, e, v: dict) -> list[Message]:
+        return self.game_over(e, v)
+
+    # event type -> handler (e, v) -> messages; an event not listed is not narrated
+    HANDLERS: dict[str, Callable[[OrchestraNarrator, Event, dict], list[Message]]] = {
+        "game_started": _game_started,
+        "round_started": _round_started,
+        "turn": _turn,
+        "drew": _drew,
+        "revealed": _revealed,
+        "placed": _placed,
+        "took": _took,
+        "round_ended": _round_ended,
+        "last_card": _last_card,
+        "final_choice": _final_choice,
+        "passed": _passed,
+        "game_over": _game_over,
+    }
 
     def maestro(self, cards: list[str]) -> list[Message]:
         if not cards:
