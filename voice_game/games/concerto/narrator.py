@@ -15,7 +15,9 @@ piece, the instrument to give up).
 """
 from __future__ import annotations
 
-from voice_game.core.events import ev
+from collections.abc import Callable
+
+from voice_game.core.events import Event, ev
 from voice_game.narration.common import NarratorBase, pan_for, sentence
 from voice_game.narration.message import HIGH, LOW, NORMAL, Message
 
@@ -582,117 +584,185 @@ class ConcertoNarrator(NarratorBase):
 
     # the human's own moves and public facts, one by one ------------------------------
     def single(self, e, v: dict) -> list[Message]:
-        t, d = e.type, e.data
-        p = d.get("player")
-        you = self.second_person(p)
-        nm = lambda key="player": self.name(v, d[key])  # noqa: E731
-        n = len(v["players"])
-        if t == "game_started":
-            key = "game_started_verbose" if self.verbose else "game_started"
-            players = list(d["players"])
-            if self.solo:  # you play against the others
-                key += "_solo"
-                players = [x for i, x in enumerate(players) if i not in self.humans]
-            out = [self.m(self.t(key, players=self.join(players), target=d["target"]), "info", HIGH)]
-            if d.get("maestro"):
-                out.append(self.m(self.t("maestro"), "info", HIGH))
-            return out
-        if t == "card_drawn":
-            return []  # the private card_received says it
-        if t == "instrument_placed":
-            if d["setup"]:
-                key = "placed_setup_you" if you else "placed_setup"
-            else:
-                key = ("placed_you_at" if self.verbose else "placed_you") if you else "placed"
-            text = self.t(key, player=nm(), instrument=self.ins(d["instrument"]), position=d["position"])
-            if self.is_you(p) and not self.verbose:
-                # "Merk dir: Holzbläser schlägt Stich" follows at once and says where it went
-                return [self.m("", "place", HIGH, "event.place", fallback=text)]
-            return [self.m(text, "place", HIGH, "event.place")]
-        if t == "pattern_drawn":
-            ins, pt = self.ins(d["instrument"]), self.pat(d["pattern"])
-            if self.is_you(p):
-                key = "pattern_named" if not self.solo else ("pattern_brief" if self.brief else "pattern_you")
-                text = self.t(key, player=nm(), instrument=ins, pattern=pt)
-                # said once; the history keeps where it went, never the pattern (memory rule)
-                return [self.m(text, "draw", HIGH, f"pattern.{d['pattern']}",
-                               history=self.t("pattern_secret", player=nm(), instrument=ins))]
-            return [self.m(self.t("pattern_drawn", player=nm(), instrument=ins, pattern=pt), "draw", HIGH,
-                           f"pattern.{d['pattern']}")]
-        if t == "market_taken":
-            key = ("taken_brief" if self.brief else "market_taken_you") if you else "market_taken"
-            return [self.m(self.t(key, player=nm(), instrument=self.ins(d["instrument"])), "take", HIGH, "event.take")]
-        if t in ("piece_revealed", "conductor_revealed", "conductors_exhausted", "pile_reshuffled"):
-            return [self.m(self.public_text(e, v), "info", HIGH)]
-        if t == "piece_replaced":
-            key = "piece_replaced_you" if you else "piece_replaced"
-            return [self.m(self.t(key, player=nm(), level=self.level(d["level"]), piece=self.title(d["piece"])),
-                           "info", HIGH)]
-        if t == "special_played":
-            if you:
-                key = "special_played_you" if d["effect"] else "special_no_effect_you"
-            else:
-                key = "special_played" if d["effect"] else "special_no_effect"
-            return [self.m(self.t(key, player=nm(), card=self.special(d["card"])), "info", HIGH)]
-        if t in ("instruments_exchanged", "patterns_swapped", "own_patterns_swapped", "market_exchanged",
-                 "rehearsal", "audition"):
-            if you and t in ("own_patterns_swapped", "market_exchanged", "rehearsal", "audition",
-                             "instruments_exchanged", "patterns_swapped"):
-                key = f"{t}_by_you"
-                if self.c.has(f"concerto.{key}"):
-                    return [self.m(self.t(key, target=self.name(v, d.get("target")), instrument=self.ins(d["instrument"]),
-                                          other=self.ins(d.get("other"))), "info", HIGH)]
-            return [self.m(self.effect_text(e, v), "info", HIGH)]
-        if t == "pattern_recalled":
-            text = self.t("pattern_recalled", instrument=self.ins(d["instrument"]), pattern=self.pat(d["pattern"]))
-            return [self.m(text, "draw", HIGH, f"pattern.{d['pattern']}", history="")]
-        if t == "cards_discarded":
-            key = "cards_discarded_you" if you else "cards_discarded"
-            count = len(d["instruments"]) + len(d["specials"])
-            return [self.m(self.t(key, player=nm(), count=count, cards=self.counted(d["instruments"], d["specials"])),
-                           "info", HIGH)]
-        if t == "performance_started":
-            if you:
-                key = "performance_started_you" if d["follow"] else "performance_started_ignore_you"
-                if d["follow"] and not self.hint_due("conduct"):
-                    key = "performance_started_you_short"
-            else:
-                key = "performance_started" if d["follow"] else "performance_started_ignore"
-            piece = self.piece_ref(d["piece"], d["level"]) if you else self.piece(d["piece"])
-            return [self.m(self.t(key, player=nm(), piece=piece, level=self.level(d["level"])),
-                           "turn", HIGH, "event.place")]
-        if t == "beat_correct":
-            key = "beat_correct" if self.verbose else "beat_correct_brief"  # the pair was just said
-            return [self.m(self.t(key, instrument=self.ins(d["instrument"]), pattern=self.pat(d["pattern"])),
-                           "result", HIGH, "event.applause")]
-        if t == "beat_wrong":
-            return [self.m(self.t("beat_wrong", instrument=self.ins(d["instrument"]), pattern=self.pat(d["pattern"]),
-                                  expected=self.ins(d["expected_instrument"]),
-                                  expected_pattern=self.pat(d["expected_pattern"])), "result", HIGH, "event.boos")]
-        if t == "encore_started":
-            key = "encore_started_you" if you else "encore_started"
-            return [self.m(self.t(key, player=nm(), count=d["count"]), "turn", HIGH)]
-        if t == "instrument_lost":
-            key = f"lost_{d['reason']}" + ("_you" if you else "")
-            return [self.m(self.t(key, player=nm(), instrument=self.ins(d["instrument"])), "result", HIGH)]
-        if t == "performance_failed":
-            key = "performance_failed" if self.verbose else "bot_failed"
-            return [self.m(self.t(key, player=nm(), piece=self.piece(d["piece"])), "result", HIGH)]
-        if t == "conductor_result":
-            key = "conductor_fulfilled" if d["fulfilled"] else "conductor_missed"
-            return [self.m(self.t(key, player=nm(), name=self.conductor(d["card"]), count=abs(d["bonus"])),
-                           "result", HIGH)]
-        if t == "performance_succeeded":
-            key = "performance_succeeded_you" if you else "performance_succeeded"
-            if you and not self.verbose:
-                key = "performance_succeeded_you_short"
-            return [self.m(self.t(key, player=nm(), piece=self.piece(d["piece"]), count=d["gained"], score=d["score"]),
-                           "result", HIGH, "event.applause")]
-        if t == "market_revealed":
-            return [self.m(self.t("market_revealed", instrument=self.ins(d["instrument"])), "info", NORMAL)]
-        if t == "market_duplicate":
-            return [self.m(self.t("market_duplicate", instrument=self.ins(d["instrument"])), "info", NORMAL)]
-        return []
+        handler = self.SINGLE.get(e.type)
+        return handler(self, e, v) if handler else []
+
+    def _nm(self, e, v: dict, key: str = "player") -> str:
+        return self.name(v, e.data[key])
+
+    def _you(self, e) -> bool:
+        return self.second_person(e.data.get("player"))
+
+    def _s_game_started(self, e, v: dict) -> list[Message]:
+        d = e.data
+        key = "game_started_verbose" if self.verbose else "game_started"
+        players = list(d["players"])
+        if self.solo:  # you play against the others
+            key += "_solo"
+            players = [x for i, x in enumerate(players) if i not in self.humans]
+        out = [self.m(self.t(key, players=self.join(players), target=d["target"]), "info", HIGH)]
+        if d.get("maestro"):
+            out.append(self.m(self.t("maestro"), "info", HIGH))
+        return out
+
+    def _s_card_drawn(self, e, v: dict) -> list[Message]:
+        return []  # the private card_received says it
+
+    def _s_instrument_placed(self, e, v: dict) -> list[Message]:
+        d, you = e.data, self._you(e)
+        if d["setup"]:
+            key = "placed_setup_you" if you else "placed_setup"
+        else:
+            key = ("placed_you_at" if self.verbose else "placed_you") if you else "placed"
+        text = self.t(key, player=self._nm(e, v), instrument=self.ins(d["instrument"]), position=d["position"])
+        if self.is_you(d.get("player")) and not self.verbose:
+            # "Merk dir: Holzbläser schlägt Stich" follows at once and says where it went
+            return [self.m("", "place", HIGH, "event.place", fallback=text)]
+        return [self.m(text, "place", HIGH, "event.place")]
+
+    def _s_pattern_drawn(self, e, v: dict) -> list[Message]:
+        d, nm = e.data, self._nm(e, v)
+        ins, pt = self.ins(d["instrument"]), self.pat(d["pattern"])
+        if self.is_you(d.get("player")):
+            key = "pattern_named" if not self.solo else ("pattern_brief" if self.brief else "pattern_you")
+            text = self.t(key, player=nm, instrument=ins, pattern=pt)
+            # said once; the history keeps where it went, never the pattern (memory rule)
+            return [self.m(text, "draw", HIGH, f"pattern.{d['pattern']}",
+                           history=self.t("pattern_secret", player=nm, instrument=ins))]
+        return [self.m(self.t("pattern_drawn", player=nm, instrument=ins, pattern=pt), "draw", HIGH,
+                       f"pattern.{d['pattern']}")]
+
+    def _s_market_taken(self, e, v: dict) -> list[Message]:
+        key = ("taken_brief" if self.brief else "market_taken_you") if self._you(e) else "market_taken"
+        return [self.m(self.t(key, player=self._nm(e, v), instrument=self.ins(e.data["instrument"])),
+                       "take", HIGH, "event.take")]
+
+    def _s_public(self, e, v: dict) -> list[Message]:
+        return [self.m(self.public_text(e, v), "info", HIGH)]
+
+    def _s_piece_replaced(self, e, v: dict) -> list[Message]:
+        d = e.data
+        key = "piece_replaced_you" if self._you(e) else "piece_replaced"
+        return [self.m(self.t(key, player=self._nm(e, v), level=self.level(d["level"]), piece=self.title(d["piece"])),
+                       "info", HIGH)]
+
+    def _s_special_played(self, e, v: dict) -> list[Message]:
+        d = e.data
+        if self._you(e):
+            key = "special_played_you" if d["effect"] else "special_no_effect_you"
+        else:
+            key = "special_played" if d["effect"] else "special_no_effect"
+        return [self.m(self.t(key, player=self._nm(e, v), card=self.special(d["card"])), "info", HIGH)]
+
+    def _s_effect(self, e, v: dict) -> list[Message]:
+        d = e.data
+        key = f"{e.type}_by_you"
+        if self._you(e) and self.c.has(f"concerto.{key}"):
+            return [self.m(self.t(key, target=self.name(v, d.get("target")), instrument=self.ins(d["instrument"]),
+                                  other=self.ins(d.get("other"))), "info", HIGH)]
+        return [self.m(self.effect_text(e, v), "info", HIGH)]
+
+    def _s_pattern_recalled(self, e, v: dict) -> list[Message]:
+        d = e.data
+        text = self.t("pattern_recalled", instrument=self.ins(d["instrument"]), pattern=self.pat(d["pattern"]))
+        return [self.m(text, "draw", HIGH, f"pattern.{d['pattern']}", history="")]
+
+    def _s_cards_discarded(self, e, v: dict) -> list[Message]:
+        d = e.data
+        key = "cards_discarded_you" if self._you(e) else "cards_discarded"
+        count = len(d["instruments"]) + len(d["specials"])
+        return [self.m(self.t(key, player=self._nm(e, v), count=count,
+                              cards=self.counted(d["instruments"], d["specials"])), "info", HIGH)]
+
+    def _s_performance_started(self, e, v: dict) -> list[Message]:
+        d, you = e.data, self._you(e)
+        if you:
+            key = "performance_started_you" if d["follow"] else "performance_started_ignore_you"
+            if d["follow"] and not self.hint_due("conduct"):
+                key = "performance_started_you_short"
+        else:
+            key = "performance_started" if d["follow"] else "performance_started_ignore"
+        piece = self.piece_ref(d["piece"], d["level"]) if you else self.piece(d["piece"])
+        return [self.m(self.t(key, player=self._nm(e, v), piece=piece, level=self.level(d["level"])),
+                       "turn", HIGH, "event.place")]
+
+    def _s_beat_correct(self, e, v: dict) -> list[Message]:
+        d = e.data
+        key = "beat_correct" if self.verbose else "beat_correct_brief"  # the pair was just said
+        return [self.m(self.t(key, instrument=self.ins(d["instrument"]), pattern=self.pat(d["pattern"])),
+                       "result", HIGH, "event.applause")]
+
+    def _s_beat_wrong(self, e, v: dict) -> list[Message]:
+        d = e.data
+        return [self.m(self.t("beat_wrong", instrument=self.ins(d["instrument"]), pattern=self.pat(d["pattern"]),
+                              expected=self.ins(d["expected_instrument"]),
+                              expected_pattern=self.pat(d["expected_pattern"])), "result", HIGH, "event.boos")]
+
+    def _s_encore_started(self, e, v: dict) -> list[Message]:
+        key = "encore_started_you" if self._you(e) else "encore_started"
+        return [self.m(self.t(key, player=self._nm(e, v), count=e.data["count"]), "turn", HIGH)]
+
+    def _s_instrument_lost(self, e, v: dict) -> list[Message]:
+        d = e.data
+        key = f"lost_{d['reason']}" + ("_you" if self._you(e) else "")
+        return [self.m(self.t(key, player=self._nm(e, v), instrument=self.ins(d["instrument"])), "result", HIGH)]
+
+    def _s_performance_failed(self, e, v: dict) -> list[Message]:
+        key = "performance_failed" if self.verbose else "bot_failed"
+        return [self.m(self.t(key, player=self._nm(e, v), piece=self.piece(e.data["piece"])), "result", HIGH)]
+
+    def _s_conductor_result(self, e, v: dict) -> list[Message]:
+        d = e.data
+        key = "conductor_fulfilled" if d["fulfilled"] else "conductor_missed"
+        return [self.m(self.t(key, player=self._nm(e, v), name=self.conductor(d["card"]), count=abs(d["bonus"])),
+                       "result", HIGH)]
+
+    def _s_performance_succeeded(self, e, v: dict) -> list[Message]:
+        d, you = e.data, self._you(e)
+        key = "performance_succeeded_you" if you else "performance_succeeded"
+        if you and not self.verbose:
+            key = "performance_succeeded_you_short"
+        return [self.m(self.t(key, player=self._nm(e, v), piece=self.piece(d["piece"]), count=d["gained"],
+                              score=d["score"]), "result", HIGH, "event.applause")]
+
+    def _s_market_revealed(self, e, v: dict) -> list[Message]:
+        return [self.m(self.t("market_revealed", instrument=self.ins(e.data["instrument"])), "info", NORMAL)]
+
+    def _s_market_duplicate(self, e, v: dict) -> list[Message]:
+        return [self.m(self.t("market_duplicate", instrument=self.ins(e.data["instrument"])), "info", NORMAL)]
+
+    # event type -> handler (e, v) -> messages, for an event said on its own (single())
+    SINGLE: dict[str, Callable[[ConcertoNarrator, Event, dict], list[Message]]] = {
+        "game_started": _s_game_started,
+        "card_drawn": _s_card_drawn,
+        "instrument_placed": _s_instrument_placed,
+        "pattern_drawn": _s_pattern_drawn,
+        "market_taken": _s_market_taken,
+        "piece_revealed": _s_public,
+        "conductor_revealed": _s_public,
+        "conductors_exhausted": _s_public,
+        "pile_reshuffled": _s_public,
+        "piece_replaced": _s_piece_replaced,
+        "special_played": _s_special_played,
+        "instruments_exchanged": _s_effect,
+        "patterns_swapped": _s_effect,
+        "own_patterns_swapped": _s_effect,
+        "market_exchanged": _s_effect,
+        "rehearsal": _s_effect,
+        "audition": _s_effect,
+        "pattern_recalled": _s_pattern_recalled,
+        "cards_discarded": _s_cards_discarded,
+        "performance_started": _s_performance_started,
+        "beat_correct": _s_beat_correct,
+        "beat_wrong": _s_beat_wrong,
+        "encore_started": _s_encore_started,
+        "instrument_lost": _s_instrument_lost,
+        "performance_failed": _s_performance_failed,
+        "conductor_result": _s_conductor_result,
+        "performance_succeeded": _s_performance_succeeded,
+        "market_revealed": _s_market_revealed,
+        "market_duplicate": _s_market_duplicate,
+    }
 
     def game_over(self, d: dict, v: dict) -> list[Message]:
         self.last_prompt = None
