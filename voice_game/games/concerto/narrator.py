@@ -384,87 +384,140 @@ class ConcertoNarrator(NarratorBase):
 
     # one player's move (another player's; the human's own are said one by one) -----------
     def add_to_group(self, g: dict, e, v: dict) -> None:
-        t, d = e.type, e.data
-        items = g["items"]
-        if t == "instrument_placed":
-            items.append(["start" if d["setup"] else "place", [[d["instrument"], None]], d["position"]])
-            if d["setup"] and len(items) >= 2 and items[-2][0] == "start":
-                items[-2][1] += items.pop()[1]
-        elif t == "pattern_drawn":
-            for it in reversed(items):
-                if it[0] in ("start", "place"):
-                    for slot in it[1]:
-                        if slot[0] == d["instrument"] and slot[1] is None:
-                            slot[1] = d["pattern"]
-                            return
-            items.append(["sentence", self.t("pattern_drawn", player=self.name(v, d["player"]),
-                                             instrument=self.ins(d["instrument"]), pattern=self.pat(d["pattern"]))])
-        elif t == "card_drawn":
-            if items and items[-1][0] == "draw" and items[-1][1] == d["kind"]:
-                items[-1][2] += 1
-            else:
-                items.append(["draw", d["kind"], 1])
-        elif t == "market_taken":
-            if items and items[-1][0] == "take":
-                items[-1][1].append(d["instrument"])
-            else:
-                items.append(["take", [d["instrument"]]])
-        elif t == "cards_discarded":
-            items.append(["verb", self.t("bot_discard", cards=self.counted(d["instruments"], d["specials"]))])
-        elif t == "piece_replaced":
-            items.append(["verb", self.t("bot_replace", piece=self.title(d["piece"]), level=self.level(d["level"]))])
-        elif t == "special_played":
-            key = "bot_special" if d["effect"] else "bot_special_no_effect"
-            items.append(["verb", self.t(key, card=self.special(d["card"]))])
-        elif t == "performance_started":
-            g["level"] = d["level"]
-            key = "bot_conduct" if d["follow"] else "bot_conduct_ignore"
-            if self.brief and d["follow"]:
-                key = "bot_conduct_brief"
-            piece = self.title(d["piece"]) if self.verbose else self.piece_ref(d["piece"], d["level"])
-            items.append(["conduct", self.t(key, piece=piece, level=self.level(d["level"])), [], []])
-        elif t in ("beat_correct", "beat_wrong"):
-            conduct = next((it for it in reversed(items) if it[0] == "conduct"), None)
-            if conduct is None:
-                conduct = ["conduct", "", [], []]
-                items.append(conduct)
-            if t == "beat_correct":
-                conduct[2].append(self.t("beat_pair", instrument=self.ins(d["instrument"]),
-                                         pattern=self.pat(d["pattern"])))
-            else:
-                if self.verbose:
-                    key = "beat_wrong"
-                else:
-                    key = "bot_wrong_same" if d["instrument"] == d["expected_instrument"] else "bot_wrong_other"
-                conduct[3].append(self.t(key, instrument=self.ins(d["instrument"]), pattern=self.pat(d["pattern"]),
-                                         expected=self.ins(d["expected_instrument"]),
-                                         expected_pattern=self.pat(d["expected_pattern"])))
-        elif t == "encore_started":
-            items.append(["sentence", self.t("bot_encore", count=d["count"])])
-        elif t == "instrument_lost":
-            if any(it[0] == "conduct" for it in items):  # after the applause or the boos
-                items.append(["sentence", self.t(f"bot_after_{d['reason']}", instrument=self.ins(d["instrument"])),
-                              d["reason"], d["instrument"]])
-            else:
-                items.append(["verb", self.t(f"bot_lost_{d['reason']}", instrument=self.ins(d["instrument"]))])
-        elif t == "performance_failed":
-            last = items[-1] if items else None
-            if not self.verbose and last and last[0] == "sentence" and len(last) > 2 and last[2] == "wrong_beat":
-                # the piece leaves by the rule: said when no new piece follows (render_group)
-                items[-1] = ["sentence", self.t("bot_failed_lost_short", instrument=self.ins(last[3])), "failed",
-                             self.t("bot_failed_lost", instrument=self.ins(last[3]))]
-            else:
-                items.append(["sentence", self.t("bot_failed"), "failed"])
-        elif t == "performance_succeeded":
-            items.append(["sentence", self.t("bot_succeeded", count=d["gained"], score=d["score"]), "succeeded"])
-        elif t == "conductor_result":
-            key = "conductor_fulfilled" if d["fulfilled"] else "conductor_missed"
-            items.append(["sentence", self.t(key, player=self.name(v, d["player"]), name=self.conductor(d["card"]),
-                                             count=abs(d["bonus"]))])
+        handler = self.GROUP.get(e.type)
+        if handler:
+            handler(self, g["items"], e, v)
+            if e.type == "performance_started":
+                g["level"] = e.data["level"]
+            return
+        text = self.effect_text(e, v)
+        if text:
+            g["items"].append(["sentence", text])
+
+    def _g_instrument_placed(self, items: list, e, v: dict) -> None:
+        d = e.data
+        items.append(["start" if d["setup"] else "place", [[d["instrument"], None]], d["position"]])
+        if d["setup"] and len(items) >= 2 and items[-2][0] == "start":
+            items[-2][1] += items.pop()[1]
+
+    def _g_pattern_drawn(self, items: list, e, v: dict) -> None:
+        d = e.data
+        for it in reversed(items):
+            if it[0] in ("start", "place"):
+                for slot in it[1]:
+                    if slot[0] == d["instrument"] and slot[1] is None:
+                        slot[1] = d["pattern"]
+                        return
+        items.append(["sentence", self.t("pattern_drawn", player=self.name(v, d["player"]),
+                                         instrument=self.ins(d["instrument"]), pattern=self.pat(d["pattern"]))])
+
+    def _g_card_drawn(self, items: list, e, v: dict) -> None:
+        kind = e.data["kind"]
+        if items and items[-1][0] == "draw" and items[-1][1] == kind:
+            items[-1][2] += 1
         else:
-            text = self.effect_text(e, v)
-            if text:
-                items.append(["sentence", text])
+            items.append(["draw", kind, 1])
+
+    def _g_market_taken(self, items: list, e, v: dict) -> None:
+        if items and items[-1][0] == "take":
+            items[-1][1].append(e.data["instrument"])
+        else:
+            items.append(["take", [e.data["instrument"]]])
+
+    def _g_cards_discarded(self, items: list, e, v: dict) -> None:
+        d = e.data
+        items.append(["verb", self.t("bot_discard", cards=self.counted(d["instruments"], d["specials"]))])
+
+    def _g_piece_replaced(self, items: list, e, v: dict) -> None:
+        d = e.data
+        items.append(["verb", self.t("bot_replace", piece=self.title(d["piece"]), level=self.level(d["level"]))])
+
+    def _g_special_played(self, items: list, e, v: dict) -> None:
+        key = "bot_special" if e.data["effect"] else "bot_special_no_effect"
+        items.append(["verb", self.t(key, card=self.special(e.data["card"]))])
+
+    def _g_performance_started(self, items: list, e, v: dict) -> None:
+        d = e.data
+        key = "bot_conduct" if d["follow"] else "bot_conduct_ignore"
+        if self.brief and d["follow"]:
+            key = "bot_conduct_brief"
+        piece = self.title(d["piece"]) if self.verbose else self.piece_ref(d["piece"], d["level"])
+        items.append(["conduct", self.t(key, piece=piece, level=self.level(d["level"])), [], []])
+
+    @staticmethod
+    def _conduct_item(items: list) -> list:
+        """The move's performance item (a beat without one starts it)."""
+        conduct = next((it for it in reversed(items) if it[0] == "conduct"), None)
+        if conduct is None:
+            conduct = ["conduct", "", [], []]
+            items.append(conduct)
+        return conduct
+
+    def _g_beat_correct(self, items: list, e, v: dict) -> None:
+        d = e.data
+        self._conduct_item(items)[2].append(self.t("beat_pair", instrument=self.ins(d["instrument"]),
+                                                   pattern=self.pat(d["pattern"])))
+
+    def _g_beat_wrong(self, items: list, e, v: dict) -> None:
+        d = e.data
+        conduct = self._conduct_item(items)
+        if self.verbose:
+            key = "beat_wrong"
+        else:
+            key = "bot_wrong_same" if d["instrument"] == d["expected_instrument"] else "bot_wrong_other"
+        conduct[3].append(self.t(key, instrument=self.ins(d["instrument"]), pattern=self.pat(d["pattern"]),
+                                 expected=self.ins(d["expected_instrument"]),
+                                 expected_pattern=self.pat(d["expected_pattern"])))
+
+    def _g_encore_started(self, items: list, e, v: dict) -> None:
+        items.append(["sentence", self.t("bot_encore", count=e.data["count"])])
+
+    def _g_instrument_lost(self, items: list, e, v: dict) -> None:
+        d = e.data
+        if any(it[0] == "conduct" for it in items):  # after the applause or the boos
+            items.append(["sentence", self.t(f"bot_after_{d['reason']}", instrument=self.ins(d["instrument"])),
+                          d["reason"], d["instrument"]])
+        else:
+            items.append(["verb", self.t(f"bot_lost_{d['reason']}", instrument=self.ins(d["instrument"]))])
+
+    def _g_performance_failed(self, items: list, e, v: dict) -> None:
+        last = items[-1] if items else None
+        if not self.verbose and last and last[0] == "sentence" and len(last) > 2 and last[2] == "wrong_beat":
+            # the piece leaves by the rule: said when no new piece follows (render_group)
+            items[-1] = ["sentence", self.t("bot_failed_lost_short", instrument=self.ins(last[3])), "failed",
+                         self.t("bot_failed_lost", instrument=self.ins(last[3]))]
+        else:
+            items.append(["sentence", self.t("bot_failed"), "failed"])
+
+    def _g_performance_succeeded(self, items: list, e, v: dict) -> None:
+        d = e.data
+        items.append(["sentence", self.t("bot_succeeded", count=d["gained"], score=d["score"]), "succeeded"])
+
+    def _g_conductor_result(self, items: list, e, v: dict) -> None:
+        d = e.data
+        key = "conductor_fulfilled" if d["fulfilled"] else "conductor_missed"
+        items.append(["sentence", self.t(key, player=self.name(v, d["player"]), name=self.conductor(d["card"]),
+                                         count=abs(d["bonus"]))])
+
+    # event type -> handler (items, e, v) adding another player's event to their move;
+    # the other events of a move are the special cards' effects (effect_text)
+    GROUP: dict[str, Callable[[ConcertoNarrator, list, Event, dict], None]] = {
+        "instrument_placed": _g_instrument_placed,
+        "pattern_drawn": _g_pattern_drawn,
+        "card_drawn": _g_card_drawn,
+        "market_taken": _g_market_taken,
+        "cards_discarded": _g_cards_discarded,
+        "piece_replaced": _g_piece_replaced,
+        "special_played": _g_special_played,
+        "performance_started": _g_performance_started,
+        "beat_correct": _g_beat_correct,
+        "beat_wrong": _g_beat_wrong,
+        "encore_started": _g_encore_started,
+        "instrument_lost": _g_instrument_lost,
+        "performance_failed": _g_performance_failed,
+        "performance_succeeded": _g_performance_succeeded,
+        "conductor_result": _g_conductor_result,
+    }
 
     def render_group(self, g: dict, v: dict) -> list[Message]:
         """Another player's move: one message; a performance's result is a second one, its
