@@ -26,6 +26,7 @@ from typing import Any, Literal, Protocol
 
 from voice_game.commands.grammar import FrozenCommand, Grammar, freeze
 from voice_game.commands.matcher import match
+from voice_game.core.contracts import CommandAdapter
 from voice_game.core.errors import Ambiguous, Command, NotAllowed, RuleError, Unrecognized
 
 META_INTENTS = frozenset({
@@ -82,7 +83,7 @@ def engine_refusal(rules: _Engine, state: Any) -> WhyNot:
     return why_not
 
 
-def understand(grammar: Grammar, adapter: GameAdapter, text: str, legal: Sequence[Any],
+def understand(grammar: Grammar, adapter: CommandAdapter, text: str, legal: Sequence[Any],
                confidence: float = 1.0, meta: frozenset[str] = META_INTENTS,
                why_not: WhyNot | None = None) -> Understanding:
     """The one legal action (or meta command) ``text`` means now; raises
@@ -126,7 +127,7 @@ def understand(grammar: Grammar, adapter: GameAdapter, text: str, legal: Sequenc
 class _Filter:
     """The legal actions now, as the commands that say them."""
 
-    def __init__(self, adapter: GameAdapter, legal: Sequence[Any], meta: frozenset[str]) -> None:
+    def __init__(self, adapter: CommandAdapter, legal: Sequence[Any], meta: frozenset[str]) -> None:
         self.adapter, self.legal, self.meta = adapter, legal, meta
 
     @cached_property

@@ -9,10 +9,12 @@ a lesson can only ask for what the game itself understands and allows.
 from __future__ import annotations
 
 import traceback
+from typing import Any
 
 from voice_game.commands.grammar import freeze, load_grammar
 from voice_game.commands.matcher import match
 from voice_game.commands.parser import META_INTENTS, Understanding, engine_refusal, understand
+from voice_game.core.contracts import Bot
 from voice_game.core.errors import CommandError, ContentError, NotAllowed, RuleError
 from voice_game.core.input import InputLine, SessionInput
 from voice_game.core.rules import CHANCE
@@ -20,7 +22,7 @@ from voice_game.games import get as get_game
 from voice_game.narration.catalog import load_catalog
 from voice_game.narration.message import HIGH, Message
 from voice_game.session import Seat, Session
-from voice_game.tutorial.lessons import load_course, validate_against
+from voice_game.tutorial.lessons import Lesson, load_course, validate_against
 from voice_game.tutorial.progress import Progress
 
 CONTROL = ("next", "back", "skip", "end_tutorial")
@@ -63,10 +65,22 @@ class TutorialRunner:
         self.name = player_name or self.c.get("setup.default_player")
         self.debug = debug
         self.session: Session | None = None
-        self.lesson = None
+        self.lesson: Lesson | None = None
         self.recent: list[Message] = []  # what "wiederholen" says again
         self._controls = [p for p in self.g.phrases("tutorial")
                           if dict(p.command)["intent"] in CONTROL + ("repeat", "help", "quit")]
+
+    def table(self) -> Session:
+        """The current lesson's session: set before any of its steps runs."""
+        if self.session is None:
+            raise RuntimeError("no lesson table: a step ran outside a lesson")
+        return self.session
+
+    def current_lesson(self) -> Lesson:
+        """The lesson being run: set before any of its steps runs."""
+        if self.lesson is None:
+            raise RuntimeError("no lesson: a step ran outside a lesson")
+        return self.lesson
 
     # --- output ----------------------------------------------------------------
     def say(self, key: str, remember: bool = True, **params) -> None:
@@ -116,10 +130,10 @@ class TutorialRunner:
 
     def meta(self, intent: str) -> None:
         """Always-available commands (rate, volume, history, table ...) during a lesson."""
-        if intent in TABLE_META and not self.lesson.has_table:
+        if intent in TABLE_META and not self.current_lesson().has_table:
             self.say("tutorial.no_table", remember=False)
             return
-        self.session.meta(intent)
+        self.table().meta(intent)
 
     # --- the course --------------------------------------------------------------
     def run(self) -> int:
@@ -172,7 +186,7 @@ class TutorialRunner:
         for step in lesson.steps:
             self.run_step(step)
 
-    def table_session(self, lesson) -> Session:
+    def table_session(self, lesson: Lesson) -> Session:
         kit = self.kit
         names = [self.name] + list(lesson.bots)
         if len(names) < 2:
@@ -208,14 +222,15 @@ class TutorialRunner:
             self.say(step.value)
             self.wait()
         elif k == "table":
-            self.say_msgs(self.session.narrator.table(self.session.listener_view()))
+            s = self.table()
+            self.say_msgs(s.narrator.table(s.listener_view()))
         elif k == "sounds":
             for item in step.value:
                 cue, name = item[0], item[1]
                 pan = float(item[2]) if len(item) == 3 else None
                 msg = Message(self.c.get("tutorial.sound", name=self.c.get(name, count=1)), "info", HIGH, cue, pan)
                 self.recent.append(msg)
-                self.session.say(msg)
+                self.table().say(msg)
         elif k == "other":
             self.perform(step.value)
         elif k == "do":
@@ -256,13 +271,14 @@ class TutorialRunner:
 
     def perform(self, cmd: dict) -> None:
         """Carry out a command for real, narrated (a scripted move or one the player skipped)."""
-        s = self.session
+        s = self.table()
         action = self.kit.adapter.action_for(cmd)
         if action is None:
             self.meta(cmd["intent"])
             return
         if not s.commit(action):
-            raise ContentError(self.course.source, f"lessons.{self.lesson.id}", f"illegal scripted move {cmd}")
+            raise ContentError(self.course.source, f"lessons.{self.current_lesson().id}",
+                               f"illegal scripted move {cmd}")
         while self.kit.rules.current_player(s.state) == CHANCE:
             s.commit(None)
         s.say(s.narrator.flush(s.listener_view()), narrated=True)  # a scripted move is heard at once
@@ -286,7 +302,7 @@ class TutorialRunner:
             if ctl:
                 self.common_control(ctl, step.hint)
                 continue
-            s = self.session
+            s = self.table()
             legal = self.kit.rules.legal_actions(s.state)
             problem: CommandError | None = None
             try:
@@ -326,7 +342,7 @@ class TutorialRunner:
 
     def answer_wrong(self, u: Understanding | None, problem: CommandError | None) -> None:
         """Why an answer was not the task's: not allowed now, another command, or not understood."""
-        s = self.session
+        s = self.table()
         if isinstance(problem, NotAllowed) and problem.action is not None:
             if problem.error is None:
                 self.say("tutorial.not_now", remember=False, command=self.g.render(problem.command))
@@ -382,24 +398,28 @@ class _GuidedInputs:
         self.runner = runner
         self.tips = tips
         self.given: set[str] = set()
-        self.session = None
-        self.guide = None
+        self.session: Session | None = None
+        self.guide: Bot | None = None
         self.options: dict = {}
-        self.suggested_for = None  # the state the current suggestion belongs to
+        self.suggested_for: Any = None  # the state the current suggestion belongs to
         self.suggestion: str | None = None
         self.hidden_told = False
 
-    def add_guide(self, bot, options: dict) -> None:
+    def add_guide(self, bot: Bot, options: dict) -> None:
         self.guide = bot
         self.options = options
         self.yes_phrases = self.runner.g.phrases(self.runner.kit.adapter.game, ["yes"])
+        if self.session is None:
+            raise RuntimeError("the guide needs the guided game's session")
         self.session.observe(0, bot)  # the session feeds the guide with everything seat 0 hears
 
     def __iter__(self):
         return self
 
     def suggest(self) -> None:
-        r, s = self.runner, self.session
+        r, s, guide = self.runner, self.session, self.guide
+        if s is None or guide is None:  # called once both are set (see __next__)
+            return
         if s.state is self.suggested_for:
             return
         self.suggested_for = s.state
@@ -409,7 +429,7 @@ class _GuidedInputs:
             return
         legal = rules.legal_actions(s.state)
         try:
-            action = self.guide.choose(r.kit.view(s.state, 0), legal)
+            action = guide.choose(r.kit.view(s.state, 0), legal)
         except Exception:  # noqa: BLE001 - without a suggestion the game goes on
             if r.debug:
                 traceback.print_exc()
