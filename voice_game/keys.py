@@ -26,10 +26,16 @@ import os
 import select
 import sys
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
 from voice_game.commands.grammar import freeze
 from voice_game.core.input import InputLine
 from voice_game.narration.message import HIGH, Message
+
+if TYPE_CHECKING:
+    from voice_game.commands.grammar import Grammar
+    from voice_game.core.game import GameDefinition
+    from voice_game.narration.catalog import Catalog
 
 # key name -> action. Names: single characters as typed ("t", "T", ",", "<"), or
 # enter, escape, space, backspace, tab, up, down, left, right, home, end, pageup,
@@ -225,11 +231,11 @@ class TerminalReader:
         self.fd = sys.stdin.fileno() if fd is None else fd
         self.echo = echo or sys.stdout
         self.buffer: str | None = None  # None: shortcut mode; a string: typing
-        self._saved = None
+        self._saved: list[Any] | None = None  # termios attributes to restore
         self._pending: list[Key] = []
         self._bytes = b""
 
-    def open(self) -> "TerminalReader":
+    def open(self) -> TerminalReader:
         import atexit
         import termios
 
@@ -335,13 +341,15 @@ class WindowsReader(TerminalReader):
         self.buffer = None
         self._pending = []
 
-    def open(self) -> "WindowsReader":
+    def open(self) -> WindowsReader:
         return self
 
     def close(self) -> None:
         pass
 
     def read_key(self) -> Key | None:  # pragma: no cover - Windows only
+        if sys.platform != "win32":  # msvcrt: input_source uses this reader on Windows only
+            raise OSError("the Windows key reader needs Windows")
         import msvcrt
 
         ch = msvcrt.getwch()
@@ -358,6 +366,37 @@ class WindowsReader(TerminalReader):
 
 # ----------------------------------------------------------------------------- keys -> session
 
+class KeySession(Protocol):
+    """What single keys use of the session they act on (``voice_game.session.Session``;
+    the keyboard knows nothing of sessions beyond this)."""
+
+    c: Catalog
+    g: Grammar
+    kit: GameDefinition
+
+    @property
+    def choices(self) -> list[Any]: ...
+
+    @property
+    def asking_yes_no(self) -> bool: ...
+
+    @property
+    def detail(self) -> str: ...
+
+    def legal_commands(self) -> list[dict[str, Any]]: ...
+
+    def jump_history(self, end: str) -> None: ...
+
+    def say(self, msgs: Any, record: bool = True, narrated: bool = False) -> None: ...
+
+    def say_key(self, key: str, kind: str = ..., priority: str = ..., record: bool = True,
+                **params: Any) -> None: ...
+
+
+#: A key's command (a dict, or words as they are) and its confidence; (None, 0) when done here.
+KeyCommand = tuple["dict[str, Any] | str | None", float]
+
+
 class KeyInput:
     """The session's input from the keyboard: typed lines as they are, keys made into
     command words. ``attach(session)`` gives it the game it is playing (the tutorial and
@@ -366,10 +405,10 @@ class KeyInput:
     def __init__(self, reader, bindings: dict[str, str] | None = None):
         self.reader = reader
         self.bindings = bindings if bindings is not None else load_bindings()
-        self.session = None
+        self.session: KeySession | None = None
         self.context = "game"  # or "tutorial"
 
-    def attach(self, session, context: str = "game") -> None:
+    def attach(self, session: KeySession, context: str = "game") -> None:
         self.session = session
         self.context = context
 
@@ -392,7 +431,7 @@ class KeyInput:
         if s is not None:
             s.say(Message(s.c.get(key, **params), "info", HIGH), record=False)
 
-    def on_key(self, key: Key):
+    def on_key(self, key: Key) -> InputLine | None:
         if key.name == "typing_cancelled":
             self.say_key("input.cancelled")
             return None
@@ -411,16 +450,16 @@ class KeyInput:
             return InputLine("", 1.0, "talk")  # an empty line arms push-to-talk (voice_input)
         if s is None:
             return None
-        cmd, confidence = self.command(action)
+        cmd, confidence = self.command(action, s)
         if cmd is None:
             return None
         if isinstance(cmd, str):
             return InputLine(cmd, confidence, "key")
         return InputLine(s.g.render(cmd), confidence, "key")
 
-    def command(self, action: str):
-        """(command dict or words, confidence) for an action, or (None, 0) when done here."""
-        s = self.session
+    def command(self, action: str, s: KeySession) -> KeyCommand:
+        """(command dict or words, confidence) for an action on session ``s``, or (None, 0)
+        when done here."""
         if action == "keys":
             for line in describe(self.bindings, s.c):
                 s.say(Message(line, "help", HIGH), record=False)
@@ -443,17 +482,16 @@ class KeyInput:
                 return None, 0
             return {"intent": action}, 1.0
         if action.startswith("pick:"):
-            return self.pick(int(action.split(":")[1]))
+            return self.pick(int(action.split(":")[1]), s)
         intent = s.kit.key_intents.get(action, action)  # a game's own words for the action
         if intent not in s.g.intents:
             return None, 0
         confidence = KEY_CONFIDENCE if s.g.needs_confirmation(intent) else 1.0
         return {"intent": intent}, confidence
 
-    def pick(self, n: int):
+    def pick(self, n: int, s: KeySession) -> KeyCommand:
         """Number key n: the legal command that names number n (a conductor, a position),
         else what the game's own number pick makes of n."""
-        s = self.session
         if s.choices and 1 <= n <= len(s.choices):
             return s.g.numbers[n][0], 1.0  # answers "did you mean: 1 ..., 2 ..."
         cmds: list[dict] = []
