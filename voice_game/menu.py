@@ -21,7 +21,9 @@ import sys
 import traceback
 from dataclasses import dataclass, field
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import Literal, TypedDict
 
 from voice_game import savecheck, savefile
 from voice_game.app import BOT_NAMES, TTS_CHOICES, App, GameSetup, bot_names
@@ -44,6 +46,19 @@ EXIT, BACK = "exit", "back"
 def first_course() -> str:
     """The course offered at the first start: the first game's first tutorial."""
     return next(t.course for d in definitions() for t in d.tutorials)
+
+
+class GameChoices(TypedDict):
+    """What the player set up for one game in its menu."""
+
+    humans: int
+    bots: int
+    level: int  # an index into the game's bot levels
+    variants: set[str]
+
+
+#: The numbers of a game's menu that Left/Right and "Bots 3" change.
+Count = Literal["humans", "bots", "level"]
 
 
 @dataclass
@@ -80,7 +95,7 @@ class MenuApp:
         self.progress = progress if progress is not None else Progress()
         self.saves = data_root() / "saves"
         self.set_lang(lang)
-        self.setup = {d.name: {"humans": d.default_seats.humans, "bots": d.default_seats.bots, "level": 0,
+        self.setup: dict[str, GameChoices] = {d.name: {"humans": d.default_seats.humans, "bots": d.default_seats.bots, "level": 0,
                                "variants": set()} for d in definitions()}
 
     def set_lang(self, lang: str) -> None:
@@ -225,8 +240,16 @@ class MenuApp:
             self.say(self.t("menu.keys_help"))
             self.speak_item(menu)
         elif name == "/":
-            self.reader.start_typing()
-        elif k.char and k.char.isdecimal() and k.char.isascii() and k.char != "0":
+            if self.reader is not None:  # keys come from a reader only (next_event)
+                self.reader.start_typing()
+        else:
+            return self.on_char(menu, k)
+        return None
+
+    def on_char(self, menu: Menu, k: Key) -> str | None:
+        """A digit chooses that entry; a letter jumps to the next entry starting with it."""
+        n = len(menu.items)
+        if k.char and k.char.isdecimal() and k.char.isascii() and k.char != "0":
             i = int(k.char) - 1
             if i < n:
                 return self.choose(menu, i)
@@ -295,7 +318,7 @@ class MenuApp:
     # --- menus ---------------------------------------------------------------------
     def main_menu(self) -> Menu:
         t = self.t
-        games = [Item(g, (lambda g=g: t(f"menu.play_{g}")), self.submenu(lambda g=g: self.game_menu(g)))
+        games = [Item(g, partial(t, f"menu.play_{g}"), self.submenu(partial(self.game_menu, g)))
                  for g in available()]
         return Menu("menu.title_main", games + [
             Item("tutorials", lambda: t("menu.tutorials"), self.submenu(self.tutorial_menu)),
@@ -310,11 +333,14 @@ class MenuApp:
         from voice_game.online.command import menu_host, menu_session
 
         t = self.t
+
+        def host_label(g: str) -> str:
+            return t("online.menu.host", game=t(f"menu.game_name.{g}"))
+
         return Menu("online.menu.title", [
             Item("join", lambda: t("online.menu.join"), lambda: menu_session(self, "join")),
             Item("watch", lambda: t("online.menu.watch"), lambda: menu_session(self, "watch")),
-            *[Item(g, (lambda g=g: t("online.menu.host", game=t(f"menu.game_name.{g}"))),
-                   (lambda g=g: menu_host(self, g))) for g in available()],
+            *[Item(g, partial(host_label, g), partial(menu_host, self, g)) for g in available()],
             Item("back", lambda: t("menu.back"), lambda: BACK),
         ])
 
@@ -325,20 +351,21 @@ class MenuApp:
         lo, hi = kit.min_players, kit.max_players
         t = self.t
 
-        def on_off(v):
-            return t("menu.on") if v in cfg["variants"] else t("menu.off")
+        def variant_label(v: str) -> str:
+            name = t(f"menu.variant_name.{v}")
+            return t("menu.variant", name=name, state=t("menu.on") if v in cfg["variants"] else t("menu.off"))
 
-        def toggle(v):
-            def f(_delta: int = 1):
+        def toggle(v: str) -> Callable[[int], None]:
+            def f(_delta: int = 1) -> None:
                 cfg["variants"] ^= {v}
             return f
 
-        def clamp(key, lo_, hi_):
-            def f(delta: int):
+        def clamp(key: Count, lo_: int, hi_: int) -> Callable[[int], None]:
+            def f(delta: int) -> None:
                 cfg[key] = max(lo_, min(hi_, cfg[key] + delta))
             return f
 
-        def setter(key, lo_, hi_):
+        def setter(key: Count, lo_: int, hi_: int) -> Callable[[int], bool]:
             def f(n: int) -> bool:
                 if lo_ <= n <= hi_:
                     cfg[key] = n
@@ -346,11 +373,11 @@ class MenuApp:
                 return False
             return f
 
-        def level_adjust(delta: int):
+        def level_adjust(delta: int) -> None:
             if levels:
                 cfg["level"] = (cfg["level"] + delta) % len(levels)
 
-        def level_label():
+        def level_label() -> str:
             if not levels:
                 return t("menu.level_none")
             return t("menu.level", level=t(f"menu.level_name.{levels[cfg['level']]}"))
@@ -368,8 +395,7 @@ class MenuApp:
                      lambda n: 1 <= n <= len(levels) and setter("level", 0, len(levels) - 1)(n - 1)),
             ]
         for v in kit.variants:
-            items.append(Item(v, (lambda v=v: t("menu.variant", name=t(f"menu.variant_name.{v}"), state=on_off(v))),
-                              None, toggle(v)))
+            items.append(Item(v, partial(variant_label, v), None, toggle(v)))
         items.append(Item("back", lambda: t("menu.back"), lambda: BACK))
         return Menu(f"menu.title_{game}", items)
 
@@ -383,7 +409,8 @@ class MenuApp:
         base = self.t("setup.default_player")
         humans = [self.t("setup.default_you")] if cfg["humans"] == 1 else [f"{base} {i + 1}" for i in range(cfg["humans"])]
         seats = humans + [f"{kit.bot_levels[cfg['level']]}:{name}" for name in bot_names(bots)]
-        save = self.saves / f"{game}.json"
+        path = self.saves / f"{game}.json"
+        save: Path | None = path  # None: this game is not saved
         try:
             self.saves.mkdir(parents=True, exist_ok=True)
             usable = self.saves.is_dir()
@@ -392,15 +419,15 @@ class MenuApp:
         if not usable:  # a file where the folder should be: play on, unsaved, and say so
             self.say(self.t("menu.saves_unusable", path=str(self.saves)))
             save = None
-        elif save.exists() or save.is_symlink():
-            if not self.finished_save(save):
+        elif path.exists() or path.is_symlink():
+            if not self.finished_save(path):
                 # an unfinished (or unreadable) game is only discarded when the player says so
                 answer = self.ask_yes_no("menu.replace_save", name=self.t(f"menu.game_name.{game}"))
                 if not answer:
                     self.say(self.t("menu.kept_save"))
                     return None
             try:
-                save.unlink()
+                path.unlink()
             except OSError:  # a folder of that name, say: left alone, this game unsaved
                 self.say(self.t("menu.saves_unusable", path=str(self.saves)))
                 save = None
@@ -419,10 +446,9 @@ class MenuApp:
 
     def tutorial_menu(self) -> Menu:
         t = self.t
-        items = []
+        items: list[Item] = []
         for course, item_id in ((tut.course, tut.menu_id) for d in definitions() for tut in d.tutorials):
-            items.append(Item(item_id, (lambda course=course: self.tutorial_label(course)),
-                              (lambda course=course: self.tutorial(course))))
+            items.append(Item(item_id, partial(self.tutorial_label, course), partial(self.tutorial, course)))
         items.append(Item("back", lambda: t("menu.back"), lambda: BACK))
         return Menu("menu.tutorials", items)
 
@@ -523,12 +549,14 @@ class MenuApp:
 
     def resume_menu(self) -> Menu:
         t = self.t
-        items = []
+
+        def resume_label(game: str) -> str:
+            return t("menu.resume_game", name=t(f"menu.game_name.{game}"))
+
+        items: list[Item] = []
         for path in self.unfinished_saves():
             game = path.stem
-            items.append(Item(game,
-                              (lambda game=game: t("menu.resume_game", name=t(f"menu.game_name.{game}"))),
-                              (lambda path=path: self.resume(path))))
+            items.append(Item(game, partial(resume_label, game), partial(self.resume, path)))
         if not items:
             self.say(t("menu.no_saves"))
         items.append(Item("back", lambda: t("menu.back"), lambda: BACK))
@@ -538,7 +566,7 @@ class MenuApp:
         out = []
         for path in sorted(self.saves.glob("*.json")):
             try:
-                loaded = savecheck.load(savefile.read_save(path), path)  # checked as --resume checks it
+                loaded = savecheck.load(savefile.read_save(path), str(path))  # checked as --resume checks it
                 if loaded.kit.rules.is_over(loaded.state):
                     continue
             except Exception:  # noqa: BLE001 - a damaged save is simply not offered
