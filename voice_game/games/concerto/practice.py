@@ -71,6 +71,36 @@ def answer_lines(step, lang: str, wrong_first: bool = True) -> list[str]:
     return lines
 
 
+def _one_pattern(runner, phrases, say, inst, pat, x: str, pattern: str) -> bool:
+    """Ask for the pattern of instrument ``x`` until an answer names it; True when right."""
+    c, g = runner.c, runner.g
+    while True:
+        line = runner.read()
+        ctl = runner.control(line.text)
+        if ctl == "next":
+            say(c.get("tutorial.practice.told", instrument=inst(x), pattern=pat(pattern)),
+                f"pattern.{pattern}", remember=False)
+            return False
+        if ctl:
+            runner.common_control(ctl, "tutorial.practice.help", instrument=inst(x))
+            continue
+        m = match(g, line.text, phrases)
+        if m.kind not in ("exact", "clear", "close"):
+            say(c.get("tutorial.practice.say_like", instrument=inst(x)), remember=False)
+            continue
+        said_inst, said_pat = m.command["instrument"], m.command["pattern"]
+        if said_inst != x:
+            say(c.get("tutorial.practice.other_instrument", instrument=inst(x)), remember=False)
+            continue
+        if said_pat == pattern:
+            say(c.get("tutorial.practice.bravo", instrument=inst(x), pattern=pat(said_pat)),
+                "event.applause", remember=False)
+            return True
+        say(c.get("tutorial.practice.boo", instrument=inst(x), pattern=pat(pattern)),
+            "event.boos", remember=False)
+        return False
+
+
 def run_practice(runner, step) -> None:
     v = step.value
     c = runner.c
@@ -102,34 +132,8 @@ def run_practice(runner, step) -> None:
         say(c.get("tutorial.practice.piece", number=n, instruments=", ".join(inst(x) for x in rd.piece)))
         got = 0
         for x in rd.piece:
-            prompt = c.get("tutorial.practice.prompt", instrument=inst(x))
-            say(prompt)
-            while True:
-                line = runner.read()
-                ctl = runner.control(line.text)
-                if ctl == "next":
-                    say(c.get("tutorial.practice.told", instrument=inst(x), pattern=pat(pats[x])),
-                        f"pattern.{pats[x]}", remember=False)
-                    break
-                if ctl:
-                    runner.common_control(ctl, "tutorial.practice.help", instrument=inst(x))
-                    continue
-                m = match(g, line.text, phrases)
-                if m.kind not in ("exact", "clear", "close"):
-                    say(c.get("tutorial.practice.say_like", instrument=inst(x)), remember=False)
-                    continue
-                said_inst, said_pat = m.command["instrument"], m.command["pattern"]
-                if said_inst != x:
-                    say(c.get("tutorial.practice.other_instrument", instrument=inst(x)), remember=False)
-                    continue
-                if said_pat == pats[x]:
-                    got += 1
-                    say(c.get("tutorial.practice.bravo", instrument=inst(x), pattern=pat(said_pat)),
-                        "event.applause", remember=False)
-                else:
-                    say(c.get("tutorial.practice.boo", instrument=inst(x), pattern=pat(pats[x])),
-                        "event.boos", remember=False)
-                break
+            say(c.get("tutorial.practice.prompt", instrument=inst(x)))
+            got += _one_pattern(runner, phrases, say, inst, pat, x, pats[x])
         right += got
         total += len(rd.piece)
         say(c.get("tutorial.practice.round_score", right=got, count=len(rd.piece)), remember=False)

@@ -116,56 +116,67 @@ def legal_actions(state: OrchestraState) -> list[Action]:
 
 def check(state: OrchestraState, action: Action) -> None:
     """Raise RuleError with the reason why ``action`` is not allowed now; else return."""
-    cap = load_content().max_per_conductor
     ph = state.phase
     if ph == "over":
         raise RuleError("game_over")
-    if action.kind not in ("draw", "reveal", "place", "take", "pass"):
+    if action.kind not in _CHECKS:
         raise RuleError("unknown_action")
     if ph == "reveal" and action.kind != "reveal":
         raise RuleError("reveal_pending")
-    if action.kind == "reveal":
-        if ph != "reveal":
-            raise RuleError("nothing_to_reveal")
-        return
     if action.kind in ("place", "take"):
         c = action.conductor
         if not 1 <= c <= state.n:
             raise RuleError("no_such_conductor", conductor=c, count=state.n)
-    if action.kind == "draw":
-        if ph == "place":
-            raise RuleError("must_place_first", family=state.drawn)
-        if ph == "final" or not state.deck:
-            raise RuleError("deck_empty")
-        if not any(_open(state, i) and len(state.rows[i]) < cap for i in range(state.n)):
-            raise RuleError("all_full")
-        return
-    if action.kind == "place":
-        if ph == "turn":
-            raise RuleError("must_draw_first")
-        if ph == "final":
-            raise RuleError("nothing_to_place")
-        i = action.conductor - 1
-        if not _open(state, i):
-            raise RuleError("conductor_taken", conductor=action.conductor, player=state.row_owner[i])
-        if len(state.rows[i]) >= cap:
-            raise RuleError("conductor_full", conductor=action.conductor, max=cap)
-        return
-    if action.kind == "take":
-        if ph == "place":
-            raise RuleError("must_place_first", family=state.drawn)
-        i = action.conductor - 1
-        if not _open(state, i):
-            raise RuleError("conductor_taken", conductor=action.conductor, player=state.row_owner[i])
-        if not state.rows[i]:
-            raise RuleError("conductor_empty", conductor=action.conductor)
-        return
-    if action.kind == "pass":
-        if ph == "place":  # the drawn card comes first, whatever else is wrong
-            raise RuleError("must_place_first", family=state.drawn)
-        if ph != "final":
-            raise RuleError("pass_only_at_end")
-        return
+    _CHECKS[action.kind](state, action)
+
+
+def _check_reveal(state: OrchestraState, action: Action) -> None:
+    if state.phase != "reveal":
+        raise RuleError("nothing_to_reveal")
+
+
+def _check_draw(state: OrchestraState, action: Action) -> None:
+    cap = load_content().max_per_conductor
+    if state.phase == "place":
+        raise RuleError("must_place_first", family=state.drawn)
+    if state.phase == "final" or not state.deck:
+        raise RuleError("deck_empty")
+    if not any(_open(state, i) and len(state.rows[i]) < cap for i in range(state.n)):
+        raise RuleError("all_full")
+
+
+def _check_place(state: OrchestraState, action: Action) -> None:
+    cap = load_content().max_per_conductor
+    if state.phase == "turn":
+        raise RuleError("must_draw_first")
+    if state.phase == "final":
+        raise RuleError("nothing_to_place")
+    i = action.conductor - 1
+    if not _open(state, i):
+        raise RuleError("conductor_taken", conductor=action.conductor, player=state.row_owner[i])
+    if len(state.rows[i]) >= cap:
+        raise RuleError("conductor_full", conductor=action.conductor, max=cap)
+
+
+def _check_take(state: OrchestraState, action: Action) -> None:
+    if state.phase == "place":
+        raise RuleError("must_place_first", family=state.drawn)
+    i = action.conductor - 1
+    if not _open(state, i):
+        raise RuleError("conductor_taken", conductor=action.conductor, player=state.row_owner[i])
+    if not state.rows[i]:
+        raise RuleError("conductor_empty", conductor=action.conductor)
+
+
+def _check_pass(state: OrchestraState, action: Action) -> None:
+    if state.phase == "place":  # the drawn card comes first, whatever else is wrong
+        raise RuleError("must_place_first", family=state.drawn)
+    if state.phase != "final":
+        raise RuleError("pass_only_at_end")
+
+
+_CHECKS = {"draw": _check_draw, "reveal": _check_reveal, "place": _check_place, "take": _check_take,
+           "pass": _check_pass}
 
 
 def apply(state: OrchestraState, action: Action) -> tuple[OrchestraState, list[Event]]:

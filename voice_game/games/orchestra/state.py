@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from voice_game.core.rng import Rng
 
@@ -173,6 +174,12 @@ def _check_consistent(s: OrchestraState) -> None:
     for m in s.maestro:
         if m not in content.maestro_cards:
             raise ValueError(f"unknown Grand Maestro card {m}")
+    _check_cards(s, content)
+
+
+def _check_cards(s: OrchestraState, content: Any) -> None:
+    """No family out of play, no more cards of a family than the box holds, rows and owners in range."""
+    n = s.n
     counts: dict[str, int] = {}
     every = list(s.deck) + list(s.removed) + [c for r in s.rows for c in r] + ([s.drawn] if s.drawn else [])
     for c in every:
