@@ -461,6 +461,11 @@ def _catalogue() -> dict[str, CueSpec]:
     return cat
 
 
+# declared for type checkers; built on first use by the module's __getattr__
+CATALOGUE: dict[str, CueSpec]
+CUE_IDS: tuple[str, ...]
+
+
 def __getattr__(name: str) -> object:
     # built on first use: the catalogue needs the games' definitions
     if name == "CATALOGUE":

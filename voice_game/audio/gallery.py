@@ -10,22 +10,28 @@ Every name comes from ``locales/<lang>/audio.toml`` (``sound.<cue id>``).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from voice_game.commands.grammar import as_number
+from voice_game.core.output import (CuePlayer, MessageOutput, Output, PlayerOutput,
+                                    SilenceAware, Stoppable)
 from voice_game.narration.message import HIGH, LOW, Message
 
 from . import cues
+from .output import AudioOutput
 
 INTENTS = ("next_message", "previous", "repeat", "quit", "help")
 
 
 class Gallery:
-    def __init__(self, output, catalog, grammar, player=None, cue_ids=None):
+    def __init__(self, output: Output, catalog, grammar, player: CuePlayer | None = None,
+                 cue_ids: Iterable[str] | None = None):
         self.out = output
         self.c = catalog
         self.g = grammar
         # cues go through the output's player when it has one, else through this one
-        self.player = player if player is not None else getattr(output, "player", None)
-        self.cue_ids = list(cues.CUE_IDS if cue_ids is None else cue_ids)
+        self.player = player if player is not None else self._out_player()
+        self.cue_ids: list[str] = list(cues.CUE_IDS if cue_ids is None else cue_ids)
         self.pos = -1
         self.played: list[str] = []
         self._phrases = {p.words: dict(p.command)["intent"] for p in grammar.phrases(None, INTENTS)}
@@ -36,11 +42,13 @@ class Gallery:
         self._word = {w: next(iter(i)) for w, i in owners.items() if len(i) == 1}
 
     # ------------------------------------------------------------ output
+    def _out_player(self) -> CuePlayer | None:
+        return self.out.player if isinstance(self.out, PlayerOutput) else None
+
     def say(self, key: str, priority: str = HIGH, **params) -> None:
         text = self.c.get(key, **params)
-        say_message = getattr(self.out, "say_message", None)
-        if say_message is not None:
-            say_message(Message(text, "info", priority))
+        if isinstance(self.out, MessageOutput):
+            self.out.say_message(Message(text, "info", priority))
         else:
             self.out.say(text, interrupt=priority == LOW)
 
@@ -52,25 +60,22 @@ class Gallery:
         self.pos = index
         cue_id = self.cue_ids[index]
         self.played.append(cue_id)
-        stop = getattr(self.out, "stop", None)
-        if stop is not None:
-            stop()
+        if isinstance(self.out, Stoppable):
+            self.out.stop()
         text = self.c.get("gallery.item", number=index + 1, count=len(self.cue_ids), name=self.name(cue_id))
-        say_message = getattr(self.out, "say_message", None)
-        if say_message is not None and getattr(self.out, "player", None) is self.player \
-                and self.player is not None:
-            try:
-                say_message(Message(text, "info", HIGH, cue_id), cue_after=True)
-                return
-            except TypeError:  # an output without cue_after (the screen reader's)
-                pass
-        if say_message is not None:
-            say_message(Message(text, "info", HIGH))
+        # our audio path plays the cue after the name in one sequence (the screen
+        # reader's output has no cue_after)
+        if isinstance(self.out, AudioOutput) and self.player is not None \
+                and self.out.player is self.player:
+            self.out.say_message(Message(text, "info", HIGH, cue_id), cue_after=True)
+            return
+        if isinstance(self.out, MessageOutput):
+            self.out.say_message(Message(text, "info", HIGH))
         else:
             self.out.say(text)
         if self.player is not None:
             self.player.stop()  # the previous sound ends when the next is asked for
-            if hasattr(self.out, "wait_silent") and getattr(self.out, "player", None) is not self.player:
+            if isinstance(self.out, SilenceAware) and self._out_player() is not self.player:
                 self.out.wait_silent(timeout=10.0)  # the screen reader finishes the name first
             try:
                 self.player.play_cue(cue_id)
@@ -87,8 +92,9 @@ class Gallery:
             return None
         if len(words) == 1 and words[0] in self.g.word_to_number:
             return ("jump", self.g.word_to_number[words[0]] - 1)
-        if len(words) == 1 and as_number(words[0]) is not None:
-            return ("jump", as_number(words[0]) - 1)
+        number = as_number(words[0]) if len(words) == 1 else None
+        if number is not None:
+            return ("jump", number - 1)
         if words in self._phrases:
             return (self._phrases[words], None)
         if len(words) == 1 and words[0] in self._word:
@@ -127,16 +133,15 @@ class Gallery:
                 self.show(self.pos - 1)
         return True
 
-    def run(self, lines) -> int:
+    def run(self, lines: Iterable[str]) -> int:
         self.say("gallery.intro", count=len(self.cue_ids))
         self.show(0)
         for line in lines:
             if not self.handle(line.rstrip("\r\n")):
                 break
         self.say("gallery.bye")
-        wait = getattr(self.out, "wait_silent", None)
-        if wait is not None:
-            wait(timeout=15.0)
+        if isinstance(self.out, SilenceAware):
+            self.out.wait_silent(timeout=15.0)
         elif self.player is not None:
             self.player.wait_silent(timeout=5.0)
         return 0

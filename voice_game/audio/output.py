@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from voice_game.core.output import RATE_DEFAULT, clamp_rate
 from voice_game.narration.message import HIGH, LOW, Message
 
-from .player import Player, Priority
+from .player import Item, Player, Priority
 from .speech import SynthError, pause_ms, split_sentences, trim
 from .text import SilentOutput, TextOutput
 
@@ -96,7 +96,7 @@ class AudioOutput:
         self._cond = threading.Condition()
         self._jobs: deque[Job] = deque()
         self._busy: Job | None = None  # the job the worker is on
-        self._last_low = None  # player item of the latest interruptible sentence
+        self._last_low: Item | None = None  # player item of the latest interruptible sentence
         self._running = True
         player.on_device_error = self._device_lost
         player.on_device_restored = self._device_back
@@ -215,7 +215,7 @@ class AudioOutput:
             self._cond.notify_all()
 
     def _cancel_low_locked(self) -> None:
-        keep = deque()
+        keep: deque[Job] = deque()
         for job in self._jobs:
             if job.priority == Priority.INTERRUPTIBLE:
                 job.cancelled = True
@@ -397,12 +397,13 @@ def make_game_output(kind: str, lang: str, catalog=None, settings=None, stream=N
     if kind == "screenreader":
         from .screenreader import make_screenreader_output
 
-        player = open_player(device)
-        if not player.device_ok:
-            player.close()
-            player = None
+        opened = open_player(device)
+        player: Player | None = None
+        if not opened.device_ok:
+            opened.close()
         else:
-            player.cue_volume = getattr(s, "cue_volume", 80) / 100.0
+            opened.cue_volume = getattr(s, "cue_volume", 80) / 100.0
+            player = opened
         out = make_screenreader_output(lang, catalog, player, echo, stream, voice=voice, **opts)
         if out is not None:
             return out, None

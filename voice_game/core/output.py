@@ -49,3 +49,28 @@ class Stoppable(Protocol):
     def stop(self) -> None: ...
 
     def interrupt(self) -> None: ...
+
+
+@runtime_checkable
+class SilenceAware(Protocol):
+    """An output (or a player) that can wait until it has finished sounding: True once
+    silent for ``tail_ms``, False on timeout."""
+
+    def wait_silent(self, tail_ms: float = 0.0, timeout: float | None = None) -> bool: ...
+
+
+@runtime_checkable
+class CuePlayer(SilenceAware, Protocol):
+    """What the tools need of a sound player: play a cue now, fall silent, wait."""
+
+    def play_cue(self, cue_id: str, pan: float | None = None) -> None: ...
+
+    def stop(self) -> None: ...
+
+
+@runtime_checkable
+class PlayerOutput(Protocol):
+    """An output that plays cues through its own player (None: no sound device)."""
+
+    @property
+    def player(self) -> CuePlayer | None: ...

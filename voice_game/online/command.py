@@ -254,8 +254,10 @@ async def host(args) -> int:
             if any(v in kit.asks_birth_years for v in variants):
                 # nobody types at the host: every seat's year comes from the seed, as for bots
                 from voice_game.app import ask_birth_years
+                from voice_game.audio.text import SilentOutput
 
-                extra["birth_years"] = ask_birth_years([Seat(s.name, "bot") for s in seats], seed, catalog, None, [])
+                extra["birth_years"] = ask_birth_years([Seat(s.name, "bot") for s in seats], seed, catalog,
+                                                       SilentOutput(), [])
             try:
                 state = kit.new_game([s.name for s in seats], variants, seed, deck, **extra)
             except RuleError as err:
@@ -497,11 +499,17 @@ def menu_host(app, game: str):
                             preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None)
     import atexit
 
-    atexit.register(lambda: proc.poll() is None and proc.terminate())
-    lines: list[str] = []
+    def stop_host() -> None:
+        if proc.poll() is None:
+            proc.terminate()
 
-    def read():
-        for line in proc.stdout:
+    atexit.register(stop_host)
+    lines: list[str] = []
+    stdout, stderr = proc.stdout, proc.stderr
+    assert stdout is not None and stderr is not None  # both are pipes
+
+    def read() -> None:
+        for line in stdout:
             lines.append(line)
             if len(lines) == len(humans):
                 return
@@ -511,7 +519,7 @@ def menu_host(app, game: str):
     reader.join(30)
     if len(lines) < len(humans):
         proc.kill()
-        problem = (proc.stderr.read() or "").strip().splitlines()
+        problem = (stderr.read() or "").strip().splitlines()
         app.say(problem[0] if problem else app.t("online.connect_failed", server=server))
         return None
     codes = [json.loads(x) for x in lines]

@@ -228,7 +228,7 @@ class Table:
             if flush is not None:
                 ss.say(flush(v) or [], narrated=True)
             prompt = getattr(ss.narrator, "prompt", None)
-            if prompt is not None and ss is not self.main and ss.seat == current:
+            if prompt is not None and isinstance(ss, SeatSession) and ss.seat == current:
                 ss.say(prompt(v) or [], narrated=True)
 
     def open(self, opening_events) -> None:

@@ -397,9 +397,10 @@ class Session:
         if not u.confirm and line.source == "key" and line.confidence < 1.0 and u.action is not None:
             u = replace(u, confirm=True)  # a single key chose more than it names: read back before it happens
         if line.source == "voice":
-            u = self._heard_with_care(u, words, line.confidence)
-            if u is None:
+            careful = self._heard_with_care(u, words, line.confidence)
+            if careful is None:
                 return
+            u = careful
         self.dialogue.before(u.kind, u.command["intent"])
         self.failures = 0
         if u.confirm:

@@ -101,14 +101,14 @@ def to_pcm16(audio: Audio, rate: int = 16000, target_rate: int = 16000) -> bytes
             return bytes(audio)
         arr = np.frombuffer(bytes(audio), dtype="<i2").astype(np.float32) / 32768.0
     else:
-        arr = np.asarray(audio)
-        if arr.ndim == 2:
-            arr = arr.mean(axis=1) if arr.shape[1] <= 8 else arr.mean(axis=0)
-        if arr.dtype.kind in "iu":
-            info = np.iinfo(arr.dtype)
-            arr = arr.astype(np.float32) / float(max(abs(info.min), info.max))
+        raw = np.asarray(audio)
+        if raw.ndim == 2:
+            raw = raw.mean(axis=1) if raw.shape[1] <= 8 else raw.mean(axis=0)
+        if raw.dtype.kind in "iu":
+            info = np.iinfo(raw.dtype)
+            arr = raw.astype(np.float32) / float(max(abs(info.min), info.max))
         else:
-            arr = arr.astype(np.float32)
+            arr = raw.astype(np.float32)
     if rate != target_rate and arr.size:
         n_out = int(round(arr.size * target_rate / rate))
         x_old = np.arange(arr.size, dtype=np.float64) / rate

@@ -197,6 +197,7 @@ class Listener:
         was_gated = False
         was_armed = False
         while self._running.is_set():
+            item: tuple[bytes, bool] | tuple[()] | None
             try:
                 item = self._audio.get(timeout=0.1)
             except queue.Empty:

@@ -903,12 +903,12 @@ def _main(args: list[str], say: Say) -> int:
         found = list_installed()
         if found:
             say("models.list_header")
-            for code, path in found.items():
-                say("models.list_item", lang=code, path=str(path))
+            for lang, model_path in found.items():
+                say("models.list_item", lang=lang, path=str(model_path))
         else:
             say("models.list_none")
-        for name, path in installed_whisper().items():
-            say("models.list_item", lang=name, path=str(path))
+        for name, whisper_path in installed_whisper().items():
+            say("models.list_item", lang=name, path=str(whisper_path))
         say("models.available", langs=", ".join(sorted(OFFICIAL_MODELS)))
         say("models.available_whisper", names=", ".join(WHISPER_MODELS))
         return 0

@@ -26,6 +26,7 @@ phrase that no longer phrase extends ("draw" ends early, "conductor two" waits:
 """
 from __future__ import annotations
 
+import functools
 import math
 from collections import deque
 import os
@@ -34,6 +35,7 @@ import threading
 import time
 import unicodedata
 from pathlib import Path
+from typing import Any
 
 from .g2p import CMU_PHONES, G2P, get_g2p
 from .hypothesis import Audio, Hypothesis, to_pcm16
@@ -178,7 +180,7 @@ class SphinxRecognizer:
         self._tmp = tempfile.TemporaryDirectory(prefix="vg-sphinx-")
         seed = Path(self._tmp.name) / "seed.dict"
         seed.write_text("a AH\n", encoding="utf-8")
-        kw = dict(hmm=self._hmm, dict=str(seed), lm=None, loglevel="FATAL")
+        kw: dict[str, Any] = dict(hmm=self._hmm, dict=str(seed), lm=None, loglevel="FATAL")
         if beam:
             kw["beam"] = beam
         kw.update(decoder_kw)
@@ -195,10 +197,10 @@ class SphinxRecognizer:
         self._grammar_n = 0
         self._active_grammar: str | None = None
         self._pending_grammar: str | None = None
-        self._seg_args = dict(vad_mode=vad_mode, rate=self.sample_rate, end_s=end_silence,
-                              early_s=early_silence, prefix_s=prefix_silence,
-                              max_s=max_utterance)
-        self._ep = _Segmenter(ps, **self._seg_args)
+        self._new_segmenter = functools.partial(
+            _Segmenter, ps, vad_mode=vad_mode, rate=self.sample_rate, end_s=end_silence,
+            early_s=early_silence, prefix_s=prefix_silence, max_s=max_utterance)
+        self._ep = self._new_segmenter()
         self._complete: set[str] = set()
         self._phrase_set: set[str] = set()
         self._buf = b""
@@ -452,7 +454,7 @@ class SphinxRecognizer:
                 self._abort()
             elif self._in_utt:
                 hyp = self._end()
-            self._ep = _Segmenter(self._ps, **self._seg_args)
+            self._ep = self._new_segmenter()
             return hyp
 
     def _abort(self) -> None:
@@ -469,7 +471,7 @@ class SphinxRecognizer:
             if self._in_utt:
                 self._abort()
             self._buf = b""
-            self._ep = _Segmenter(self._ps, **self._seg_args)
+            self._ep = self._new_segmenter()
 
     def decode(self, audio: Audio, rate: int = 16000) -> Hypothesis:
         pcm = to_pcm16(audio, rate, self.sample_rate)
