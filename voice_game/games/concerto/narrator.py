@@ -16,10 +16,33 @@ piece, the instrument to give up).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from voice_game.core.events import Event, ev
 from voice_game.narration.common import NarratorBase, pan_for, sentence
 from voice_game.narration.message import HIGH, LOW, NORMAL, Message
+
+@dataclass
+class _Move:
+    """Another player's move while render_group says it."""
+
+    g: dict
+    who: str
+    sentences: list[str] = field(default_factory=list)
+    verbs: list[str] = field(default_factory=list)
+    placed: list[bool] = field(default_factory=list)  # the sentence begins with a placement
+    result: list[str] | None = None  # the performance's result, once it began
+    outcome: str = ""  # "succeeded" / "failed"
+
+
+@dataclass
+class _Render:
+    """What render has said so far, and another player's move being collected."""
+
+    v: dict
+    out: list[Message] = field(default_factory=list)
+    group: dict | None = None
+
 
 # Said at once (they end another player's turn or ask the player at the speaker).
 _TURN_EVENTS = ("turn", "choose_start", "game_over")
@@ -253,85 +276,99 @@ class ConcertoNarrator(NarratorBase):
     def render(self, events: list, v: dict) -> list[Message]:
         if v.get("turn"):
             self.started = True  # also for a resumed game
-        out: list[Message] = []
-        group: dict | None = None  # another player's move, collected into one message
-
-        def close():
-            nonlocal group
-            if group is not None:
-                out.extend(self.render_group(group, v))
-                group = None
-
+        r = _Render(v)
         i = 0
         while i < len(events):
-            e = events[i]
-            t, d = e.type, e.data
-            p = d.get("player")
-            # runs of the same kind are said together
-            if t == "card_received":
-                close()
-                j = i
-                while j < len(events) and events[j].type in ("card_received", "card_drawn") \
-                        and events[j].get("player") == p:
-                    j += 1
-                run = [x for x in events[i:j] if x.type == "card_received"]
-                out += self.received(run, v)
-                i = j
-                continue
-            if t == "card_drawn" and not self.is_you(p) and not self.started:
-                close()
-                j = i
-                while j < len(events) and events[j].type == "card_drawn" and not self.is_you(events[j].get("player")):
-                    j += 1
-                if self.verbose:
-                    who = list(dict.fromkeys(self.name(v, x.get("player")) for x in events[i:j]))
-                    out.append(self.m(self.t("dealt_others", players=self.join(who), count=len(who)), "bot", NORMAL))
-                i = j
-                continue
-            if t in ("market_revealed", "market_duplicate"):
-                j = i
-                while j < len(events) and events[j].type in ("market_revealed", "market_duplicate", "pile_reshuffled"):
-                    j += 1
-                run = events[i:j]
-                i = j
-                shown = [x.get("instrument") for x in run if x.type == "market_revealed"]
-                dup = [x.get("instrument") for x in run if x.type == "market_duplicate"]
-                if not self.started:
-                    if self.verbose:  # otherwise the first refill prompt says it (and "table")
-                        out.append(self.m(self.t("market_opening", instruments=self.inss(shown)), "info", HIGH))
-                elif self.verbose:
-                    text = " ".join([self.t("market_duplicate", instrument=self.ins(x)) for x in dup]
-                                    + [self.t("market_revealed", instrument=self.ins(x)) for x in shown])
-                    if group is not None:
-                        group["after"].append(text)
-                    else:
-                        out.append(self.m(text, "info", NORMAL))
-                continue
-            if t == "piece_revealed" and not self.started:
-                close()
-                j = i
-                while j < len(events) and events[j].type == "piece_revealed":
-                    j += 1
-                details = [sentence(self.piece_details(x.get("piece"), full=False, maestro=v["maestro"]))
-                           for x in events[i:j]]
-                out.append(self.m(self.t("pieces_opening", pieces=" ".join(details)), "info", HIGH))
-                i = j
-                continue
-            i += 1
-            if p is not None and not self.is_you(p) and t not in ("game_started",):
-                if group is None or group["player"] != p:
-                    close()
-                    group = {"player": p, "items": [], "after": []}
-                self.add_to_group(group, e, v)
-                continue
-            if p is None and group is not None and t in ("piece_revealed", "conductor_revealed",
-                                                         "conductors_exhausted", "pile_reshuffled"):
-                group["after"].append(e)  # said after the move (render_group)
-                continue
-            close()
-            out += self.single(e, v)
-        close()
-        return out
+            run = self.RUNS.get(events[i].type)
+            j = run(self, r, events, i) if run else None  # runs of the same kind are said together
+            if j is None:
+                self._render_one(r, events[i])
+                j = i + 1
+            i = j
+        self._close_group(r)
+        return r.out
+
+    def _close_group(self, r: _Render) -> None:
+        if r.group is not None:
+            r.out.extend(self.render_group(r.group, r.v))
+            r.group = None
+
+    def _render_one(self, r: _Render, e) -> None:
+        t, p = e.type, e.data.get("player")
+        if p is not None and not self.is_you(p) and t != "game_started":
+            if r.group is None or r.group["player"] != p:
+                self._close_group(r)
+                r.group = {"player": p, "items": [], "after": []}
+            self.add_to_group(r.group, e, r.v)
+            return
+        if p is None and r.group is not None and t in ("piece_revealed", "conductor_revealed",
+                                                       "conductors_exhausted", "pile_reshuffled"):
+            r.group["after"].append(e)  # said after the move (render_group)
+            return
+        self._close_group(r)
+        r.out += self.single(e, r.v)
+
+    @staticmethod
+    def _run_end(events: list, i: int, belongs: Callable[[Event], bool]) -> int:
+        """The end of the run of events from ``i`` on that belong together."""
+        j = i
+        while j < len(events) and belongs(events[j]):
+            j += 1
+        return j
+
+    def _run_received(self, r: _Render, events: list, i: int) -> int | None:
+        self._close_group(r)
+        p = events[i].get("player")
+        j = self._run_end(events, i, lambda x: x.type in ("card_received", "card_drawn") and x.get("player") == p)
+        r.out += self.received([x for x in events[i:j] if x.type == "card_received"], r.v)
+        return j
+
+    def _run_dealt(self, r: _Render, events: list, i: int) -> int | None:
+        if self.is_you(events[i].get("player")) or self.started:
+            return None
+        self._close_group(r)
+        j = self._run_end(events, i, lambda x: x.type == "card_drawn" and not self.is_you(x.get("player")))
+        if self.verbose:
+            who = list(dict.fromkeys(self.name(r.v, x.get("player")) for x in events[i:j]))
+            r.out.append(self.m(self.t("dealt_others", players=self.join(who), count=len(who)), "bot", NORMAL))
+        return j
+
+    def _run_market(self, r: _Render, events: list, i: int) -> int | None:
+        j = self._run_end(events, i, lambda x: x.type in ("market_revealed", "market_duplicate", "pile_reshuffled"))
+        run = events[i:j]
+        shown = [x.get("instrument") for x in run if x.type == "market_revealed"]
+        dup = [x.get("instrument") for x in run if x.type == "market_duplicate"]
+        if not self.started:
+            if self.verbose:  # otherwise the first refill prompt says it (and "table")
+                r.out.append(self.m(self.t("market_opening", instruments=self.inss(shown)), "info", HIGH))
+        elif self.verbose:
+            text = " ".join([self.t("market_duplicate", instrument=self.ins(x)) for x in dup]
+                            + [self.t("market_revealed", instrument=self.ins(x)) for x in shown])
+            if r.group is not None:
+                r.group["after"].append(text)
+            else:
+                r.out.append(self.m(text, "info", NORMAL))
+        return j
+
+    def _run_pieces(self, r: _Render, events: list, i: int) -> int | None:
+        if self.started:
+            return None
+        self._close_group(r)
+        j = self._run_end(events, i, lambda x: x.type == "piece_revealed")
+        details = [sentence(self.piece_details(x.get("piece"), full=False, maestro=r.v["maestro"]))
+                   for x in events[i:j]]
+        r.out.append(self.m(self.t("pieces_opening", pieces=" ".join(details)), "info", HIGH))
+        return j
+
+    # event type -> handler of the run of events it starts: the index after the run,
+    # or None when the event is said alone after all
+    RUNS: dict[str, Callable[[ConcertoNarrator, _Render, list, int], int | None]] = {
+        "card_received": _run_received,
+        "card_drawn": _run_dealt,
+        "market_revealed": _run_market,
+        "market_duplicate": _run_market,
+        "piece_revealed": _run_pieces,
+    }
 
     def public_text(self, e, v: dict) -> str:
         d = e.data
@@ -523,90 +560,111 @@ class ConcertoNarrator(NarratorBase):
         """Another player's move: one message; a performance's result is a second one, its
         applause or boos cue carrying success or failure (the words say points or loss)."""
         p = g["player"]
-        who = self.name(v, p)
         n = len(v["players"])
-        sentences: list[str] = []
-        verbs: list[str] = []
-        placed: list[bool] = []  # the sentence begins with a placement
-        result: list[str] | None = None  # the performance's result, once it began
-        outcome = ""  # "succeeded" / "failed"
-
-        brief = self.brief
-
-        def close_verbs():
-            if verbs and placed:
-                # "Amadeus: Gitarre mit Kreis, nimmt Chor." (the placement is the usual move)
-                rest = verbs[1:]
-                sentences.append(self.t("bot_sentence_place", player=who, pair=verbs[0],
-                                        actions=self.join(rest), count=len(rest)))
-            elif verbs:
-                sentences.append(self.t("bot_sentence_brief" if brief else "bot_sentence", player=who,
-                                        actions=self.join(verbs)))
-            verbs.clear()
-            placed.clear()
-
+        mv = _Move(g, self.name(v, p))
         for it in g["items"]:
-            kind = it[0]
-            if kind in ("start", "place"):
-                pairs = [self.pair(x, pt) if pt else self.ins(x) for x, pt in it[1]]
-                if kind == "start":
-                    verbs.append(self.t("bot_start", pairs=self.join(pairs)))
-                elif self.verbose:
-                    verbs.append(self.t("bot_place_at", pair=pairs[0], position=it[2]))
-                elif not verbs:
-                    verbs.append(pairs[0])
-                    placed.append(True)
-                else:
-                    verbs.append(self.t("bot_place_brief" if brief else "bot_place", pair=pairs[0]))
-            elif kind == "take":
-                verbs.append(self.t("bot_take_brief" if brief and not placed else (
-                                    "bot_take_verbose" if self.verbose else "bot_take"),
-                                    instrument=self.join([self.ins(x) for x in it[1]])))
-            elif kind == "draw":
-                if self.verbose:
-                    verbs.append(self.t(f"bot_draw_{it[1]}", count=it[2]))
-            elif kind == "verb":
-                verbs.append(it[1])
-            elif kind == "conduct":
-                close_verbs()
-                text = self.t("bot_sentence_brief" if brief else "bot_sentence", player=who, actions=it[1]) \
-                    if it[1] else ""
-                if self.verbose and it[2]:  # right pairs repeat known patterns: the applause carries them
-                    text = (text[:-1] + ": " if text.endswith(".") else text) + ", ".join(it[2]) + "."
-                sentences.append(text)
-                result = list(it[3])  # a wrong pair is news at every level
-            elif kind == "sentence":
-                close_verbs()
-                text = it[1]
-                if len(it) > 2 and it[2] in ("succeeded", "failed"):
-                    outcome = it[2]
-                    if len(it) > 3 and not any(not isinstance(a, str) and a.type == "piece_revealed"
-                                               and a.get("level") == g.get("level") for a in g["after"]):
-                        text = it[3]  # no new piece comes: say that this one leaves
-                (sentences if result is None else result).append(text)
-        close_verbs()
+            self.ITEMS[it[0]](self, mv, it)
+        self._close_verbs(mv)
         out = []
-        text = " ".join(s for s in sentences if s)
+        text = " ".join(s for s in mv.sentences if s)
         if text:
             out.append(self.m(text, "bot", HIGH, f"event.turn.{p + 1}", pan_for(p + 1, n)))
-        if result:
-            cue = "event.applause" if outcome == "succeeded" else "event.boos"
-            words = " ".join(result)
-            said = self.t("bot_applause" if outcome == "succeeded" else "bot_boos")
-            full = words if words.startswith(said) else f"{said} {words}"
-            # the cue says applause or boos; verbose words, the history and a soundless output say it too
-            out.append(self.m(full if self.verbose else words, "bot", HIGH, cue, pan_for(p + 1, n),
-                              history=full, fallback=full))
+        if mv.result:
+            out.append(self._result_message(mv, pan_for(p + 1, n)))
         for a in g["after"]:
             if not isinstance(a, str):
-                if a.type == "piece_revealed" and not self.verbose and a.get("level") == g.get("level"):
-                    # its level was just named ("Amadeus dirigiert Grün"): points and instruments are the news
-                    a = self.piece_same_level(a.get("piece"), v)
-                else:
-                    a = self.public_text(a, v)
+                a = self._after_text(a, g, v)
             if a:
                 out.append(self.m(a, "info", HIGH))
         return out
+
+    def _result_message(self, mv: _Move, pan: float) -> Message:
+        succeeded = mv.outcome == "succeeded"
+        cue = "event.applause" if succeeded else "event.boos"
+        words = " ".join(mv.result or [])
+        said = self.t("bot_applause" if succeeded else "bot_boos")
+        full = words if words.startswith(said) else f"{said} {words}"
+        # the cue says applause or boos; verbose words, the history and a soundless output say it too
+        return self.m(full if self.verbose else words, "bot", HIGH, cue, pan, history=full, fallback=full)
+
+    def _after_text(self, a, g: dict, v: dict) -> str:
+        if a.type == "piece_revealed" and not self.verbose and a.get("level") == g.get("level"):
+            # its level was just named ("Amadeus dirigiert Grün"): points and instruments are the news
+            return self.piece_same_level(a.get("piece"), v)
+        return self.public_text(a, v)
+
+    def _close_verbs(self, mv: _Move) -> None:
+        if mv.verbs and mv.placed:
+            # "Amadeus: Gitarre mit Kreis, nimmt Chor." (the placement is the usual move)
+            rest = mv.verbs[1:]
+            mv.sentences.append(self.t("bot_sentence_place", player=mv.who, pair=mv.verbs[0],
+                                       actions=self.join(rest), count=len(rest)))
+        elif mv.verbs:
+            mv.sentences.append(self.t("bot_sentence_brief" if self.brief else "bot_sentence", player=mv.who,
+                                       actions=self.join(mv.verbs)))
+        mv.verbs.clear()
+        mv.placed.clear()
+
+    def _i_start(self, mv: _Move, it: list) -> None:
+        mv.verbs.append(self.t("bot_start", pairs=self.join(self._pairs(it))))
+
+    def _i_place(self, mv: _Move, it: list) -> None:
+        pair = self._pairs(it)[0]
+        if self.verbose:
+            mv.verbs.append(self.t("bot_place_at", pair=pair, position=it[2]))
+        elif not mv.verbs:
+            mv.verbs.append(pair)
+            mv.placed.append(True)
+        else:
+            mv.verbs.append(self.t("bot_place_brief" if self.brief else "bot_place", pair=pair))
+
+    def _pairs(self, it: list) -> list[str]:
+        return [self.pair(x, pt) if pt else self.ins(x) for x, pt in it[1]]
+
+    def _i_take(self, mv: _Move, it: list) -> None:
+        key = "bot_take_brief" if self.brief and not mv.placed else ("bot_take_verbose" if self.verbose else "bot_take")
+        mv.verbs.append(self.t(key, instrument=self.join([self.ins(x) for x in it[1]])))
+
+    def _i_draw(self, mv: _Move, it: list) -> None:
+        if self.verbose:
+            mv.verbs.append(self.t(f"bot_draw_{it[1]}", count=it[2]))
+
+    def _i_verb(self, mv: _Move, it: list) -> None:
+        mv.verbs.append(it[1])
+
+    def _i_conduct(self, mv: _Move, it: list) -> None:
+        self._close_verbs(mv)
+        text = self.t("bot_sentence_brief" if self.brief else "bot_sentence", player=mv.who, actions=it[1]) \
+            if it[1] else ""
+        if self.verbose and it[2]:  # right pairs repeat known patterns: the applause carries them
+            text = (text[:-1] + ": " if text.endswith(".") else text) + ", ".join(it[2]) + "."
+        mv.sentences.append(text)
+        mv.result = list(it[3])  # a wrong pair is news at every level
+
+    def _i_sentence(self, mv: _Move, it: list) -> None:
+        self._close_verbs(mv)
+        text = it[1]
+        if len(it) > 2 and it[2] in ("succeeded", "failed"):
+            mv.outcome = it[2]
+            if len(it) > 3 and not self._new_piece_follows(mv.g):
+                text = it[3]  # no new piece comes: say that this one leaves
+        (mv.sentences if mv.result is None else mv.result).append(text)
+
+    @staticmethod
+    def _new_piece_follows(g: dict) -> bool:
+        return any(not isinstance(a, str) and a.type == "piece_revealed" and a.get("level") == g.get("level")
+                   for a in g["after"])
+
+    # item kind (add_to_group) -> handler (move being said, item)
+    ITEMS: dict[str, Callable[[ConcertoNarrator, _Move, list], None]] = {
+        "start": _i_start,
+        "place": _i_place,
+        "take": _i_take,
+        "draw": _i_draw,
+        "verb": _i_verb,
+        "conduct": _i_conduct,
+        "sentence": _i_sentence,
+    }
 
     def effect_text(self, e, v: dict) -> str:
         """The effect of a special card, said to everybody."""
