@@ -163,114 +163,133 @@ class ConcertoNarrator(NarratorBase):
         if me is None or v["current"] != me:
             return []
         phase = v["phase"]
+        if not self.solo and phase in ("setup", "action"):  # hot-seat: said after the hand-over
+            return self._hand_over_prompt(v, me, phase)
+        handler = self.PROMPTS.get(phase)
+        perf = v.get("performance")
+        if handler is None or (phase != "refill" and not perf):
+            return []
         from voice_game.games.concerto.content import load_content
 
-        if not self.solo and phase in ("setup", "action"):  # hot-seat: said after the hand-over
-            key = (phase, v["turn"], me)
-            if key == self.last_prompt:
-                return []
-            self.last_prompt = key
-            e = ev("choose_start" if phase == "setup" else "turn", player=me, number=v["turn"])
-            self.humans, humans = {me}, self.humans  # spoken to the one at the speaker
-            try:
-                return self.turn_event(e, v)
-            finally:
-                self.humans = humans
-
-        content = load_content()
-        p = v["players"][me]
-        perf = v.get("performance")
-        key, text = None, ""
-        if phase == "refill":
-            need = max(1, content.hand_instruments - p["hand_count"])
-            key = ("refill", v["turn"], need, tuple(v["market"]))
-            again = isinstance(self.last_prompt, tuple) and self.last_prompt[:2] == ("refill", v["turn"])
-            market = [self.ins(x) for x in v["market"]]
-            pile = v["instrument_pile_size"] > 0 or bool(v["instrument_discard"])
-            options = self.or_list(([self.t("draw_option")] if pile else []) + market)
-            if again and not self.verbose and self.last_prompt[3] == tuple(v["market"]):
-                # the options were just said and have not changed: the count is the news
-                text = self.t("refill_again_brief", count=need)
-            elif again and not self.verbose:
-                text = self.t("refill_again" if pile else "refill_again_market", count=need, options=options)
-            elif self.brief and pile:
-                text = self.t("refill_brief", count=need, options=options)
-            else:
-                text = self.t("refill" if pile else "refill_market", count=need, options=options)
-        elif phase == "conduct" and perf:
-            piece = content.pieces[perf["piece"]]
-            step = len(perf["beats"])
-            key = ("conduct", v["turn"], step)
-            hidden = v["maestro"] and v["conductor"]["active"]
-            if hidden:  # the conductor card may change the order: the player remembers it
-                text = self.t("conduct_card_order", instruments=self.inss(piece.instruments)) if step == 0 else ""
-            elif step < len(piece.instruments):
-                nxt = self.ins(piece.instruments[step])
-                key_next = "next_brief" if self.brief else ("next_first" if step == 0 else "next")
-                text = self.t(key_next, instrument=nxt)
-        elif phase == "encore" and perf:
-            key = ("encore", v["turn"], len(perf["beats"]))
-            orch = [slot["instrument"] for slot in p["orchestra"]]
-            done = {b[0] for b in perf["beats"]}
-            piece = content.pieces[perf["piece"]]
-            left = [x for x in orch if x not in piece.instruments and x not in done]
-            if left:
-                text = self.t("encore_left", instruments=self.inss(left), count=len(left))
-        elif phase == "give_up" and perf:
-            key = ("give_up", v["turn"])
-            piece = content.pieces[perf["piece"]]
-            orch = [slot["instrument"] for slot in p["orchestra"]]
-            mine = [self.ins(x) for x in piece.instruments if x in orch]
-            key_give = "give_up_now" if self.hint_due("give_up") else "give_up_short"
-            text = self.t(key_give, instruments=self.or_list(mine), instrument=mine[0] if mine else "")
-        if key is None or key == self.last_prompt or not text:
+        key, text = handler(self, v, load_content(), v["players"][me], perf)
+        if key == self.last_prompt or not text:
             return []
         self.last_prompt = key
         return [self.m(text, "turn", HIGH)]
 
+    def _hand_over_prompt(self, v: dict, me: int, phase: str) -> list[Message]:
+        key = (phase, v["turn"], me)
+        if key == self.last_prompt:
+            return []
+        self.last_prompt = key
+        e = ev("choose_start" if phase == "setup" else "turn", player=me, number=v["turn"])
+        self.humans, humans = {me}, self.humans  # spoken to the one at the speaker
+        try:
+            return self.turn_event(e, v)
+        finally:
+            self.humans = humans
+
+    def _p_refill(self, v: dict, content, p: dict, perf) -> tuple[tuple, str]:
+        need = max(1, content.hand_instruments - p["hand_count"])
+        key = ("refill", v["turn"], need, tuple(v["market"]))
+        last = self.last_prompt
+        again = isinstance(last, tuple) and last[:2] == ("refill", v["turn"])
+        market = [self.ins(x) for x in v["market"]]
+        pile = v["instrument_pile_size"] > 0 or bool(v["instrument_discard"])
+        options = self.or_list(([self.t("draw_option")] if pile else []) + market)
+        if again and not self.verbose and last is not None and last[3] == tuple(v["market"]):
+            # the options were just said and have not changed: the count is the news
+            return key, self.t("refill_again_brief", count=need)
+        if again and not self.verbose:
+            return key, self.t("refill_again" if pile else "refill_again_market", count=need, options=options)
+        if self.brief and pile:
+            return key, self.t("refill_brief", count=need, options=options)
+        return key, self.t("refill" if pile else "refill_market", count=need, options=options)
+
+    def _p_conduct(self, v: dict, content, p: dict, perf: dict) -> tuple[tuple, str]:
+        piece = content.pieces[perf["piece"]]
+        step = len(perf["beats"])
+        key = ("conduct", v["turn"], step)
+        if v["maestro"] and v["conductor"]["active"]:
+            # the conductor card may change the order: the player remembers it
+            return key, self.t("conduct_card_order", instruments=self.inss(piece.instruments)) if step == 0 else ""
+        if step < len(piece.instruments):
+            key_next = "next_brief" if self.brief else ("next_first" if step == 0 else "next")
+            return key, self.t(key_next, instrument=self.ins(piece.instruments[step]))
+        return key, ""
+
+    def _p_encore(self, v: dict, content, p: dict, perf: dict) -> tuple[tuple, str]:
+        key = ("encore", v["turn"], len(perf["beats"]))
+        orch = [slot["instrument"] for slot in p["orchestra"]]
+        done = {b[0] for b in perf["beats"]}
+        piece = content.pieces[perf["piece"]]
+        left = [x for x in orch if x not in piece.instruments and x not in done]
+        return key, self.t("encore_left", instruments=self.inss(left), count=len(left)) if left else ""
+
+    def _p_give_up(self, v: dict, content, p: dict, perf: dict) -> tuple[tuple, str]:
+        piece = content.pieces[perf["piece"]]
+        orch = [slot["instrument"] for slot in p["orchestra"]]
+        mine = [self.ins(x) for x in piece.instruments if x in orch]
+        key_give = "give_up_now" if self.hint_due("give_up") else "give_up_short"
+        return ("give_up", v["turn"]), self.t(key_give, instruments=self.or_list(mine),
+                                              instrument=mine[0] if mine else "")
+
+    # phase -> handler (view, content, the player's view, performance) -> (prompt key, text)
+    PROMPTS: dict[str, Callable[..., tuple[tuple, str]]] = {
+        "refill": _p_refill,
+        "conduct": _p_conduct,
+        "encore": _p_encore,
+        "give_up": _p_give_up,
+    }
+
     # --- turns -----------------------------------------------------------------
     def turn_event(self, e, v: dict) -> list[Message]:
-        d = e.data
-        n = len(v["players"])
         if e.type == "game_over":
-            return self.game_over(d, v)
-        p = d["player"]
+            return self.game_over(e.data, v)
+        p = e.data["player"]
         if self.is_you(p) and not self.solo:
             return []  # hot-seat: the hand-over comes first, the prompt after "ready" (prompt())
         if e.type == "choose_start":
-            if self.is_you(p):
-                hand = (v["players"][p].get("hand") or []) if v["you"] == p else []
-                example = self.join([self.ins(x) for x in sorted(set(hand))[:2]]) if len(set(hand)) >= 2 else ""
-                key = "choose_start_you" if self.second_person(p) else "choose_start_named"
-                if self.verbose:
-                    key += "_verbose"
-                text = self.t(key, player=self.name(v, p))
-                if example:
-                    hint = sorted(set(hand))[:2]
-                    text += " " + self.t("choose_start_example", example=self.c.get(
-                        "concerto.example_start", instrument=self.ins(hint[0]), other=self.ins(hint[1])))
-                return [self.m(text, "turn", HIGH, "event.your_turn")]
+            return self._choose_start(e, v)
+        return self._turn(e, v)
+
+    def _choose_start(self, e, v: dict) -> list[Message]:
+        p = e.data["player"]
+        if not self.is_you(p):
             if self.verbose:
                 return [self.m(self.t("choose_start_other", player=self.name(v, p)), "bot", NORMAL)]
             return []
-        # a turn
-        self.started = True
-        if self.is_you(p):
-            hint = self.hint_due("turn")
-            if self.second_person(p):
-                key = "turn_you_hint" if hint else "turn_you"
-            else:
-                key = "turn_named_hint" if hint else "turn_named"
-            text = self.t(key, player=self.name(v, p))
-            if self.verbose:
-                text = self.t("turn_number", number=d["number"]) + " " + text
-            if not self.verbose and self.solo and not hint:  # your turn again: its cue says it
-                return [self.m("", "turn", HIGH, "event.your_turn", fallback=text)]
-            return [self.m(text, "turn", HIGH, "event.your_turn")]
+        hand = (v["players"][p].get("hand") or []) if v["you"] == p else []
+        key = "choose_start_you" if self.second_person(p) else "choose_start_named"
         if self.verbose:
-            return [self.m(self.t("turn_other", player=self.name(v, p), number=d["number"]), "bot", NORMAL,
-                           f"event.turn.{p + 1}", pan_for(p + 1, n))]
-        return []
+            key += "_verbose"
+        text = self.t(key, player=self.name(v, p))
+        if len(set(hand)) >= 2:
+            first, other = sorted(set(hand))[:2]
+            text += " " + self.t("choose_start_example", example=self.c.get(
+                "concerto.example_start", instrument=self.ins(first), other=self.ins(other)))
+        return [self.m(text, "turn", HIGH, "event.your_turn")]
+
+    def _turn(self, e, v: dict) -> list[Message]:
+        d = e.data
+        p = d["player"]
+        self.started = True
+        if not self.is_you(p):
+            if self.verbose:
+                return [self.m(self.t("turn_other", player=self.name(v, p), number=d["number"]), "bot", NORMAL,
+                               f"event.turn.{p + 1}", pan_for(p + 1, len(v["players"])))]
+            return []
+        hint = self.hint_due("turn")
+        if self.second_person(p):
+            key = "turn_you_hint" if hint else "turn_you"
+        else:
+            key = "turn_named_hint" if hint else "turn_named"
+        text = self.t(key, player=self.name(v, p))
+        if self.verbose:
+            text = self.t("turn_number", number=d["number"]) + " " + text
+        if not self.verbose and self.solo and not hint:  # your turn again: its cue says it
+            return [self.m("", "turn", HIGH, "event.your_turn", fallback=text)]
+        return [self.m(text, "turn", HIGH, "event.your_turn")]
 
     # --- rendering what happened ------------------------------------------------
     def render(self, events: list, v: dict) -> list[Message]:
