@@ -203,7 +203,7 @@ def synth_items(lang: str, sets, quick: bool):
     rnd = random.Random(SEED + 1)
     per_set = 4 if quick else 10
     items = []
-    for name, (game, phrases) in sets.items():
+    for name, (_game, phrases) in sets.items():
         texts: dict[str, set] = {}
         for p in phrases:
             texts.setdefault(p.text, set()).add(p.command)

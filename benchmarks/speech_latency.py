@@ -28,7 +28,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import numpy as np  # noqa: E402
 
 from tests.support import soundserver  # noqa: E402 (the repository root is on sys.path)
 from voice_game.audio.output import AudioOutput  # noqa: E402

@@ -71,8 +71,7 @@ def _run(cmd: list[str], input_bytes: bytes | None = None, timeout: float = 60) 
             cmd,
             input=input_bytes,
             stdin=None if input_bytes is not None else subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
+            capture_output=True,
             timeout=timeout,
             check=False,
         )
@@ -169,7 +168,7 @@ def _piper_model(name: str) -> tuple[Path, Path] | None:
     return None
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _piper_voice(name: str):
     paths = _piper_model(name)
     if paths is None:
@@ -272,7 +271,7 @@ def _candidates(lang: str) -> list[str]:
     return out
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _works(voice: str) -> bool:
     """Whether the voice is installed and makes sound (a tiny probe for the
     command-line engines; for Piper only that package and model are there,

@@ -116,7 +116,7 @@ def test_full_game_through_a_pipe(lang, seed, tmp_path):
     assert "Traceback" not in p.stdout + p.stderr
     log = [json.loads(x) for x in events.read_text(encoding="utf-8").splitlines()]
     assert log[-1]["type"] == "game_over"
-    assert log[-1]["scores"] == {p["name"]: s for p, s in zip(final.players, final.scores)}
+    assert log[-1]["scores"] == {p["name"]: s for p, s in zip(final.players, final.scores, strict=True)}
     assert log[-1]["winners"] == [final.players[i]["name"] for i in final.winners]
     types = {e["type"] for e in log}
     assert {"beat_wrong", "beat_correct", "performance_failed", "performance_succeeded"} <= types
@@ -251,7 +251,7 @@ def test_human_against_a_bot_in_the_loop_and_through_the_pipe(lang, seed, tmp_pa
     last = json.loads(events.read_text(encoding="utf-8").splitlines()[-1])
     assert last["type"] == "game_over"
     st = session.state
-    assert last["scores"] == {p["name"]: s for p, s in zip(st.players, st.scores)}
+    assert last["scores"] == {p["name"]: s for p, s in zip(st.players, st.scores, strict=True)}
 
 
 def test_whose_turn_says_a_name_and_save_resume_finishes_the_game(tmp_path):
@@ -269,7 +269,7 @@ def test_whose_turn_says_a_name_and_save_resume_finishes_the_game(tmp_path):
     assert p.returncode == 0 and "Traceback" not in p.stdout + p.stderr
     last = json.loads(events.read_text(encoding="utf-8").splitlines()[-1])
     assert last["type"] == "game_over"
-    assert last["scores"] == {p["name"]: s for p, s in zip(final.players, final.scores)}
+    assert last["scores"] == {p["name"]: s for p, s in zip(final.players, final.scores, strict=True)}
     assert last["winners"] == [final.players[i]["name"] for i in final.winners]
 
 

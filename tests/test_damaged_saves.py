@@ -101,7 +101,7 @@ def test_kill_9_during_save_play_never_loses_the_save(tmp_path):
     save = tmp_path / "game.json"
     env = dict(os.environ, VOICE_GAME_CONFIG_DIR=str(tmp_path / "cfg"), PYTHONIOENCODING="utf-8")
     lines = ("draw\none\ndraw\ntwo\ndraw\nthree\ntake conductor 1\n" * 200).encode()
-    for trial in range(4):
+    for _trial in range(4):
         args = (["play", "--resume", str(save)] if save.exists() else
                 ["play", "orchestra", "--seed", "5", "--players", "Anna,bot:Ben,bot:Cara", "--save", str(save)])
         proc = subprocess.Popen([sys.executable, "-m", "voice_game.cli", *args, "--tts", "text", "--lang", "en"],

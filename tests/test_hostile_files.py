@@ -5,6 +5,7 @@ save, and ``--save`` with a Concerto random bot. Real files, the real CLI in a
 subprocess."""
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -314,7 +315,7 @@ def test_the_menu_never_reads_out_python_words(tmp_path):
     from voice_game.core.errors import ContentError
 
     progress = Progress(tmp_path / "p.json")
-    app = MenuApp("en", TextOutput(open(os.devnull, "w")), Lines([]), progress=progress)
+    app = MenuApp("en", TextOutput(io.StringIO()), Lines([]), progress=progress)
     said = app.failure(ValueError("Expecting value: line 1 column 1 (char 0)"))
     assert said == EN.get("app.error_internal")
     said = app.failure(ContentError("/x/grammars/en.toml", "intents.draw", "needs phrases"))

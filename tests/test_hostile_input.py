@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -84,7 +83,7 @@ def make_session(game: str, lang: str):
     return s, buf
 
 
-SESSIONS = {(g, l): make_session(g, l) for g in ("orchestra", "concerto") for l in ("de", "en")}
+SESSIONS = {(g, lang): make_session(g, lang) for g in ("orchestra", "concerto") for lang in ("de", "en")}
 
 
 def state_json(s: Session) -> str:

@@ -1,5 +1,6 @@
 """Single keys: decoding, bindings, keys -> the same command words, and a real game
 driven key by key through a pseudo-terminal."""
+import io
 import json
 import os
 import select
@@ -71,7 +72,7 @@ def session_for(deck, keys):
     state = kit.new_game(["Anna", "Ben"], [], 1, kit.parse_deck({"musicians": deck}))
     inp = KeyInput(ScriptedReader(keys), load_bindings({}))
     s = Session(kit, state, [Seat("Anna"), Seat("Ben", "bot")], load_grammar("de"), load_catalog("de"),
-                TextOutput(open(os.devnull, "w")), inp)
+                TextOutput(io.StringIO()), inp)
     inp.attach(s)
     return s, inp
 

@@ -27,7 +27,6 @@ def test_grammar_intents_and_slots_match():
     for name in de.intents:
         assert de.intents[name].get("games") == en.intents[name].get("games"), name
         assert de.intents[name].get("confirm") == en.intents[name].get("confirm"), name
-        slots_de = {d["intent"] for d in [p.as_dict() for p in de.phrases(None)]}
     assert set(de.slots) == set(en.slots)
     for slot in de.slots:
         assert set(de.slots[slot]) == set(en.slots[slot])

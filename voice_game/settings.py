@@ -248,7 +248,7 @@ class Store:
         self.settings = settings or Settings()
 
     @classmethod
-    def open(cls, path: Path | None = None) -> tuple["Store", Problem | None]:
+    def open(cls, path: Path | None = None) -> tuple[Store, Problem | None]:
         p = Path(path) if path else settings_path()
         settings, problem = load(p)
         return cls(settings, p), problem

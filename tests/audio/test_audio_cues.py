@@ -10,12 +10,11 @@ import pytest
 from voice_game.audio import cues
 
 EXPECTED = (
-    [f"family.{f}" for f in "tuba violin flute drum trumpet harp cello triangle".split()]
+    [f"family.{f}" for f in ["tuba", "violin", "flute", "drum", "trumpet", "harp", "cello", "triangle"]]
     + [f"instrument.{i}" for i in
-       "strings woodwinds brass misc percussion vocals piano choir guitar".split()]
-    + [f"pattern.{p}" for p in "up-down left-right circle stab cross swoosh".split()]
-    + [f"event.{e}" for e in ("draw place take your_turn error round_end game_end applause "
-                              "boos win confirm menu_move menu_select").split()]
+       ["strings", "woodwinds", "brass", "misc", "percussion", "vocals", "piano", "choir", "guitar"]]
+    + [f"pattern.{p}" for p in ["up-down", "left-right", "circle", "stab", "cross", "swoosh"]]
+    + [f"event.{e}" for e in ["draw", "place", "take", "your_turn", "error", "round_end", "game_end", "applause", "boos", "win", "confirm", "menu_move", "menu_select"]]
     + [f"event.turn.{i}" for i in range(1, 6)]
 )
 
@@ -119,7 +118,7 @@ def test_pan_for_places_rows_left_to_right():
     for count in range(2, 6):
         pans = [cues.pan_for(i, count) for i in range(1, count + 1)]
         assert pans[0] == -1.0 and pans[-1] == 1.0
-        assert all(a < b for a, b in zip(pans, pans[1:]))
+        assert all(a < b for a, b in zip(pans, pans[1:], strict=False))
     with pytest.raises(ValueError):
         cues.pan_for(0, 3)
     with pytest.raises(ValueError):
@@ -134,7 +133,7 @@ def test_render_pans_rows_by_channel_energy(count):
         ratios.append(e[1] / (e[0] + e[1]))
     assert ratios[0] < 0.01  # row 1: left
     assert ratios[-1] > 0.99  # last row: right
-    assert all(a < b for a, b in zip(ratios, ratios[1:]))
+    assert all(a < b for a, b in zip(ratios, ratios[1:], strict=False))
     # equal power: every row is equally loud overall
     totals = [energy(cues.render("event.place", pan=cues.pan_for(r, count))).sum()
               for r in range(1, count + 1)]
@@ -147,7 +146,7 @@ def test_turn_cues_are_panned_by_seat_and_re_pannable(synth):
         e = energy(synth[f"event.turn.{seat}"])
         ratios.append(e[1] / (e[0] + e[1]))
     assert ratios[0] < 0.01 and ratios[-1] > 0.99
-    assert all(a < b for a, b in zip(ratios, ratios[1:]))
+    assert all(a < b for a, b in zip(ratios, ratios[1:], strict=False))
     # seat 1 moved to the right side (fewer players, other layout) stays the same sound
     moved = cues.render("event.turn.1", pan=1.0)
     assert np.abs(moved[:, 0].astype(int)).max() == 0
@@ -238,7 +237,7 @@ def spectrogram(x, dur=0.8, hop=1102, win=2048):
     rows = []
     for i in range(0, n - win, hop):
         s = np.abs(np.fft.rfft(mono[i:i + win] * np.hanning(win))) ** 2
-        rows.append([s[(f >= lo) & (f < hi)].sum() for lo, hi in zip(edges, edges[1:])])
+        rows.append([s[(f >= lo) & (f < hi)].sum() for lo, hi in zip(edges, edges[1:], strict=False)])
     return np.log10(np.array(rows) + 1e-4)
 
 

@@ -12,7 +12,6 @@ import numpy as np
 import pytest
 
 from tests.support import soundserver
-from voice_game.audio import cues
 from voice_game.audio.player import Player, SoundDeviceBackend
 
 REASON = soundserver.available()

@@ -179,7 +179,7 @@ def census(s) -> dict:
             else:
                 beats[slot[1]] += 1
     pieces = Counter()
-    for lv, pile in s.piece_piles.items():
+    for pile in s.piece_piles.values():
         pieces += Counter(pile)
     pieces += Counter(p for p in s.open_pieces.values() if p is not None)
     pieces += Counter(s.removed_pieces)

@@ -33,7 +33,7 @@ class Nats:
         if S.nats_server_binary() is None:
             pytest.skip("nats-server is not installed (apt-get install nats-server)")
         self.folder.mkdir(parents=True, exist_ok=True)
-        self.log = open(self.folder.parent / "server.log", "wb")
+        self.log = open(self.folder.parent / "server.log", "wb")  # noqa: SIM115 - open while the server runs, closed by stop()
         self.proc = S.start_private_server(self.folder, self.port, log=self.log)
         return self
 

@@ -4,9 +4,8 @@ import random
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from voice_game.core.errors import RuleError
-from voice_game.core.rules import CHANCE
 from voice_game.games.orchestra import rules
-from voice_game.games.orchestra.state import REVEAL, Action, OrchestraConfig, OrchestraState
+from voice_game.games.orchestra.state import Action, OrchestraConfig, OrchestraState
 
 ALL = [Action("draw"), Action("pass")] + [Action(k, c) for k in ("place", "take") for c in range(0, 7)]
 

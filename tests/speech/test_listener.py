@@ -8,7 +8,6 @@ import shutil
 import threading
 import time
 
-import numpy as np
 import pytest
 
 from voice_game.speech.listener import Listener, UNAVAILABLE

@@ -3,7 +3,6 @@ by a null sink, the game started as a player would (speech output on, PocketSphi
 the microphone), commands spoken into the microphone, and the game's own narration
 looped back into the same microphone to prove it does not hear itself."""
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -58,13 +57,13 @@ def test_game_acts_on_spoken_commands_and_ignores_its_own_voice(tmp_path):
             assert wait_for(lambda: any(e["type"] == "turn" for e in events_of(events)), 60)
             time.sleep(8)  # let the narration run out; it says "Draw, or take a conductor"
             assert not any(e["type"] == "drew" for e in events_of(events)), "the game heard itself"
-            for attempt in range(3):
+            for _attempt in range(3):
                 srv.play_into("micsink", synthesize("draw card", "en-us", 160, tail_silence=1.0), 16000)
                 if wait_for(lambda: any(e["type"] == "revealed" for e in events_of(events)), 15):
                     break
             assert any(e["type"] == "revealed" for e in events_of(events)), "the spoken draw was not acted on"
             time.sleep(6)  # "You drew ... Which conductor?"
-            for attempt in range(3):
+            for _attempt in range(3):
                 srv.play_into("micsink", synthesize("conductor one", "en-us", 160, tail_silence=1.0), 16000)
                 if wait_for(lambda: any(e["type"] == "placed" for e in events_of(events)), 15):
                     break

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import subprocess
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -26,7 +26,7 @@ B = ["안녕하세요", "감사합니다", "우유", "여섯"]
 CHUNK = 3200  # 100 ms of 16 kHz 16-bit audio
 
 
-@lru_cache(maxsize=None)
+@cache
 def korean(text: str) -> bytes:
     """espeak-ng's Korean voice, 16 kHz mono 16-bit PCM (resampled by sox)."""
     wav = subprocess.run(["espeak-ng", "-v", "ko", "-s", "120", "--stdout", text],

@@ -135,7 +135,7 @@ def test_practice_hint_next_and_other_instrument(tmp_path):
     c = load_course("concerto-practice")
     step = c.lessons[1].steps[0]
     rounds = plan(step.value)
-    first, second = rounds[0].piece[0], rounds[0].piece[1]
+    second = rounds[0].piece[1]
     g = load_grammar("en")
     lines = ["next",                                  # lesson 1 -> drill
              "hello",                                 # not a beat command: how to say it

@@ -255,7 +255,7 @@ def _ting(f0: float, dur: float) -> np.ndarray:
     ratios = (1.0, 2.76, 4.2, 5.4)
     amps = (1.0, 0.5, 0.35, 0.2)
     out = np.zeros(n)
-    for r, a in zip(ratios, amps):
+    for r, a in zip(ratios, amps, strict=True):
         if f0 * r < 0.45 * RATE:
             out += a * np.sin(2 * np.pi * f0 * r * t) * np.exp(-t / (1.1 / r ** 0.5))
     return out * _perc(n, 0.0005, 10.0)

@@ -18,7 +18,7 @@ import threading
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 from pathlib import Path
@@ -283,7 +283,7 @@ def load_grammar(lang: str) -> Grammar:
     return _load_grammar(lang, os.environ.get(PATH_ENV, ""))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load_grammar(lang: str, games_path: str) -> Grammar:
     if lang not in LANGUAGES:
         raise ContentError("grammars", "language", f"unknown language {lang!r}")

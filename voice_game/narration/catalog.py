@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import string
 import tomllib
-from functools import lru_cache
+from functools import cache
 
 from voice_game.core.errors import ContentError
 from voice_game.core.game import PATH_ENV, definitions
@@ -77,7 +77,7 @@ def load_catalog(lang: str) -> Catalog:
     return _load_catalog(lang, os.environ.get(PATH_ENV, ""))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load_catalog(lang: str, games_path: str) -> Catalog:
     folder = data_dir("locales") / lang
     if not folder.is_dir():

@@ -22,7 +22,7 @@ class Message:
     # leaves "your turn" or another player's name to the cue): said instead of ``text``.
     fallback: str | None = None
 
-    def for_history(self) -> "Message | None":
+    def for_history(self) -> Message | None:
         """The message as the history keeps it, or None when nothing of it may be replayed."""
         if self.history is None:
             return self if self.text or self.fallback else None

@@ -24,6 +24,7 @@ from voice_game.narration.catalog import load_catalog
 from voice_game.narration.message import HIGH
 from voice_game.online import protocol as P
 from voice_game.session import InputLine, Seat, Session
+import functools
 
 SNAPSHOT = "snapshot"
 STREAM_MAX_MSGS = 200_000
@@ -64,7 +65,7 @@ class SeatOutput:
 class SeatSession(Session):
     """The local session's understanding and narration for one seat of a shared table."""
 
-    def __init__(self, table: "Table", seat: int, lang: str):
+    def __init__(self, table: Table, seat: int, lang: str):
         self.table = table
         self.seat = seat
         super().__init__(table.kit, table.main.state, [Seat(s.name) for s in table.seats],
@@ -126,11 +127,10 @@ class SeatSession(Session):
 
 def chat_prefixes(lang: str) -> tuple[str, ...]:
     import tomllib
-    from functools import lru_cache
 
     from voice_game.paths import data_dir
 
-    @lru_cache(maxsize=None)
+    @functools.cache
     def load(lang):
         try:
             data = tomllib.loads((data_dir("grammars") / "online" / f"{lang}.toml").read_text(encoding="utf-8"))
@@ -460,7 +460,7 @@ class Table:
             try:
                 timeout = None if self.away_after is None else 0.5
                 seat, data = await asyncio.wait_for(self.queue.get(), timeout)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 continue  # look again: has the player whose turn it is gone away?
             self.receive(seat, data)
             await self.flush()

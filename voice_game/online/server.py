@@ -63,8 +63,9 @@ def admin_password(folder: Path) -> str:
 
 
 def _user(name: str, password: str, pub: list[str], sub: list[str]) -> str:
-    return ("  {user: %s, password: %s, permissions: {publish: {allow: [%s]}, subscribe: {allow: [%s]}}}"
-            % (_q(name), _q(password), ", ".join(map(_q, pub)), ", ".join(map(_q, sub))))
+    allow_pub, allow_sub = ", ".join(map(_q, pub)), ", ".join(map(_q, sub))
+    return (f"  {{user: {_q(name)}, password: {_q(password)}, "
+            f"permissions: {{publish: {{allow: [{allow_pub}]}}, subscribe: {{allow: [{allow_sub}]}}}}}}")
 
 
 def seat_permissions(table: str, seat: int) -> tuple[list[str], list[str]]:
@@ -85,7 +86,7 @@ def watch_permissions(table: str) -> tuple[list[str], list[str]]:
 def write_auth(folder: Path) -> None:
     folder = Path(folder)
     lines = ["authorization {", " users = [",
-             "  {user: %s, password: %s}" % (_q(ADMIN), _q(admin_password(folder)))]
+             f"  {{user: {_q(ADMIN)}, password: {_q(admin_password(folder))}}}"]
     for f in sorted((folder / "tables").glob("*.json")):
         try:
             t = json.loads(f.read_text(encoding="utf-8"))

@@ -29,7 +29,9 @@ def make_whisper(lang: str, phrases: list[str], model_dir=None, background: bool
     if model_dir is not None and not is_model_dir(Path(model_dir)):
         raise WhisperModelError(f"not a CTranslate2 Whisper model folder: {model_dir}")
     g = load_grammar(lang)
-    folder = (lambda: find_whisper_model(lang, model_dir))
+    def folder() -> Path:
+        return find_whisper_model(lang, model_dir)
+
     return WhisperRecognizer(folder, lang, phrases, normalize=g.normalize_words,
                              numbers=g.word_to_number, decoys=g.decoys,
                              fillers=g.fillers, aliases=aliases,

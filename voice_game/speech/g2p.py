@@ -20,8 +20,7 @@ from pathlib import Path
 
 #: CMU phones known to the en-us acoustic model shipped with pocketsphinx.
 CMU_PHONES = frozenset(
-    "AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T "
-    "TH UH UW V W Y Z ZH".split()
+    ["AA", "AE", "AH", "AO", "AW", "AY", "B", "CH", "D", "DH", "EH", "ER", "EY", "F", "G", "HH", "IH", "IY", "JH", "K", "L", "M", "N", "NG", "OW", "OY", "P", "R", "S", "SH", "T", "TH", "UH", "UW", "V", "W", "Y", "Z", "ZH"]
 )
 
 # IPA (as espeak-ng writes it) -> CMU phones. Longest match wins, so diphthongs

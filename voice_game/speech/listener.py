@@ -30,7 +30,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from .hypothesis import Hypothesis
 
@@ -68,7 +68,7 @@ class Listener:
         self.on_status = on_status
         self.deliver_empty = deliver_empty
         self.rate = int(getattr(recognizer, "sample_rate", 16000))
-        self.results: "queue.Queue[Hypothesis]" = queue.Queue()
+        self.results: queue.Queue[Hypothesis] = queue.Queue()
         self.status = IDLE
         self.status_detail = ""
         #: blocks discarded because the game was speaking (or in the tail)
@@ -76,7 +76,7 @@ class Listener:
         #: blocks dropped because the worker fell behind (queue full)
         self.overflow_blocks = 0
         self._muted_src = muted
-        self._audio: "queue.Queue[tuple[bytes, bool] | None]" = queue.Queue(maxsize=400)
+        self._audio: queue.Queue[tuple[bytes, bool] | None] = queue.Queue(maxsize=400)
         self._stream = None
         self._worker: threading.Thread | None = None
         self._running = threading.Event()

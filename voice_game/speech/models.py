@@ -74,7 +74,8 @@ import urllib.request
 import zipfile
 import zlib
 from pathlib import Path, PurePosixPath
-from typing import Callable, TextIO
+from typing import TextIO
+from collections.abc import Callable
 
 from voice_game.atomic import pid_alive
 from voice_game.core.errors import ContentError
@@ -400,7 +401,7 @@ def _download(url: str, dest: Path, say: Say, *, deadline: float | None = None,
     received = 0
     expected: int | None = None
     try:
-        fh = open(dest, "wb")
+        fh = open(dest, "wb")  # noqa: SIM115 - closed by the `with fh` below; open errors get their own message
     except OSError as exc:
         raise _disk_error(exc, dest.parent.parent) from None
     with fh:

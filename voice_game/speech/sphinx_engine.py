@@ -109,7 +109,7 @@ def _variants(phones: list[str]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-_VOWELS = frozenset("AA AE AH AO AW AY EH ER EY IH IY OW OY UH UW".split())
+_VOWELS = frozenset(["AA", "AE", "AH", "AO", "AW", "AY", "EH", "ER", "EY", "IH", "IY", "OW", "OY", "UH", "UW"])
 
 
 class SphinxRecognizer:

@@ -38,7 +38,7 @@ import threading
 import time
 from collections import deque
 from pathlib import Path
-from typing import Iterable
+from collections.abc import Iterable
 
 import numpy as np
 

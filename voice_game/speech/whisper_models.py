@@ -121,7 +121,7 @@ def prepare_bundled(name: str) -> Path:
         fd, tmp = tempfile.mkstemp(prefix=".model.bin.", dir=folder)
         try:
             with os.fdopen(fd, "wb") as out:
-                for (pkg, rel), d in zip(m.parts, dirs):
+                for (_pkg, rel), d in zip(m.parts, dirs, strict=True):
                     with open(Path(d) / rel, "rb") as part:  # type: ignore[arg-type]
                         while chunk := part.read(1 << 20):
                             out.write(chunk)
