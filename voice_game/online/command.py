@@ -14,10 +14,12 @@ import os
 import sys
 from pathlib import Path
 
+from voice_game.app import App, pick_language, read_settings
 from voice_game.commands.grammar import LANGUAGES
 from voice_game.narration.catalog import load_catalog
 from voice_game.online import protocol as P
 from voice_game.online import server as S
+from voice_game.settings import TTS_CHOICES
 
 ENV_DIR = "VOICE_GAME_SERVER_DIR"
 ENV_SERVER = "VOICE_GAME_SERVER"  # the server the start menu uses when none is typed
@@ -31,11 +33,6 @@ def default_server_dir() -> Path:
     from voice_game.speech.models import data_root
 
     return Path(data_root()) / "online-server"
-
-
-def _lang(value) -> str:
-    lang = value or os.environ.get("VOICE_GAME_LANG") or "de"
-    return lang if lang in LANGUAGES else "de"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -65,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("code")
     join.add_argument("--server", required=True)
     join.add_argument("--lang", choices=LANGUAGES, default=None)
-    join.add_argument("--tts", choices=["auto", "pyttsx3", "screenreader", "text", "none"], default=None)
+    join.add_argument("--tts", choices=TTS_CHOICES, default=None)
     join.add_argument("--engine", choices=["auto", "whisper", "vosk", "pocketsphinx", "none"], default=None,
                       help="speech recognizer (default: auto with sound, none with --tts text/none)")
     join.add_argument("--listen", choices=["always", "push"], default="always",
@@ -77,7 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     watch.add_argument("table")
     watch.add_argument("--server", required=True)
     watch.add_argument("--lang", choices=LANGUAGES, default=None)
-    watch.add_argument("--tts", choices=["auto", "pyttsx3", "screenreader", "text", "none"], default=None)
+    watch.add_argument("--tts", choices=TTS_CHOICES, default=None)
     watch.add_argument("--mute-chat", action="store_true", help="do not speak the table chat")
     return ap
 
@@ -97,7 +94,7 @@ def main(argv: list[str]) -> int:
 
 
 def run_server(args) -> int:
-    catalog = load_catalog(_lang(None))
+    catalog = load_catalog(pick_language(None, read_settings()))
     binary = S.nats_server_binary()
     if binary is None:
         print(catalog.get("online.no_nats_server"))
@@ -106,17 +103,6 @@ def run_server(args) -> int:
     conf = S.init_server_dir(args.dir or default_server_dir(), args.port, args.listen, tls=tls)
     os.execv(binary, [binary, "-c", str(conf)])
     return 0  # not reached
-
-
-def _output(args, lang, catalog):
-    from voice_game.audio.tts import make_output
-    from voice_game import settings as settings_mod
-
-    store, _problem = settings_mod.Store.open()
-    out, fell_back = make_output(args.tts or store.settings.tts, lang, catalog, store.settings)
-    if fell_back:
-        out.say(catalog.get("app.tts_fallback"))
-    return out, store.settings
 
 
 def voice_starter(args, prefs, lang, catalog, out):
@@ -148,9 +134,10 @@ def voice_starter(args, prefs, lang, catalog, out):
 def client_main(args) -> int:
     from voice_game.online import client
 
-    lang = _lang(args.lang)
-    catalog = load_catalog(lang)
-    out, prefs = _output(args, lang, catalog)
+    # the application layer: settings, the one language rule, words and output, as the CLI and menu
+    app = App.open(args.lang, args.tts)
+    lang, catalog, out = app.lang, app.catalog, app.output
+    prefs = app.store.settings if app.store is not None else read_settings()
 
     async def go():
         if args.command == "watch":
@@ -204,7 +191,7 @@ async def host(args) -> int:
 
     if args.game is None:
         args.game = default_game()
-    lang = _lang(args.lang)
+    lang = pick_language(args.lang, read_settings())
     catalog = load_catalog(lang)
     if args.events is not None and (args.events.exists() or args.events.is_symlink()) \
             and not savefile.is_events_log(args.events):
@@ -311,7 +298,7 @@ async def _resume(args, js, folder: Path, catalog):
         seats = [Seat(str(s["name"]), str(s["kind"])) for s in data["seats"]]
         state = kit.rules.state_from_json(data["state"])
         online = data["online"]
-        table = Table(kit, state, seats, int(data.get("seed", 0)), data.get("lang") or _lang(args.lang), args.table,
+        table = Table(kit, state, seats, int(data.get("seed", 0)), data.get("lang") or pick_language(args.lang, read_settings()), args.table,
                       js, events_path=args.events, bot_rngs=data.get("bot_rngs") or [],
                       bot_memory=data.get("bot_memory") or [], online=online, away_after=args.away_bot)
     except Exception:  # noqa: BLE001 - no such table, or a damaged snapshot: one sentence
