@@ -220,15 +220,7 @@ class Listener:
                 if not item:
                     continue
                 pcm, muted_at_capture = item
-                # the tail is counted in captured audio, not wall time, so a
-                # worker that lags behind still discards exactly tail_s
-                if muted_at_capture:
-                    self._since_muted_s = 0.0
-                    gated = True
-                else:
-                    gated = self._since_muted_s < self.tail_s
-                    self._since_muted_s += len(pcm) / (2.0 * self.rate)
-                if gated:
+                if self._gated(pcm, muted_at_capture):
                     self.discarded_blocks += 1
                     if not was_gated:
                         rec.reset()  # drop what was heard before the game spoke
@@ -247,6 +239,17 @@ class Listener:
                     self._deliver(hyp)
             except Exception as exc:  # noqa: BLE001 - report, never crash the game
                 self._set_status(ERROR, f"recognizer: {exc}")
+
+    def _gated(self, pcm: bytes, muted_at_capture: bool) -> bool:
+        """Whether this block falls in the game's own speech or its tail. The tail is
+        counted in captured audio, not wall time, so a worker that lags behind still
+        discards exactly tail_s."""
+        if muted_at_capture:
+            self._since_muted_s = 0.0
+            return True
+        gated = self._since_muted_s < self.tail_s
+        self._since_muted_s += len(pcm) / (2.0 * self.rate)
+        return gated
 
     def _disarm(self) -> None:
         self._armed.clear()
