@@ -177,3 +177,12 @@ def test_an_unknown_event_is_not_narrated(game):
     kit = get(game)
     state = kit.new_game(["Anna", "Ben"], [], 1, None)
     assert not narrated(kit, load_catalog("en"), Event("no_such_event", {"player": 0}), state, {0}, True, 0)
+
+
+@pytest.mark.parametrize("game", available())
+def test_every_declared_event_has_a_narrator_handler(game):
+    """The narrator's handler table (event type -> handler) covers every declared event."""
+    decl = declarations(game)
+    kit_narrator = get(game).narrator
+    handled = kit_narrator.handled_events()  # type: ignore[attr-defined]
+    assert handled >= decl.EVENT_TYPES, f"{game}: no handler for {sorted(decl.EVENT_TYPES - handled)}"

@@ -137,6 +137,12 @@ class ConcertoNarrator(NarratorBase):
     def concerns_human(self, e) -> bool:
         return e.get("player") in self.humans or e.to in self.humans or e.get("target") in self.humans
 
+    @classmethod
+    def handled_events(cls) -> frozenset[str]:
+        """The event types the narrator has a handler for (another player's move also takes
+        the special cards' effects, by effect_text)."""
+        return frozenset(cls.SINGLE) | frozenset(cls.RUNS) | frozenset(_TURN_EVENTS)
+
     # --- the session's hooks ---------------------------------------------------
     def event(self, e, v: dict) -> list[Message]:
         return self.events([e], v)

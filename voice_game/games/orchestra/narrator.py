@@ -66,6 +66,11 @@ class OrchestraNarrator(NarratorBase):
                             m.cue, m.pan, m.history, m.fallback) for m in msgs]
         return msgs
 
+    @classmethod
+    def handled_events(cls) -> frozenset[str]:
+        """The event types the narrator has a handler for (the others are not narrated)."""
+        return frozenset(cls.HANDLERS)
+
     def _event(self, e, v: dict) -> list[Message]:
         handler = self.HANDLERS.get(e.type)
         return handler(self, e, v) if handler else []
