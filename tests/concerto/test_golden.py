@@ -42,3 +42,21 @@ def test_sample_of_games_unchanged(key):
 def test_every_recorded_game_unchanged(key):
     assert _mismatches("random", key, range(golden.RANDOM_SEEDS)) == []
     assert _mismatches("bots", key, range(golden.SEEDS)) == []
+
+
+def test_a_bot_with_sabotage_and_no_target_plays_on(monkeypatch):
+    """A normal or strong bot holding Sabotage when no opponent has two instruments
+    (the card has no target then) used to crash on ``view["players"][None]``; these
+    seeds met that case."""
+    tags: list[str] = []
+    original = golden._Digest.add
+
+    def add(self, tag, obj):
+        tags.append(tag)
+        original(self, tag, obj)
+
+    monkeypatch.setattr(golden._Digest, "add", add)
+    for variant, seed in (("standard", 5), ("standard", 253), ("standard", 279), ("maestro", 115),
+                          ("maestro", 201), ("conductor-visible", 127)):
+        golden.bot_game(variant, 2, seed)
+    assert "bot_failed" not in tags

@@ -367,6 +367,8 @@ class ConcertoBot:
     def _sabotage_target(self, view, options):
         best = None
         for a in options:
+            if a.target is None:
+                continue  # played without effect (no opponent has two instruments): no threat to stop
             opp = view["players"][a.target]
             theirs = {slot["instrument"] for slot in opp["orchestra"]}
             for pid in view["open_pieces"].values():
