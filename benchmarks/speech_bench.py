@@ -429,7 +429,7 @@ def part_start(lang: str, engine: str, log):
 
 
 # ------------------------------------------------------------------ report
-def report(results: dict, cmdline: str) -> str:
+def report(results: dict, cmdline: str) -> str:  # noqa: C901 - one table per part, written in order
     L = ["# Speech benchmark", "", f"Command: `{cmdline}`  ", f"Run {time.strftime('%Y-%m-%d %H:%M')}, "
          "2-core machine.", ""]
     human = {k: v for k, v in results.items() if k[0] == "human"}

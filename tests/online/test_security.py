@@ -206,7 +206,9 @@ def test_the_server_command_writes_a_private_configuration_and_runs_nats_server(
         async def go():
             nc = await _connect(f"nats://127.0.0.1:{port}", S.ADMIN, S.admin_password(folder))
             await nc.close()
-            with pytest.raises(Exception):  # nobody gets in without a password
+            # nats-py reports a refused login as an authorization error or as no server left
+            # to try, by version: any error, as long as no connection comes back
+            with pytest.raises(Exception):  # noqa: B017 - nobody gets in without a password
                 await _connect(f"nats://127.0.0.1:{port}", "guest", "")
 
         asyncio.run(go())
@@ -255,7 +257,7 @@ def test_a_tls_server_for_public_networks(tmp_path, monkeypatch):
         import nats
 
         async def plain():
-            with pytest.raises(Exception):
+            with pytest.raises(Exception):  # noqa: B017 - TLS or connection error, by nats-py version
                 await nats.connect(f"nats://127.0.0.1:{port}", user=S.ADMIN, password=S.admin_password(folder),
                                    allow_reconnect=False, max_reconnect_attempts=0, connect_timeout=2)
 

@@ -180,7 +180,7 @@ async def _wait_for_users(server: str, table: str, seat: int, password: str) -> 
     return False
 
 
-async def host(args) -> int:
+async def host(args) -> int:  # noqa: C901 - the host command's options, checked one after another
     from voice_game.app import parse_seats
     from voice_game.core.errors import RuleError, SaveError
     from voice_game.games import available, default_game, get as get_kit

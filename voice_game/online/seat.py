@@ -121,7 +121,9 @@ class RemoteSeat:
                        for p in ps for form in (p.spoken, p.text)})
 
     # --- what keys say here (the history keys, "nothing for this number", the key list)
-    def say(self, msgs: Message | list[Message], record: bool = True) -> None:
+    def say(self, msgs: Message | list[Message], record: bool = True, narrated: bool = False) -> None:
+        """Say messages at this seat (``record`` and ``narrated`` are the session's flags for its
+        history; the host keeps this seat's history, so they change nothing here)."""
         if isinstance(msgs, Message):
             msgs = [msgs]
         for m in msgs:

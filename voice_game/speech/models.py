@@ -390,7 +390,7 @@ def _network_error(exc: BaseException) -> InstallError:
     return InstallError("models.download_broken")
 
 
-def _download(url: str, dest: Path, say: Say, *, deadline: float | None = None,
+def _download(url: str, dest: Path, say: Say, *, deadline: float | None = None,  # noqa: C901 - one download loop with its deadline, size and Ctrl-C checks
               read_timeout: float | None = None) -> tuple[int, str]:
     """Download ``url`` into ``dest`` within ``deadline`` seconds in all;
     returns (size, sha256 hex)."""
@@ -744,7 +744,7 @@ def _fetch_checked(url: str, dest: Path, code: str, say: Say, left: Callable[[],
     return sha
 
 
-def install_whisper(name: str, say: Say, *, base_url: str | None = None,
+def install_whisper(name: str, say: Say, *, base_url: str | None = None,  # noqa: C901 - the installer's steps, each with its spoken failure
                     deadline: float | None = None) -> Path:
     """Download, check and install Whisper model ``name`` (one of
     :data:`WHISPER_MODELS`) into ``<root>/models/<name>``; returns the folder.
@@ -878,7 +878,7 @@ def main(argv: list[str], out: TextIO = sys.stdout, say: Say | None = None,
         return 130
 
 
-def _main(args: list[str], say: Say) -> int:
+def _main(args: list[str], say: Say) -> int:  # noqa: C901 - the models tool's subcommands
     opts: dict[str, str] = {}
     positional: list[str] = []
     while args:
