@@ -372,3 +372,13 @@ def test_save_and_resume_continue_exactly(name, tmp_path, monkeypatch):
     b = [json.loads(x) for x in part.read_text(encoding="utf-8").splitlines()]
     assert a and a[-1]["type"] == "game_over", name
     assert b == a, name
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_declared_hand_over_has_its_words(name):
+    """A game that declares a hot-seat hand-over (``handover=True``) has the message that
+    asks the next player to take over, in every language; the session reads the
+    declaration, never whether such a message happens to exist."""
+    d = get(name)
+    for lang in LANGUAGES:
+        assert load_catalog(lang).has(f"{name}.handover") == d.handover, (name, lang)

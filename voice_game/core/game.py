@@ -115,6 +115,11 @@ class GameDefinition:
     # the seat's view and its bot's choice stay the same. None: the game hides nothing
     resample_hidden: Callable[[dict[str, Any], int, Rng], dict[str, Any]] | None = None
 
+    # --- hot-seat hand-over (DESIGN 1.3): the game has private events (a hand, a beat
+    # pattern) that several humans at one loudspeaker hear only after their owner says
+    # "ready"; such a game has the messages <name>.handover (and <name>.handover_wait)
+    handover: bool = False
+
     @property
     def asks_birth_years(self) -> tuple[str, ...]:
         """The variants for which the humans' birth years are asked at setup."""

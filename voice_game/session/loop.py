@@ -77,9 +77,9 @@ class Session:
         self.failures = 0
         self.quit = False
         # Hot-seat hand-over (DESIGN 1.3): with several humans at one loudspeaker, a game
-        # with a "<game>.handover" message keeps private events until their owner says "ready".
+        # that declares it keeps private events until their owner says "ready".
         if handover is None:
-            handover = len(self.humans) > 1 and catalog.has(f"{kit.name}.handover")
+            handover = len(self.humans) > 1 and kit.handover
         self.handover = handover
         self.ready_seat: int | None = None
         self.private: dict[int, list] = {}

@@ -99,6 +99,7 @@ DEFINITION = GameDefinition(
     min_players=2,
     max_players=4,
     hidden_information=True,
+    handover=True,
     rules=rules,
     new_game=new_game,
     parse_deck=parse_deck,
