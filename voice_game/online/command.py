@@ -464,7 +464,7 @@ def menu_host(app, game: str):
     import subprocess
     import threading
 
-    from voice_game.app import BOT_NAMES
+    from voice_game.app import bot_names
     from voice_game.games import get as get_kit
 
     if not menu_server(app):
@@ -474,7 +474,7 @@ def menu_host(app, game: str):
     bots = cfg["bots"] if kit.bot_levels else 0
     base = app.t("setup.default_player")
     humans = [base] if cfg["humans"] == 1 else [f"{base} {i + 1}" for i in range(cfg["humans"])]
-    seats = humans + [f"{kit.bot_levels[cfg['level']]}:{BOT_NAMES[i]}" for i in range(bots)]
+    seats = humans + [f"{kit.bot_levels[cfg['level']]}:{name}" for name in bot_names(bots)]
     server = os.environ.get(ENV_SERVER, DEFAULT_SERVER)
     argv = [sys.executable, "-m", "voice_game.cli", "host", game, "--server", server, "--players", ",".join(seats),
             "--lang", app.lang]
