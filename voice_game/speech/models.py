@@ -579,17 +579,7 @@ def install(lang: str, say: Say, *, base_url: str | None = None, name: str | Non
             tune_endpointer(model_dir, endpoint_rules)
             (model_dir / MARKER).write_text(json.dumps({"name": name, "lang": code}) + "\n",
                                             encoding="utf-8")
-            old = work / "old"
-            if target.exists() or target.is_symlink():
-                if not owned_by_game(target):  # appeared while downloading
-                    raise InstallError("models.not_ours", path=str(target))
-                os.rename(target, old)
-            try:
-                os.rename(model_dir, target)
-            except OSError:
-                if old.exists():
-                    os.rename(old, target)
-                raise
+            _swap_in(model_dir, target, work)
         except OSError as exc:
             raise _disk_error(exc, root) from None
         say("models.installed", lang=code, path=str(target))
@@ -599,6 +589,23 @@ def install(lang: str, say: Say, *, base_url: str | None = None, name: str | Non
     finally:
         if work is not None:
             shutil.rmtree(work, ignore_errors=True)
+
+
+def _swap_in(new: Path, target: Path, work: Path) -> None:
+    """Put the finished model folder ``new`` at ``target``: a previous model the game
+    installed moves aside into ``work`` (removed with it) and comes back if the rename
+    fails; a folder that is not the game's own is never touched."""
+    old = work / "old"
+    if target.exists() or target.is_symlink():
+        if not owned_by_game(target):  # appeared while downloading
+            raise InstallError("models.not_ours", path=str(target))
+        os.rename(target, old)
+    try:
+        os.rename(new, target)
+    except OSError:
+        if old.exists():
+            os.rename(old, target)
+        raise
 
 
 def remove(lang: str) -> bool:
@@ -801,17 +808,7 @@ def install_whisper(name: str, say: Say, *, base_url: str | None = None,  # noqa
             folder.mkdir()
             for fname in [*files, MARKER]:
                 os.rename(work / fname, folder / fname)
-            old = work / "old"
-            if target.exists() or target.is_symlink():
-                if not owned_by_game(target):  # appeared while downloading
-                    raise InstallError("models.not_ours", path=str(target))
-                os.rename(target, old)
-            try:
-                os.rename(folder, target)
-            except OSError:
-                if old.exists():
-                    os.rename(old, target)
-                raise
+            _swap_in(folder, target, work)
         except OSError as exc:
             raise _disk_error(exc, root) from None
         say("models.installed_whisper", name=code, path=str(target))
