@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.lines import Lines
 from voice_game import settings
 from voice_game.app import App, GameSetup, pick_language
 from voice_game.audio.text import SilentOutput, TextOutput
@@ -63,19 +64,6 @@ def test_a_rate_said_to_its_limit_is_kept_for_the_next_start(tmp_path, word, lim
     assert invalid not in p2.stdout  # the kept rate is not rejected at the next start
     kept, problem = settings.load(tmp_path / "cfg" / "settings.toml")
     assert problem is None and kept.rate == limit
-
-
-class Lines:
-    def __init__(self, lines):
-        self.lines = list(lines)
-
-    def __iter__(self):
-        return self
-
-    def __next__(self):
-        if not self.lines:
-            raise StopIteration
-        return self.lines.pop(0)
 
 
 def test_the_menu_starts_and_resumes_games_through_the_application(tmp_path):

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.lines import Lines
 from voice_game.audio.tts import TextOutput
 from voice_game.menu import MenuApp
 from voice_game.narration.catalog import load_catalog
@@ -145,19 +146,6 @@ def test_save_with_a_concerto_random_bot(tmp_path):
 
 
 # -- the menu's new game ---------------------------------------------------------------------
-
-class Lines:
-    def __init__(self, lines):
-        self.lines = list(lines)
-
-    def __iter__(self):
-        return self
-
-    def __next__(self):
-        if not self.lines:
-            raise StopIteration
-        return self.lines.pop(0)
-
 
 def menu_with_save(tmp_path, answers, game_over: bool = False, damaged: bool = False):
     """An unfinished Tierorchester save in the menu's saves folder; then the menu is
