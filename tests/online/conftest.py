@@ -111,7 +111,10 @@ class Client:
                                      stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env())
         PROCS.append(self.proc)
         self.out = []
+        self.err = []
         threading.Thread(target=self._read, daemon=True).start()
+        self._err_reader = threading.Thread(target=self._read_err, daemon=True)
+        self._err_reader.start()
         self.proc.stdin.write("".join(x + "\n" for x in lines))
         self.proc.stdin.flush()
         if close:
@@ -121,11 +124,20 @@ class Client:
         for line in self.proc.stdout:
             self.out.append(line.rstrip("\n"))
 
+    def _read_err(self):
+        for line in self.proc.stderr:  # read while it runs: a full pipe would stop the process
+            self.err.append(line)
+
+    def said(self) -> str:
+        """What the process printed so far, for a failing test's message."""
+        state = "running" if self.proc.poll() is None else f"ended with {self.proc.returncode}"
+        return f"[{state}]\n--- stdout:\n" + "\n".join(self.out) + "\n--- stderr:\n" + "".join(self.err)
+
     def finish(self, timeout=STEP_TIMEOUT):
         rc = self.proc.wait(timeout)
-        err = self.proc.stderr.read()
+        self._err_reader.join(10)
         time.sleep(0.05)
-        return rc, "\n".join(self.out), err
+        return rc, "\n".join(self.out), "".join(self.err)
 
     def kill(self):
         self.proc.kill()
@@ -152,13 +164,16 @@ def snapshot(server, table):
     return asyncio.run(read_snapshot(server, table))
 
 
-def wait_until(pred, timeout=STEP_TIMEOUT, what=""):
+def wait_until(pred, timeout=STEP_TIMEOUT, what="", *watched):
+    """Wait for pred(); on a timeout the message has what the watched processes
+    (Client objects) printed, so a failure explains itself."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if pred():
             return
         time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}")
+    told = "".join(f"\n=== {' '.join(map(str, c.proc.args[3:]))[:120]} {c.said()}" for c in watched)
+    raise AssertionError(f"timed out after {timeout} s waiting for {what}{told}")
 
 
 def events(path: Path):

@@ -436,7 +436,7 @@ def menu_server(app) -> bool:
         folder.mkdir(parents=True, exist_ok=True)
         log = open(folder / "server.log", "ab")  # noqa: SIM115 - open while the server runs
         proc = S.start_private_server(folder, addr[1], log=log, listen=os.environ.get(MENU_LISTEN_ENV, "127.0.0.1"),
-                                      preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None)
+                                      preexec_fn=_child_setup())
     except (OSError, RuntimeError):
         app.say(app.t("online.menu.server_failed", server=server))
         return False
@@ -447,7 +447,10 @@ def menu_server(app) -> bool:
 
 
 def _die_with_parent() -> None:
-    """Linux: the host started from the menu gets SIGTERM when the menu's process ends."""
+    """Linux: the host started from the menu gets SIGTERM when the menu's process ends.
+
+    The kernel sends it when the thread that started the child ends, so the menu starts
+    its children from its main thread only (``_child_setup``)."""
     try:
         import ctypes
         import signal
@@ -457,12 +460,102 @@ def _die_with_parent() -> None:
         pass
 
 
+def _child_setup():
+    """The preexec_fn for a child of the menu: dies with the menu (Linux, from the main
+    thread, where the parent thread's end is the process's end), else nothing."""
+    import threading
+
+    if sys.platform.startswith("linux") and threading.current_thread() is threading.main_thread():
+        return _die_with_parent
+    return None
+
+
+OPEN_LIMIT = 180.0  # seconds the start menu waits for a table it opens
+OPEN_PATIENCE = 10.0  # seconds between two "still opening" sentences
+
+
+class _HostProcess:
+    """``voice-game host`` started by the menu: its seat lines arrive on a queue; both of its
+    pipes are read for as long as it runs, so it never blocks on a full pipe."""
+
+    def __init__(self, argv: list[str]):
+        import collections
+        import queue
+        import subprocess
+        import threading
+
+        self.proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     text=True, encoding="utf-8", errors="replace", preexec_fn=_child_setup(),
+                                     env=dict(os.environ, PYTHONIOENCODING="utf-8"))
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.err: collections.deque[str] = collections.deque(maxlen=200)
+        self._err_done = threading.Event()
+        threading.Thread(target=self._read_out, daemon=True).start()
+        threading.Thread(target=self._read_err, daemon=True).start()
+
+    def _read_out(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.lines.put(line)
+        self.lines.put(None)  # the host ended
+
+    def _read_err(self) -> None:
+        assert self.proc.stderr is not None
+        for line in self.proc.stderr:
+            self.err.append(line.rstrip("\n"))
+        self._err_done.set()
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+
+    def problem(self) -> str | None:
+        """The one sentence the host said before it ended (its messages come from the
+        catalog), None when it said nothing a player should hear (a traceback)."""
+        self._err_done.wait(5)
+        said = [x.strip() for x in self.err if x.strip()]
+        if not said or any(x.startswith("Traceback") for x in said):
+            return None
+        return said[0]
+
+    def seat_lines(self, count: int, waiting, limit: float = OPEN_LIMIT, patience: float = OPEN_PATIENCE):
+        """The first ``count`` seat lines (dicts); None when the host ended or took longer
+        than ``limit`` seconds. ``waiting()`` is called every ``patience`` seconds meanwhile."""
+        import queue
+        import time
+
+        seats: list[dict] = []
+        start = time.monotonic()
+        tick = start + patience
+        while len(seats) < count:
+            now = time.monotonic()
+            if now >= start + limit:
+                return None
+            try:
+                line = self.lines.get(timeout=max(0.05, min(tick, start + limit) - now))
+            except queue.Empty:
+                if time.monotonic() >= tick:
+                    waiting()
+                    tick += patience
+                continue
+            if line is None:
+                return None
+            try:
+                seat = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(seat, dict) and {"seat", "code", "table"} <= seat.keys():
+                seats.append(seat)
+        return seats
+
+
 def menu_host(app, game: str):
     """The start menu's "open a table": the game as set up in its menu (humans, bots, level,
     variants), hosted on the server of $VOICE_GAME_SERVER; the player hears the codes for
-    the others and takes the first seat."""
-    import subprocess
-    import threading
+    the others and takes the first seat. Opening takes a few seconds (much longer on a busy
+    computer): the player hears that it opens, every few seconds that it still does, and
+    one sentence when it does not."""
+    import atexit
 
     from voice_game.app import bot_names
     from voice_game.games import get as get_kit
@@ -480,36 +573,24 @@ def menu_host(app, game: str):
             "--lang", app.lang]
     if cfg["variants"]:
         argv += ["--variant", ",".join(sorted(cfg["variants"]))]
+    app.say(app.t("online.menu.opening", server=server))
     # the table lives as long as this program (even one killed); a stopped table goes on
     # with host --table ID
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None)
-    import atexit
-
-    def stop_host() -> None:
-        if proc.poll() is None:
-            proc.terminate()
-
-    atexit.register(stop_host)
-    lines: list[str] = []
-    stdout, stderr = proc.stdout, proc.stderr
-    assert stdout is not None and stderr is not None  # both are pipes
-
-    def read() -> None:
-        for line in stdout:
-            lines.append(line)
-            if len(lines) == len(humans):
-                return
-
-    reader = threading.Thread(target=read, daemon=True)
-    reader.start()
-    reader.join(30)
-    if len(lines) < len(humans):
-        proc.kill()
-        problem = (stderr.read() or "").strip().splitlines()
-        app.say(problem[0] if problem else app.t("online.connect_failed", server=server))
+    try:
+        host = _HostProcess(argv)
+    except OSError:
+        app.say(app.t("online.menu.open_failed", server=server))
         return None
-    codes = [json.loads(x) for x in lines]
+    atexit.register(host.stop)
+    codes = host.seat_lines(len(humans), lambda: app.say(app.t("online.menu.still_opening")))
+    if codes is None:
+        ended = host.proc.poll() is not None
+        host.proc.kill()
+        if ended:
+            app.say(host.problem() or app.t("online.menu.open_failed", server=server))
+        else:
+            app.say(app.t("online.menu.open_too_long", seconds=int(OPEN_LIMIT)))
+        return None
     app.say(app.t("online.menu.hosted", table=codes[0]["table"], server=server))
     for c in codes[1:]:
         app.say(app.t("online.menu.code", player=c["seat"], code=c["code"]))
