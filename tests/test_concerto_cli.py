@@ -123,7 +123,7 @@ def test_full_game_through_a_pipe(lang, seed, tmp_path):
     out = p.stdout
     assert c.get("concerto.handover", player="Ben") in out
     # private cards are held back until their owner took over
-    got = c.messages["concerto.received_instrument"].split("{")[0]
+    got = c.get("concerto.received_instrument", cards="\0").split("\0")[0]
     assert out.index(c.get("concerto.handover", player="Anna")) < out.index(got)
     # the 10 dealt cards and the ones drawn while refilling are all heard by their owners
     assert out.count(got) > 10
