@@ -167,13 +167,13 @@ def test_a_table_that_does_not_open_is_one_sentence(tmp_path):
     from voice_game.online.command import _HostProcess
 
     host = _HostProcess(_fake_host(tmp_path, "print('The server is gone.', file=sys.stderr)\nsys.exit(2)\n"))
-    assert host.seat_lines(1, lambda: None, limit=60) is None
+    assert host.seat_lines(1, lambda: None, limit=60) is None and host.ended
     assert host.problem() == "The server is gone."
     host = _HostProcess(_fake_host(tmp_path, "raise RuntimeError('boom')\n"))
     assert host.seat_lines(1, lambda: None, limit=60) is None and host.problem() is None
     host = _HostProcess(_fake_host(tmp_path, "time.sleep(60)\n"))
     try:
-        assert host.seat_lines(1, lambda: None, limit=1.0, patience=0.3) is None
+        assert host.seat_lines(1, lambda: None, limit=1.0, patience=0.3) is None and not host.ended
         assert host.proc.poll() is None  # still running: menu_host stops it
     finally:
         host.proc.kill()

@@ -490,6 +490,7 @@ class _HostProcess:
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.err: collections.deque[str] = collections.deque(maxlen=200)
         self._err_done = threading.Event()
+        self.ended = False
         threading.Thread(target=self._read_out, daemon=True).start()
         threading.Thread(target=self._read_err, daemon=True).start()
 
@@ -539,6 +540,7 @@ class _HostProcess:
                     tick += patience
                 continue
             if line is None:
+                self.ended = True  # its output closed: it ended (perhaps not yet reaped)
                 return None
             try:
                 seat = json.loads(line)
@@ -584,9 +586,8 @@ def menu_host(app, game: str):
     atexit.register(host.stop)
     codes = host.seat_lines(len(humans), lambda: app.say(app.t("online.menu.still_opening")))
     if codes is None:
-        ended = host.proc.poll() is not None
         host.proc.kill()
-        if ended:
+        if host.ended:
             app.say(host.problem() or app.t("online.menu.open_failed", server=server))
         else:
             app.say(app.t("online.menu.open_too_long", seconds=int(OPEN_LIMIT)))
