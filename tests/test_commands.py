@@ -201,3 +201,12 @@ def test_yes_to_a_meta_command_heard_not_quite_clearly_carries_it_out():
     s.handle(InputLine("yes"), 0)
     said = buf.getvalue()
     assert "Conductor 1: empty." in said and c.get("reason.nothing_to_reveal") not in said
+
+
+@pytest.mark.parametrize("text", ["ohne Dirigenten beenden", "ohne Dirigent beenden", "Spiel beenden ohne Dirigenten"])
+def test_german_pass_is_understood_with_the_right_case_and_the_old_one(text):
+    from voice_game.commands.matcher import match
+
+    g = load_grammar("de")
+    m = match(g, " ".join(g.normalize_words(text)), g.phrases("orchestra"))
+    assert m.kind == "exact" and m.command == {"intent": "pass"}

@@ -7,12 +7,14 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from fluent.syntax import FluentParser, ast
 
 from voice_game.core.errors import ContentError
 from voice_game.games.concerto import content as content_mod
 from voice_game.games.concerto.content import (
     CONDITION_KINDS, DATA_DIR, build_content, check_card_texts, load_content,
 )
+from voice_game.narration.catalog import read_catalog
 
 ROOT = Path(__file__).resolve().parents[2]
 C = load_content()
@@ -134,15 +136,32 @@ def test_error_invalid_json(tmp_path, monkeypatch):
     assert exc.value.source == "instruments.json" and "line 1" in exc.value.where
 
 
+def card_texts(lang: str) -> tuple[dict, str]:
+    """The card texts of ``locales/<lang>/concerto_cards`` (.ftl, or the older .toml) as
+    ``{section: {card id: {field: text}}}``: a Fluent identifier is the section, the card
+    id and the field (``conductor-mikkado-ruti-text``)."""
+    ftl = ROOT / "locales" / lang / "concerto_cards.ftl"
+    if not ftl.exists():
+        path = ftl.with_suffix(".toml")
+        return tomllib.loads(path.read_text(encoding="utf-8")), str(path)
+    cat = read_catalog(lang, [ftl.parent])
+    data: dict = {}
+    for entry in FluentParser().parse(ftl.read_text(encoding="utf-8")).body:
+        if isinstance(entry, ast.Message):
+            section, rest = entry.id.name.split("-", 1)
+            cid, field = rest.rsplit("-", 1)
+            data.setdefault(section, {}).setdefault(cid, {})[field] = cat.get(entry.id.name)
+    return data, str(ftl)
+
+
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_locale_card_texts_complete(lang):
-    path = ROOT / "locales" / lang / "concerto_cards.toml"
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
-    check_card_texts(data, C, str(path))
+    data, source = card_texts(lang)
+    check_card_texts(data, C, source)
 
 
 def test_locale_check_catches_gaps():
-    data = tomllib.loads((ROOT / "locales" / "en" / "concerto_cards.toml").read_text(encoding="utf-8"))
+    data, _ = card_texts("en")
     broken = copy.deepcopy(data)
     del broken["conductor"]["mikkado-ruti"]["text"]
     with pytest.raises(ContentError) as exc:
