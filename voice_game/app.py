@@ -131,6 +131,31 @@ def ask_birth_years(seats: list[Seat], seed: int, catalog: Catalog, output: Outp
     return years
 
 
+class DeckProblem(Exception):
+    """A deck file that cannot be used; ``key``: the one sentence that says why (``{path}``)."""
+
+    def __init__(self, key: str):
+        super().__init__(key)
+        self.key = key
+
+
+def read_deck(kit: Any, path: Path) -> Any:
+    """The pile order in a deck file (``play --deck``, ``host --deck``), parsed by the game;
+    raises DeckProblem: unreadable, not JSON, or not the game's form."""
+    if not savefile.is_regular(path):
+        raise DeckProblem("save.deck_missing")
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except OSError:
+        raise DeckProblem("save.deck_missing") from None
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise DeckProblem("save.deck_not_json") from None
+    try:
+        return kit.parse_deck(raw)
+    except (ValueError, TypeError):
+        raise DeckProblem(f"save.deck_form_{kit.name}") from None
+
+
 # ----------------------------------------------------------------------------- the setup object
 
 @dataclass
@@ -315,18 +340,10 @@ class App:
         variants = list(setup.variants)
         deck = None
         if setup.deck:
-            if not savefile.is_regular(setup.deck):
-                return self._fail("save.deck_missing", path=setup.deck)
             try:
-                raw = json.loads(setup.deck.read_text(encoding="utf-8"))
-            except OSError:
-                return self._fail("save.deck_missing", path=setup.deck)
-            except (ValueError, UnicodeDecodeError, RecursionError):
-                return self._fail("save.deck_not_json", path=setup.deck)
-            try:
-                deck = kit.parse_deck(raw)
-            except (ValueError, TypeError):
-                return self._fail(f"save.deck_form_{kit.name}", path=setup.deck)
+                deck = read_deck(kit, setup.deck)
+            except DeckProblem as problem:
+                return self._fail(problem.key, path=setup.deck)
         if setup.save and setup.save.exists() and not savefile.is_save(setup.save):
             return self._fail("save.exists", path=setup.save)
         seed = setup.seed if setup.seed is not None else int.from_bytes(os.urandom(4), "little")

@@ -181,7 +181,7 @@ async def _wait_for_users(server: str, table: str, seat: int, password: str) -> 
 
 
 async def host(args) -> int:  # noqa: C901 - the host command's options, checked one after another
-    from voice_game.app import parse_seats
+    from voice_game.app import DeckProblem, parse_seats, read_deck
     from voice_game.core.errors import RuleError, SaveError
     from voice_game.games import available, default_game, get as get_kit
     from voice_game.online.host import Table, create_streams, listen
@@ -231,10 +231,9 @@ async def host(args) -> int:  # noqa: C901 - the host command's options, checked
             deck = None
             if args.deck:
                 try:
-                    deck = kit.parse_deck(json.loads(args.deck.read_text(encoding="utf-8")))
-                except (OSError, ValueError, UnicodeDecodeError) as exc:
-                    _say(catalog.get("save.deck_bad", path=args.deck,
-                                     problem=getattr(exc, "strerror", None) or str(exc)))
+                    deck = read_deck(kit, args.deck)
+                except DeckProblem as problem:  # the same sentence as in local play
+                    _say(catalog.get(problem.key, path=args.deck))
                     return 2
             seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
             extra = {}
