@@ -17,6 +17,7 @@ from voice_game.games import get as get_kit
 from voice_game.narration.catalog import load_catalog
 from voice_game.games.concerto.narrator import ConcertoNarrator
 from voice_game.games.orchestra.narrator import OrchestraNarrator
+from voice_game.narration.common import sentence
 from voice_game.session import InputLine, Seat, Session
 
 LANGS = ["de", "en"]
@@ -277,11 +278,13 @@ def test_the_history_never_replays_an_own_beat_pattern(lang):
     c = s.c
     own = [(ins, pat) for ins, pat in s.state.orchestras[0] if pat]
     assert len(own) >= 2
+    lines = out.splitlines()
     for ins, pat in own:
-        said = c.get("concerto.pattern_you", instrument=c.get(f"instrument.{ins}.name"),
-                     pattern=c.get(f"pattern.{pat}.name"))
-        assert out.count(said) == 1, said  # announced once, never replayed
-        assert all(said not in m.text for m in s.history)
+        forms = [c.get(f"concerto.{key}", instrument=c.get(f"instrument.{ins}.name"),
+                       pattern=c.get(f"pattern.{pat}.name")) for key in ("pattern_you", "pattern_short")]
+        assert sum(lines.count(x) for x in forms) == 1, forms  # announced once, never replayed
+        pair = forms[1].rstrip(".").lower()  # "Sonstige schlägt Kreuz" / "your misc plays cross"
+        assert all(pair not in m.text.lower() for m in s.history)
     # the bot's patterns are public: they may be heard again
     assert out.count(c.get("history.start")) >= 1  # the history was stepped through to its start
 
@@ -356,10 +359,12 @@ def test_help_is_grouped_and_silent_about_an_empty_now(lang):
         else:
             s.commit(None)
     help_text = " ".join(m.text for m in s.help_messages())
-    assert c.get("help.group.swap") in help_text and c.get("help.group.special") in help_text
+    assert c.get("help.group.special") in help_text  # a card's name alone does not say what it does
+    # a kind whose example's verb says it has no label: "chor einsetzen", not "Instrumente: chor einsetzen"
+    assert c.get("help.group.place_instrument") + ":" not in help_text and c.get("help.group.swap") not in help_text
     assert len(help_text.split()) < 60  # one example per kind, not every swap combination
     # a group's label names the kind of move, never the verb its example already says
-    for item in help_text.split(": ", 1)[1].split("; "):
+    for item in s.help_messages()[0].text.split(": ", 1)[1].split("; "):
         if ": " in item:
             label, example = item.split(": ", 1)
             assert not set(label.lower().split()) & set(example.lower().rstrip(".").split()), item
@@ -389,7 +394,9 @@ def test_after_a_success_the_new_piece_comes_before_the_give_up_prompt(lang, see
     give = [c.get("concerto.give_up_now", instruments="§").split("§")[0],
             c.get("concerto.give_up_short", instruments="§").split("§")[0]]
     applause = c.get("concerto.performance_succeeded_you_short", count=2, score=0).split("!")[0] + "!"
-    new_piece = c.get("concerto.piece_revealed", details="§").split("§")[0]
+    new_piece = (c.get("concerto.piece_revealed", details="§").split("§")[0],  # after a success: the news
+                 c.get("concerto.piece_revealed_same", count=2, instruments="§").split(",")[0],
+                 c.get("concerto.piece_revealed_same_short", count=2, instruments="§").split(" ")[0])
     asked = [i for i, x in enumerate(lines) if x.startswith(tuple(give))]
     assert asked, "the game had a success with an instrument to give up"
     for i in asked:
@@ -486,6 +493,26 @@ def test_refill_again_says_only_the_count_while_the_options_are_unchanged(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_the_next_refill_with_the_same_options_says_only_refill(lang):
+    c = load_catalog(lang)
+    n = ConcertoNarrator(c, {0}, "default")
+    v = cv("refill")
+    assert c.get("instrument.choir.name") in texts(n.prompt(v))[0]
+    later = cv("refill", turn=8)  # a turn later, the market as it was: each fact once
+    assert texts(n.prompt(later)) == [c.get("concerto.refill_same", count=1)]
+    moved = cv("refill", turn=11, market=["choir", "piano"])
+    assert c.get("instrument.piano.name") in texts(n.prompt(moved))[0]
+    # hot-seat: the one at the speaker may not have heard the last refill
+    hot = ConcertoNarrator(c, {0, 1}, "default")
+    assert c.get("instrument.choir.name") in texts(hot.prompt(cv("refill")))[0]
+    assert c.get("instrument.choir.name") in texts(hot.prompt(cv("refill", turn=8)))[0]
+    # verbose says the options every time
+    verbose = ConcertoNarrator(c, {0}, "verbose")
+    verbose.prompt(cv("refill"))
+    assert c.get("instrument.choir.name") in texts(verbose.prompt(cv("refill", turn=8)))[0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_a_bot_failing_is_its_move_and_a_booed_result_with_the_lost_instrument_once(lang):
     c = load_catalog(lang)
     n = ConcertoNarrator(c, {0}, "default")
@@ -505,7 +532,11 @@ def test_a_bot_failing_is_its_move_and_a_booed_result_with_the_lost_instrument_o
     result = out[1].text
     assert c.get("concerto.bot_boos") not in result and out[1].fallback.startswith(c.get("concerto.bot_boos"))
     assert c.get("pattern.circle.name") in result and c.get("pattern.cross.name") in result
-    assert result.lower().count(name.lower()) == 2  # the wrong pair, and what is lost
+    # the wrong pair and what is lost, in one sentence naming the instrument once
+    assert result.lower().count(name.lower()) == 1
+    lost = c.get("concerto.bot_wrong_lost", instrument=name, pattern=c.get("pattern.circle.name"),
+                 expected_pattern=c.get("pattern.cross.name"))
+    assert result.startswith(sentence(lost))
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -579,12 +610,17 @@ def test_the_piece_after_a_bots_performance_names_only_the_news(lang):
     said = texts(out)
     assert c.get("concerto.piece_revealed_same", count=new.points,
                  instruments=n.inss(new.instruments)) in said  # the level was just named
-    from voice_game.narration.common import sentence
 
-    assert sentence(c.get("concerto.bot_failed_lost_short", instrument=c.get(f"instrument.{x}.name"))) in " ".join(said)
+    lost = sentence(c.get("concerto.bot_wrong_lost", instrument=c.get(f"instrument.{x}.name"),
+                          pattern=c.get("pattern.circle.name"), expected_pattern=c.get("pattern.cross.name")))
+    assert lost in said  # the new piece follows: the lost instrument is the whole result
     # no new piece of that level: that the piece leaves is said
     out = n.events(fail + [ev("turn", player=0, number=7)], cv())
-    assert sentence(c.get("concerto.bot_failed_lost", instrument=c.get(f"instrument.{x}.name"))) in " ".join(texts(out))
+    assert f'{lost} {c.get("concerto.bot_failed_piece_gone")}' in texts(out)
+    # from the second new piece on: "Neu für 4" (the first said what it is)
+    again = texts(n.events(fail + [ev("piece_revealed", level="green", piece="schubert-ave-maria"),
+                                   ev("turn", player=0, number=7)], cv()))
+    assert c.get("concerto.piece_revealed_same_short", count=new.points, instruments=n.inss(new.instruments)) in again
 
 
 # --- the human seat -----------------------------------------------------------------

@@ -23,6 +23,8 @@ HELP_GROUPS = {
     "swap_three_special": "swap", "replace_piece": "replace", "conduct": "conduct", "conduct_ignore": "conduct",
     "conduct_swap": "conduct", "beat": "beat", "give_up": "give_up", "take_market": "take_market",
 }
+# groups whose example's own verb names the kind ("chor einsetzen", "grünes stück tauschen"): no label
+SELF_NAMED = frozenset({"place_instrument", "swap", "replace", "conduct", "give_up"})
 ALWAYS = ("table", "my_cards", "scores")  # named in every help
 ALWAYS_ALL = ("repeat", "previous", "since_my_turn", "table", "my_cards", "scores", "whose_turn", "rules", "slower", "faster",
               "louder", "quieter", "brief", "normal", "verbose", "stop", "save", "quit")
@@ -51,6 +53,8 @@ def help_messages(s: Session) -> list[Message]:
                 now += items
             else:
                 now.append(s.c.get("help.examples", examples=", ".join(items[:2]), count=len(items) - 2))
+        elif key in SELF_NAMED:
+            now.append(items[0])
         elif len(items) == 1 or not s.c.has(f"help.group.{key}"):
             now.append(items[0] if len(items) == 1 else s.c.get("help.examples", examples=", ".join(
                 items[:2]), count=len(items) - 2))

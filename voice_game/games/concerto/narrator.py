@@ -54,6 +54,8 @@ class ConcertoNarrator(NarratorBase):
         self.pending: list = []  # events not yet said
         self.started = False  # the first turn began (the opening is over)
         self.last_prompt = None
+        self.refill_said = ""  # the refill options last said (the same again: the count only)
+        self.level_named: str | None = None  # your performance or replacement named this level just now
 
     # --- helpers -------------------------------------------------------------
     def t(self, key: str, **params) -> str:
@@ -203,11 +205,16 @@ class ConcertoNarrator(NarratorBase):
         market = [self.ins(x) for x in v["market"]]
         pile = v["instrument_pile_size"] > 0 or bool(v["instrument_discard"])
         options = self.or_list(([self.t("draw_option")] if pile else []) + market)
+        # the same options as at the last refill (hot-seat: that may have been someone else's)
+        same = self.solo and not self.verbose and options == self.refill_said
+        self.refill_said = options
         if again and not self.verbose and last is not None and last[3] == tuple(v["market"]):
             # the options were just said and have not changed: the count is the news
             return key, self.t("refill_again_brief", count=need)
         if again and not self.verbose:
             return key, self.t("refill_again" if pile else "refill_again_market", count=need, options=options)
+        if same:  # the same options as at the last refill: each fact once
+            return key, self.t("refill_same", count=need)
         if self.brief and pile:
             return key, self.t("refill_brief", count=need, options=options)
         return key, self.t("refill" if pile else "refill_market", count=need, options=options)
@@ -250,6 +257,7 @@ class ConcertoNarrator(NarratorBase):
 
     # --- turns -----------------------------------------------------------------
     def turn_event(self, e, v: dict) -> list[Message]:
+        self.level_named = None
         if e.type == "game_over":
             return self.game_over(e.data, v)
         p = e.data["player"]
@@ -341,6 +349,15 @@ class ConcertoNarrator(NarratorBase):
             j += 1
         return j
 
+    def _run_special(self, r: _Render, events: list, i: int) -> int | None:
+        """Your own special card with an effect: the effect says what it did (you just chose it)."""
+        e = events[i]
+        nxt = events[i + 1] if i + 1 < len(events) else None
+        if self.verbose or not self._you(e) or not e.data["effect"] or nxt is None \
+                or nxt.get("player") != e.get("player") or not self.c.has(f"concerto.{nxt.type}_by_you"):
+            return None
+        return i + 1
+
     def _run_received(self, r: _Render, events: list, i: int) -> int | None:
         self._close_group(r)
         p = events[i].get("player")
@@ -393,6 +410,7 @@ class ConcertoNarrator(NarratorBase):
         "market_revealed": _run_market,
         "market_duplicate": _run_market,
         "piece_revealed": _run_pieces,
+        "special_played": _run_special,
     }
 
     def public_text(self, e, v: dict) -> str:
@@ -414,6 +432,8 @@ class ConcertoNarrator(NarratorBase):
 
         p = load_content().pieces[pid]
         key = "piece_revealed_same_genre" if v["maestro"] else "piece_revealed_same"
+        if not self.hint_due("new_piece"):  # "Neues Stück" the first time, then "Neu für 6"
+            key += "_short"
         return self.t(key, count=p.points, genre=self.c.get(f"genre.{p.genre}.name"),
                       instruments=self.inss(p.instruments))
 
@@ -449,12 +469,29 @@ class ConcertoNarrator(NarratorBase):
         handler = self.GROUP.get(e.type)
         if handler:
             handler(self, g["items"], e, v)
-            if e.type == "performance_started":
-                g["level"] = e.data["level"]
+            if e.type in ("performance_started", "piece_replaced"):
+                g["level"] = e.data["level"]  # a new piece of this level says only its news
+            return
+        items = g["items"]
+        last = items[-1] if items else None
+        if not self.verbose and last and last[0] == "verb" and last[2:3] == ["special"] \
+                and self.c.has(f"concerto.bot_fx_{e.type}"):
+            # "Clara sabotiert Amadeus: ..." instead of "Clara spielt Sabotage. Sabotage! ..."
+            items[-1] = ["sentence", self.bot_effect_text(e, v, last[3])]
             return
         text = self.effect_text(e, v)
         if text:
-            g["items"].append(["sentence", text])
+            items.append(["sentence", text])
+
+    def bot_effect_text(self, e, v: dict, card: str) -> str:
+        """Another player's special card and its effect in one sentence."""
+        d = e.data
+        key = f"bot_fx_{e.type}"
+        if d.get("target") is not None and self.second_person(d["target"]) and self.c.has(f"concerto.{key}_you"):
+            key += "_you"
+        return self.t(key, player=self.name(v, d["player"]), card=self.special(card),
+                      target=self.name(v, d.get("target")), instrument=self.ins(d.get("instrument")),
+                      other=self.ins(d.get("other")))
 
     def _g_instrument_placed(self, items: list, e, v: dict) -> None:
         d = e.data
@@ -492,11 +529,15 @@ class ConcertoNarrator(NarratorBase):
 
     def _g_piece_replaced(self, items: list, e, v: dict) -> None:
         d = e.data
-        items.append(["verb", self.t("bot_replace", piece=self.title(d["piece"]), level=self.level(d["level"]))])
+        if self.verbose:
+            items.append(["verb", self.t("bot_replace", piece=self.title(d["piece"]), level=self.level(d["level"]))])
+        elif not any(it[0] == "verb" and it[2:4] == ["special", "repertoire"] for it in items):
+            # by its level, as the player calls it (Repertoire: the new pieces say which)
+            items.append(["verb", self.t("bot_replace_short", piece=self.piece_ref(d["piece"], d["level"]))])
 
     def _g_special_played(self, items: list, e, v: dict) -> None:
         key = "bot_special" if e.data["effect"] else "bot_special_no_effect"
-        items.append(["verb", self.t(key, card=self.special(e.data["card"]))])
+        items.append(["verb", self.t(key, card=self.special(e.data["card"])), "special", e.data["card"]])
 
     def _g_performance_started(self, items: list, e, v: dict) -> None:
         d = e.data
@@ -530,6 +571,10 @@ class ConcertoNarrator(NarratorBase):
         conduct[3].append(self.t(key, instrument=self.ins(d["instrument"]), pattern=self.pat(d["pattern"]),
                                  expected=self.ins(d["expected_instrument"]),
                                  expected_pattern=self.pat(d["expected_pattern"])))
+        if not self.verbose and d["instrument"] == d["expected_instrument"]:
+            # "Klavier mit Kreis statt Schwung ist verloren" when the loss follows (_g_performance_failed)
+            conduct[4:] = [self.t("bot_wrong_lost", instrument=self.ins(d["instrument"]), pattern=self.pat(d["pattern"]),
+                                  expected_pattern=self.pat(d["expected_pattern"])), d["instrument"]]
 
     def _g_encore_started(self, items: list, e, v: dict) -> None:
         items.append(["sentence", self.t("bot_encore", count=e.data["count"])])
@@ -545,6 +590,12 @@ class ConcertoNarrator(NarratorBase):
     def _g_performance_failed(self, items: list, e, v: dict) -> None:
         last = items[-1] if items else None
         if not self.verbose and last and last[0] == "sentence" and len(last) > 2 and last[2] == "wrong_beat":
+            conduct = self._conduct_item(items[:-1])
+            if len(conduct) > 5 and conduct[5] == last[3] and conduct[3]:
+                # the wrong pair and the loss in one sentence; the piece's leaving said when no new one follows
+                conduct[3][-1] = conduct[4]
+                items[-1] = ["sentence", "", "failed", self.t("bot_failed_piece_gone")]
+                return
             # the piece leaves by the rule: said when no new piece follows (render_group)
             items[-1] = ["sentence", self.t("bot_failed_lost_short", instrument=self.ins(last[3])), "failed",
                          self.t("bot_failed_lost", instrument=self.ins(last[3]))]
@@ -606,7 +657,7 @@ class ConcertoNarrator(NarratorBase):
     def _result_message(self, mv: _Move, pan: float) -> Message:
         succeeded = mv.outcome == "succeeded"
         cue = "event.applause" if succeeded else "event.boos"
-        words = " ".join(mv.result or [])
+        words = " ".join(x for x in mv.result or [] if x)
         said = self.t("bot_applause" if succeeded else "bot_boos")
         full = words if words.startswith(said) else f"{said} {words}"
         # the cue says applause or boos; verbose words, the history and a soundless output say it too
@@ -760,7 +811,12 @@ class ConcertoNarrator(NarratorBase):
         d, nm = e.data, self._nm(e, v)
         ins, pt = self.ins(d["instrument"]), self.pat(d["pattern"])
         if self.is_you(d.get("player")):
-            key = "pattern_named" if not self.solo else ("pattern_brief" if self.brief else "pattern_you")
+            if not self.solo:
+                key = "pattern_named"
+            elif self.brief:
+                key = "pattern_brief"
+            else:  # "Merk dir" the first time; then the pair after its own placement cue says it
+                key = "pattern_you" if self.hint_due("pattern") else "pattern_short"
             text = self.t(key, player=nm, instrument=ins, pattern=pt)
             # said once; the history keeps where it went, never the pattern (memory rule)
             return [self.m(text, "draw", HIGH, f"pattern.{d['pattern']}",
@@ -774,11 +830,18 @@ class ConcertoNarrator(NarratorBase):
                        "take", HIGH, "event.take")]
 
     def _s_public(self, e, v: dict) -> list[Message]:
+        if e.type == "piece_revealed" and self.level_named == e.data["level"] and not self.verbose:
+            self.level_named = None  # its level was just named: points and instruments are the news
+            return [self.m(self.piece_same_level(e.data["piece"], v), "info", HIGH)]
         return [self.m(self.public_text(e, v), "info", HIGH)]
 
     def _s_piece_replaced(self, e, v: dict) -> list[Message]:
         d = e.data
         key = "piece_replaced_you" if self._you(e) else "piece_replaced"
+        if not self.verbose:  # by its level, as the player calls it; the new piece follows
+            self.level_named = d["level"]
+            return [self.m(self.t(key + "_short", player=self._nm(e, v), piece=self.piece_ref(d["piece"], d["level"])),
+                           "info", HIGH)]
         return [self.m(self.t(key, player=self._nm(e, v), level=self.level(d["level"]), piece=self.title(d["piece"])),
                        "info", HIGH)]
 
@@ -819,6 +882,8 @@ class ConcertoNarrator(NarratorBase):
         else:
             key = "performance_started" if d["follow"] else "performance_started_ignore"
         piece = self.piece_ref(d["piece"], d["level"]) if you else self.piece(d["piece"])
+        if you:
+            self.level_named = d["level"]
         return [self.m(self.t(key, player=self._nm(e, v), piece=piece, level=self.level(d["level"])),
                        "turn", HIGH, "event.place")]
 
