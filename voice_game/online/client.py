@@ -91,7 +91,7 @@ class Speaker:
                     msg.get("cue") if isinstance(msg.get("cue"), str) else None,
                     float(pan) if isinstance(pan, (int, float)) and not isinstance(pan, bool) else None,
                     history=kept, fallback=fallback)
-        if m.kind != "chat":
+        if m.kind != "chat" and msg.get("record") is not False:  # the host's history keeps it too
             h = m.for_history()
             if h is not None:
                 self.history.add(h)
@@ -357,7 +357,7 @@ class SeatClient:
         """What the seat missed since its last line, from its own stream, as history."""
         start = int(welcome.get("from") or 0)
         missed = [m for m in await _history(self.js, self.stream, start + 1, welcome["n"] - 1)
-                  if m.get("t") == "say" and m.get("history") != ""]
+                  if m.get("t") == "say" and m.get("history") != "" and m.get("record") is not False]
         if start > 0 and missed:
             self.speaker.line(self.c.get("online.history_start", count=len(missed)))
         for m in missed:

@@ -40,6 +40,7 @@ class SeatOutput:
         self.box: list[dict] = []
         self.rate = 175
         self.volume = 100
+        self.recording = True  # the session keeps what it says now in its history (SeatSession.say)
 
     def say_message(self, m, speak: bool = True) -> None:
         msg = {"t": "say", "text": m.text, "kind": m.kind, "priority": m.priority,
@@ -47,11 +48,13 @@ class SeatOutput:
         for extra in ("fallback", "history"):  # words without sound; what a replay may say instead
             if getattr(m, extra, None) is not None:
                 msg[extra] = getattr(m, extra)
+        if not self.recording:
+            msg["record"] = False  # left out of the history, as in local play (refusals, replays, chat)
         self.box.append(msg)
 
     def say(self, text: str, interrupt: bool = False) -> None:
         self.box.append({"t": "say", "text": text, "kind": "info", "priority": HIGH, "cue": None, "pan": None,
-                         "speak": True})
+                         "speak": True, "record": False})  # the session's history never saw it
 
     def set_rate(self, wpm: int) -> None:
         self.rate = clamp_rate(int(wpm))
@@ -84,6 +87,16 @@ class SeatSession(Session):
 
     def listener_view(self) -> dict:
         return self.kit.view(self.state, self.seat)
+
+    def say(self, msgs, record: bool = True, narrated: bool = False) -> None:
+        """As in local play; what the history leaves out is marked so, and the seat's client
+        leaves it out of its own history too (the history keys replay the same messages)."""
+        out = self.out
+        before, out.recording = out.recording, record
+        try:
+            super().say(msgs, record, narrated)
+        finally:
+            out.recording = before
 
     def commit(self, action) -> bool:
         cur = self.kit.rules.current_player(self.state)

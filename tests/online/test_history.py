@@ -1,0 +1,76 @@
+"""A seat's history at an online table: the client keeps the messages the host's own
+history for that seat keeps (as local play's history), nothing more, nothing less."""
+import json
+
+from voice_game.narration.catalog import load_catalog
+from voice_game.online.client import Speaker
+
+
+class Out:
+    def __init__(self):
+        self.said = []
+
+    def say(self, text, interrupt=False):
+        self.said.append(text)
+
+
+def _table():
+    from voice_game.games import get as get_kit
+    from voice_game.online.host import Table
+    from voice_game.session import Seat
+
+    kit = get_kit("orchestra")
+    deck = kit.parse_deck({"musicians": ["tuba", "violin", "flute", "drum", "tuba", "violin"]})
+    s = kit.new_game(["Anna", "Ben"], [], 7, deck)
+    t = Table(kit, s, [Seat("Anna"), Seat("bot:Ben", "bot")], 7, "en", "abcdefghij", js=None)
+    return kit, t
+
+
+def _deliver(t, speaker, seat=0):
+    """What the host published for the seat, said by the seat's client."""
+    t.collect()
+    for _subject, stream, msg in t.outbox:
+        if stream.endswith(f"_{seat}") and msg["t"] == "say":
+            speaker.say(json.loads(json.dumps(msg)))  # as it travels
+    t.outbox.clear()
+
+
+def test_the_clients_history_is_the_hosts_history():
+    kit, t = _table()
+    speaker = Speaker(Out())
+    t.receive(0, json.dumps({"hello": True, "lang": "en"}).encode())
+    t.open(kit.rules.opening_events(t.main.state))
+    c = 0
+
+    def line(text):
+        nonlocal c
+        c += 1
+        t.receive(0, json.dumps({"c": c, "text": text}).encode())
+        while t.step():
+            pass
+        t.held_back(kit.rules.current_player(t.main.state))
+        _deliver(t, speaker)
+
+    _deliver(t, speaker)
+    line("draw")
+    t.receive(0, b"x" * 5000)  # refused: too big (not kept by the host's history)
+    t.receive(0, b"{nonsense")  # refused: malformed
+    t.receive(0, json.dumps({"c": c + 1, "text": "draw", "seat": 2}).encode())  # refused: another seat
+    _deliver(t, speaker)
+    line("chat: hello everybody")  # the chat has its own buffer
+    line("conductor two")
+    before = [m.text for m in speaker.history]
+    line("repeat")  # the host says the last message again: a replay, not a new message
+    line("previous message")
+    assert [m.text for m in speaker.history] == before and speaker.out.said[-1] == before[-2]
+    line("banana")  # not understood: kept, as in local play
+    en = load_catalog("en")
+    host = [m.text for m in t.sessions[0].history]
+    client = [m.text for m in speaker.history]
+    assert client == host
+    said = speaker.out.said
+    for key in ("online.refused.too_big", "online.refused.malformed", "online.refused.wrong_seat"):
+        assert en.get(key) in said and en.get(key) not in client
+    assert en.get("online.chat_you", text="hello everybody") in said
+    assert not any("hello everybody" in x for x in client)
+    assert client[-1] == en.get("input.not_understood")  # a refusal local play keeps, kept here too
