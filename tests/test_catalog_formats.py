@@ -66,6 +66,8 @@ def test_lists_join_with_the_language_word_and_agree_in_number(tmp_path):
     assert c.get("game.turn", players=["Amadeus"]) == "Amadeus ist dran."
     assert c.get("game.turn", players=["Amadeus", "Clara"]) == "Amadeus und Clara sind dran."
     assert c.get("game.turn", players=("A", "B", "C")) == "A, B und C sind dran."
+    # a caller that joins the names itself passes one string: one name
+    assert c.get("game.turn", players="Amadeus") == "Amadeus ist dran."
 
 
 def test_missing_parameters_and_messages_never_silence_the_game(tmp_path):

@@ -107,11 +107,14 @@ def join(items: Iterable[str], word: str) -> str:
 
 
 def _count(value: Any) -> FluentType:
-    """``COUNT($list)``: how many items a list parameter has (a number, for selectors)."""
+    """``COUNT($list)``: how many items a list parameter has (a number, for selectors);
+    a plain string is one item (a name the caller joined itself), an empty one none."""
     if isinstance(value, _List):
         return _int(len([i for i in value.items if i]))
     if isinstance(value, int):
         return _int(value)
+    if isinstance(value, str):
+        return _int(1 if value else 0)
     return FluentNone("COUNT()")
 
 
