@@ -259,13 +259,18 @@ class App:
         return self.store.update(**changes) if self.store is not None else None
 
     # --- input ---------------------------------------------------------------
+    def recognizer(self, listening: Listening) -> str:
+        """The recognizer speech input uses: the one asked for, else none when the game
+        runs as text (pipes, tests), else the settings' (``auto`` without one)."""
+        if listening.engine is not None:
+            return listening.engine
+        return "none" if self.tts in ("text", "none") else (self.prefs.recognizer or "auto")
+
     def voice(self, listening: Listening, inputs: Any, game: str | None = None) -> tuple[Any, Any, Callable[[], None]]:
         """Speech beside the keyboard, unless the game runs as text (pipes, tests):
         (the input to read, the voice input or None, stop)."""
         prefs = self.prefs
-        engine = listening.engine
-        if engine is None:
-            engine = "none" if self.tts in ("text", "none") else (prefs.recognizer or "auto")
+        engine = self.recognizer(listening)
         device: str | int | None = listening.mic or (prefs.microphone or None)
         if isinstance(device, str) and device.isascii() and device.isdigit() and len(device) < 9:
             device = int(device)

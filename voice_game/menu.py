@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Literal, TypedDict
 
 from voice_game import savecheck, savefile
-from voice_game.app import BOT_NAMES, TTS_CHOICES, App, GameSetup, bot_names
+from voice_game.app import BOT_NAMES, ENGINE_CHOICES, TTS_CHOICES, App, GameSetup, Listening, bot_names
 from voice_game.commands.grammar import LANGUAGES, load_grammar
 from voice_game.commands.matcher import match
 from voice_game.core.errors import ContentError
@@ -79,9 +79,10 @@ class Menu:
 
 class MenuApp:
     def __init__(self, lang: str, output, inputs, tts: str = "text", audio=None, store=None, progress=None,
-                 debug: bool = False, app: App | None = None):
+                 debug: bool = False, app: App | None = None, listening: Listening | None = None):
         """``app``: the application the menu runs in (voice_game.app.App); without one,
-        an application around ``output`` (tests)."""
+        an application around ``output`` (tests). ``listening``: speech input for the games
+        started here (local and online), as ``play --engine`` gives it."""
         self.app = app if app is not None else App.around(lang, output, store, tts)
         self.lang = lang
         self.out = self.app.output
@@ -89,6 +90,7 @@ class MenuApp:
         self.audio = audio
         self.store = self.app.store
         self.debug = debug
+        self.listening = listening if listening is not None else Listening()
         self.inputs = iter(inputs)
         self.reader = getattr(inputs, "reader", None)  # keys.KeyInput on a terminal
         self.bindings = getattr(inputs, "bindings", None) or load_bindings({})
@@ -431,7 +433,8 @@ class MenuApp:
             except OSError:  # a folder of that name, say: left alone, this game unsaved
                 self.say(self.t("menu.saves_unusable", path=str(self.saves)))
                 save = None
-        self.run_play(GameSetup(game, ",".join(seats), sorted(cfg["variants"]), save=save, debug=self.debug))
+        self.run_play(GameSetup(game, ",".join(seats), sorted(cfg["variants"]), save=save, debug=self.debug,
+                                listening=self.listening))
         return BACK
 
     def run_play(self, setup: GameSetup) -> None:
@@ -594,7 +597,7 @@ class MenuApp:
             return False
 
     def resume(self, path: Path) -> str | None:
-        self.run_play(GameSetup(resume=path, debug=self.debug))  # in the language of the save
+        self.run_play(GameSetup(resume=path, debug=self.debug, listening=self.listening))  # in the save's language
         return BACK
 
 
@@ -602,6 +605,12 @@ def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="voice-game menu", description="The start menu.")
     ap.add_argument("--lang", choices=LANGUAGES, default=None)
     ap.add_argument("--tts", choices=TTS_CHOICES, default=None)
+    ap.add_argument("--engine", choices=ENGINE_CHOICES, default=None,
+                    help="speech recognizer for the games (default: auto with sound, none with --tts text/none)")
+    ap.add_argument("--listen", choices=["always", "push"], default="always",
+                    help="always listen, or push-to-talk (Enter on an empty line, then speak)")
+    ap.add_argument("--model", default=None, help="a Vosk model folder to use")
+    ap.add_argument("--mic", default=None, help="microphone device (sounddevice name or number)")
     ap.add_argument("--debug", action="store_true")
     return ap
 
@@ -613,7 +622,8 @@ def main(argv: list[str] | None = None) -> int:
         app.tts = "text"  # the games started here are text too
     inputs = input_source(output=app.output, lang=app.lang)
     try:
-        return MenuApp(app.lang, app.output, inputs, tts=app.tts, debug=args.debug, app=app).run()
+        return MenuApp(app.lang, app.output, inputs, tts=app.tts, debug=args.debug, app=app,
+                       listening=Listening(args.engine, args.listen, args.model, args.mic)).run()
     except ContentError as err:
         print(f"voice-game: {err}", file=sys.stderr)
         return 3

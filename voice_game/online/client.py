@@ -163,9 +163,12 @@ class PlayerInput:
             try:
                 for item in self.it:
                     loop.call_soon_threadsafe(queue.put_nowait, item)
-            except Exception:  # noqa: BLE001 - a broken input ends like the end of the input
+            except Exception:  # noqa: BLE001 - a broken input, or the table is over: the end of the input
                 pass
-            loop.call_soon_threadsafe(queue.put_nowait, None)
+            try:
+                loop.call_soon_threadsafe(queue.put_nowait, None)
+            except RuntimeError:  # the table is over (its event loop closed) before the input ended
+                pass
 
         threading.Thread(target=pump, name="player-input", daemon=True).start()
 

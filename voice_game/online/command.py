@@ -317,21 +317,18 @@ async def _resume(args, js, folder: Path, catalog):
 
 def menu_session(app, what: str, given: str | None = None):
     """The start menu's "join a table" / "watch a table": one typed line with the code (or
-    the table) and, when the server is not this machine's, its address."""
-    from voice_game.keys import Key
-    from voice_game.online import client
+    the table) and, when the server is not this machine's, its address.
 
-    def next_text() -> str:
-        while True:
-            ev = app.next_event()
-            if ev is None:
-                return ""
-            if not isinstance(ev, Key):
-                return ev
+    A seat played from here has what ``voice-game join`` has: on a terminal its single keys
+    and typed lines go to the table as they come, and speech (``menu --engine`` or the
+    settings' recognizer when the game speaks) listens for what the host allows now; from
+    a pipe one line is read each time the host asks (a scripted game stays deterministic).
+    Afterwards the menu goes on with the same input."""
+    from voice_game.online import client
 
     if given is None:
         app.say(app.t(f"online.menu.ask_{what}", server=os.environ.get(ENV_SERVER, DEFAULT_SERVER)))
-    line = given or next_text()
+    line = given or _menu_line(app)
     if not line:
         return "exit"
     parts = line.split()
@@ -339,20 +336,60 @@ def menu_session(app, what: str, given: str | None = None):
                   os.environ.get(ENV_SERVER, DEFAULT_SERVER))
     rest = [p for p in parts if p != server]
     target = rest[0] if rest else ""
+    terminal = app.reader is not None
+    voice = _menu_voice(app)
+    lease = _MenuFeed.of(app).lease() if terminal or voice is not None else None
 
     async def go():
         if what == "watch":
             return await client.watch(target, server, app.c, app.out)
-        # the menu's keys and lines, each read when the host asks (the menu goes on afterwards)
-        return await client.join(target, server, app.lang, app.c, app.out, source=lambda seat: _menu_keys(app, seat),
-                                 scripted=True, live=False)
+        if lease is None:
+            # a pipe: the menu's lines, each read when the host asks (the menu goes on afterwards)
+            return await client.join(target, server, app.lang, app.c, app.out,
+                                     source=lambda seat: _menu_keys(app, seat), scripted=True, live=False)
+        return await client.join(target, server, app.lang, app.c, app.out, source=lambda seat: _menu_keys(app, seat,
+                                 lease), scripted=not terminal, voice=voice, live=True)
 
     try:
         asyncio.run(go())
     except Exception:  # noqa: BLE001 - back to the menu, never a traceback
         app.say(app.t("online.connect_failed", server=server))
+    finally:
+        if lease is not None:
+            lease.close()  # the table's input ends here: what comes next is the menu's
     app.say(app.t("online.menu.title"))
     return None
+
+
+def _menu_line(app) -> str:
+    """One typed line ("" at the end of input or on Escape)."""
+    from voice_game.keys import Key
+
+    start = getattr(app.reader, "start_typing", None)
+    if start is not None:
+        start("")  # on a terminal: the characters typed make the line, Enter ends it
+    while True:
+        ev = app.next_event()
+        if ev is None:
+            return ""
+        if not isinstance(ev, Key):
+            return ev
+        if ev.name == "typing_cancelled":  # Escape: back to the menu
+            return ""
+
+
+def _menu_voice(app):
+    """Speech for a seat played from the menu, as for its local games (``App.voice`` with
+    the menu's listening options); None when no recognizer is to listen."""
+    runner = app.app.in_language(app.lang)
+    listening = getattr(app, "listening", None)
+    if listening is None or runner.recognizer(listening) == "none":
+        return None
+
+    def voice(seat, source):
+        return runner.voice(listening, source, seat.kit.name)
+
+    return voice
 
 
 class _MenuReader:
@@ -370,12 +407,130 @@ class _MenuReader:
             start(initial)
 
 
-def _menu_keys(app, seat):
+def _menu_keys(app, seat, reader=None):
     from voice_game.keys import KeyInput
 
-    keys = KeyInput(_MenuReader(app), getattr(app, "bindings", None))
+    keys = KeyInput(reader or _MenuReader(app), getattr(app, "bindings", None))
     keys.attach(seat)
     return keys
+
+
+class _MenuFeed:
+    """The start menu's input, read by one thread, for a table that reads it at any time
+    (its keys while the host is busy, beside a recognizer) and for the menu afterwards.
+
+    An event is read only when somebody asks for one, so at most one is read ahead: when a
+    table ends while a read waits, that key or line goes to whoever asks next (the menu).
+    Once made, the menu itself reads through it too (its reader, or its lines)."""
+
+    def __init__(self, read):
+        import collections
+        import threading
+
+        self._read = read
+        self.typing = None  # the terminal reader's start_typing (None for lines from a pipe)
+        self._items: collections.deque = collections.deque()
+        self._cond = threading.Condition()
+        self._wanted = False
+        threading.Thread(target=self._run, name="menu-input", daemon=True).start()
+
+    @classmethod
+    def of(cls, app) -> _MenuFeed:
+        feed = getattr(app, "_online_feed", None)
+        if feed is not None:
+            return feed
+        from voice_game.keys import KeyInput
+
+        if app.reader is not None:
+            real = app.reader
+            feed = cls(real.next_event)
+            feed.typing = getattr(real, "start_typing", None)
+            proxy = _FeedReader(feed, real)
+            app.reader = proxy
+            if isinstance(app.inputs, KeyInput):  # local games and tutorials read keys through it
+                app.inputs.reader = proxy
+        else:
+            lines = app.inputs
+            feed = cls(lambda: next(lines, None))
+            app.inputs = iter(feed.take, None)
+        app._online_feed = feed
+        return feed
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while not self._wanted:
+                    self._cond.wait()
+            try:
+                ev = self._read()
+            except Exception:  # noqa: BLE001 - a broken input ends like the end of the input
+                ev = None
+            with self._cond:
+                self._items.append(ev)
+                self._wanted = False
+                self._cond.notify_all()
+            if ev is None:
+                return  # the end of the input: it stays the answer from now on
+
+    def take(self, lease: _Lease | None = None):
+        """The next event (None at the end of input, or once ``lease`` is closed)."""
+        with self._cond:
+            while not self._items:
+                if lease is not None and lease.closed:
+                    return None
+                self._wanted = True
+                self._cond.notify_all()
+                self._cond.wait()
+            if self._items[0] is None:
+                return None
+            if lease is not None and lease.closed:
+                return None
+            return self._items.popleft()
+
+    def lease(self) -> _Lease:
+        return _Lease(self)
+
+    def wake(self) -> None:
+        with self._cond:
+            self._cond.notify_all()
+
+
+class _FeedReader:
+    """The menu's own key reader, read through the feed (typing mode stays the reader's)."""
+
+    def __init__(self, feed: _MenuFeed, real):
+        self.feed, self.real = feed, real
+
+    def next_event(self):
+        return self.feed.take()
+
+    def start_typing(self, initial: str = "") -> None:
+        self.real.start_typing(initial)
+
+    def __getattr__(self, name: str):
+        return getattr(self.real, name)
+
+
+class _Lease:
+    """A table's share of the menu's input: it ends when the table does."""
+
+    def __init__(self, feed: _MenuFeed):
+        self.feed = feed
+        self.closed = False
+
+    def next_event(self):
+        while True:
+            ev = self.feed.take(self)
+            if not (isinstance(ev, str) and not ev.strip()):
+                return ev  # (blank lines of a pipe count for nothing, as in the menu)
+
+    def start_typing(self, initial: str = "") -> None:
+        if self.feed.typing is not None:
+            self.feed.typing(initial)
+
+    def close(self) -> None:
+        self.closed = True
+        self.feed.wake()
 
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
