@@ -1,38 +1,48 @@
-"""Build the lines a player would type to walk a course, from the lesson data itself."""
+"""The lines a player would type to walk a course: recorded from the course itself, run
+in-process with a scripted player (voice_game.tutorial.scripted), so lessons that go on by
+the player's answers are walked as a player would walk them."""
+import tempfile
 from itertools import cycle, islice
+from pathlib import Path
 
-from voice_game.commands.grammar import load_grammar
+from voice_game.audio.tts import SilentOutput
 from voice_game.tutorial.lessons import load_course
+from voice_game.tutorial.progress import Progress
+from voice_game.tutorial.scripted import WRONG, ScriptedPlayer
 
 GAME_LINES = {
     "de": ["ziehen", "eins", "zwei", "Dirigent 1 nehmen", "Dirigent 2 nehmen", "beenden", "ja", "tisch"],
     "en": ["draw", "one", "two", "take conductor 1", "take conductor 2", "pass", "yes", "table"],
 }
-WRONG = {"de": "quatsch", "en": "nonsense"}
 NEXT = {"de": "weiter", "en": "next"}
+__all__ = ["GAME_LINES", "NEXT", "WRONG", "lesson_lines", "practice_lines"]
 
 
 def lesson_lines(course: str, lang: str, start: int = 0, stop: int | None = None, wrong: bool = True) -> list[str]:
     """Lines for lessons start..stop-1: a wrong answer before the first task of every
-    lesson (so each hint path runs), then the expected command, "weiter" at each pause."""
+    lesson (so each hint path runs), then the expected command, "weiter" at each pause;
+    a guided game gets 1500 lines of plain moves."""
+    from voice_game.tutorial.runner import TutorialRunner
+
     c = load_course(course)
-    g = load_grammar(lang)
-    out: list[str] = []
-    for lesson in c.lessons[start:stop]:
-        first = True
-        for st in lesson.steps:
-            if st.kind == "wait":
-                out.append(NEXT[lang])
-            elif st.kind == "do":
-                if wrong and first:
-                    out.append(WRONG[lang])
-                first = False
-                out.append(g.render(st.value))
-            elif st.kind == "play":
-                out += list(islice(cycle(GAME_LINES[lang]), 1500))
-            elif st.kind == "practice":
-                out += practice_lines(st, lang)
-    return out
+    with tempfile.TemporaryDirectory() as tmp:
+        progress = Progress(Path(tmp) / "p.json")
+        if start:
+            progress.set(course, lesson=c.lessons[start].id, done=False)
+        r = TutorialRunner(course, lang, SilentOutput(), [], progress=progress)
+        reached: list[bool] = []
+
+        def game(_runner) -> None:
+            reached.append(True)  # the recording stops here: the game's lines follow
+            return None
+
+        player = ScriptedPlayer(r, lang, wrong=wrong, game=game, stop=stop, drill=practice_lines)
+        r.inputs = player
+        r.run()
+    lines = list(player.typed)
+    if reached:
+        lines += list(islice(cycle(GAME_LINES[lang]), 1500))
+    return lines
 
 
 def practice_lines(step, lang: str) -> list[str]:

@@ -37,6 +37,8 @@ def test_every_task_is_understood_and_legal_where_it_is_asked(course, lang, tmp_
         r.lesson = lesson
         r.session = r.table_session(lesson)
         for st in lesson.steps:
+            if not st.applies(r.phase()):  # the expected answers lead past the other branch
+                continue
             if st.kind == "do":
                 s = r.session
                 legal = r.kit.rules.legal_actions(s.state)

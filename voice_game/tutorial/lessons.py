@@ -21,14 +21,20 @@ or another catalog; every command is a grammar command dict)::
     wait = "key"                #   explain, then wait for "weiter"
     table = true                #   read the table overview
     sounds = [["family.tuba", "orchestra.family.tuba"], ["event.place", "key", -1.0]]
-    do = {intent = "draw"}      #   the player must say this; with hint = "key", done = "key"
+    do = {intent = "draw"}      #   the player must say this; with hint = "key", done = "key";
+                                #   free = ["pattern"]: those slots may differ, and the player's own
+                                #   command is carried out (a wrong beat pattern is booed for real)
     other = {intent = "draw"}   #   an opponent's scripted move, narrated
     play = {seed = 7, deck = [...], bots = ["Amadeus"], level = "bot", tips = {turn = "key"},
             guide = "bot-strong", suggest = "key", suggest_hidden = "key", hide = ["conduct"]}
                                 #   a guided game; with a guide (a bot level) the player hears a
                                 #   suggested move ("suggest", {command}) and "yes" carries it out;
-                                #   in the "hide" phases the move is not read out ("suggest_hidden")
+                                #   in the "hide" phases the move is not read out ("suggest_hidden"),
+                                #   nor for the intents in quiet = ["draw"] (the usual move)
     practice = {...}            #   a drill of the game's own (its definition's ``drill``)
+    when = "give_up"            # any step: run it only in this phase of the table (the player's
+                                # view), "!give_up" only outside it; "a|b" either (the player's
+                                # own answers decide how a lesson goes on)
 """
 from __future__ import annotations
 
@@ -49,6 +55,15 @@ class Step:
     hint: str | None = None
     done: str | None = None
     extra: dict = field(default_factory=dict)
+    when: str | None = None  # the phases the step runs in ("a|b"; "!a" all but a)
+    free: tuple[str, ...] = ()  # slots of a task the player chooses
+
+    def applies(self, phase: str) -> bool:
+        if self.when is None:
+            return True
+        negate = self.when.startswith("!")
+        phases = self.when.lstrip("!").split("|")
+        return (phase in phases) != negate
 
 
 @dataclass
@@ -196,6 +211,12 @@ def _step(sr, where, need) -> Step:
     done = sr.get("done")
     need(hint is None or isinstance(hint, str), f"{where}.hint", "must be a message key")
     need(done is None or isinstance(done, str), f"{where}.done", "must be a message key")
+    when = sr.get("when")
+    need(when is None or (isinstance(when, str) and when.lstrip("!")), f"{where}.when", "must name phases")
+    free = sr.get("free", [])
+    need(isinstance(free, list) and all(isinstance(f, str) and f != "intent" for f in free), f"{where}.free",
+         "must be a list of slot names")
+    need(not free or kind == "do", f"{where}.free", "only a task has free slots")
     if kind == "say":
         value = [value] if isinstance(value, str) else value
         need(isinstance(value, list) and value and all(isinstance(v, str) for v in value), where,
@@ -224,7 +245,7 @@ def _step(sr, where, need) -> Step:
         tips = value.get("tips", {})
         need(isinstance(tips, dict) and all(isinstance(v, str) for v in tips.values()), f"{where}.tips",
              "tips map a phase to a message key")
-    return Step(kind, value, hint, done)
+    return Step(kind, value, hint, done, when=when, free=tuple(free))
 
 
 def validate_against(course: Course, catalog, grammar) -> list[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import traceback
 from typing import Any
 
-from voice_game.commands.grammar import freeze, load_grammar
+from voice_game.commands.grammar import load_grammar
 from voice_game.commands.matcher import match
 from voice_game.commands.parser import META_INTENTS, Understanding, engine_refusal, understand
 from voice_game.core.contracts import Bot
@@ -22,7 +22,7 @@ from voice_game.games import get as get_game
 from voice_game.narration.catalog import load_catalog
 from voice_game.narration.message import HIGH, Message
 from voice_game.session import Seat, Session
-from voice_game.tutorial.lessons import Lesson, load_course, validate_against
+from voice_game.tutorial.lessons import Lesson, Step, load_course, validate_against
 from voice_game.tutorial.progress import Progress
 
 CONTROL = ("next", "back", "skip", "end_tutorial")
@@ -66,6 +66,7 @@ class TutorialRunner:
         self.debug = debug
         self.session: Session | None = None
         self.lesson: Lesson | None = None
+        self.step: Step | None = None  # the step running now (scripted players read it)
         self.recent: list[Message] = []  # what "wiederholen" says again
         self._controls = [p for p in self.g.phrases("tutorial")
                           if dict(p.command)["intent"] in CONTROL + ("repeat", "help", "quit")]
@@ -184,7 +185,14 @@ class TutorialRunner:
         self.say("tutorial.lesson", number=i + 1, count=len(self.course.lessons), title=self.c.get(lesson.title))
         self.session = self.table_session(lesson)
         for step in lesson.steps:
-            self.run_step(step)
+            if step.applies(self.phase()):
+                self.step = step
+                self.run_step(step)
+
+    def phase(self) -> str:
+        """The phase of the lesson's table as the player sees it (steps may depend on it)."""
+        s = self.table()
+        return str(self.kit.view(s.state, 0).get("phase"))
 
     def table_session(self, lesson: Lesson) -> Session:
         kit = self.kit
@@ -203,7 +211,7 @@ class TutorialRunner:
         seats = [Seat(n) for n in names]
         # one player at the speaker: their private cards are spoken at once (no hand-over)
         s = Session(kit, state, seats, self.g, self.c, self.out, [], seed=lesson.seed, audio=self.audio,
-                    debug=self.debug, listeners={0}, handover=False, verbose=True)
+                    debug=self.debug, listeners={0}, handover=False, verbose="default")
         self.attach(s)
         return s
 
@@ -228,7 +236,9 @@ class TutorialRunner:
             for item in step.value:
                 cue, name = item[0], item[1]
                 pan = float(item[2]) if len(item) == 3 else None
-                msg = Message(self.c.get("tutorial.sound", name=self.c.get(name, count=1)), "info", HIGH, cue, pan)
+                label = self.c.get(name, count=1)
+                label = label[:1].upper() + label[1:]  # said as a sentence of its own
+                msg = Message(self.c.get("tutorial.sound", name=label), "info", HIGH, cue, pan)
                 self.recent.append(msg)
                 self.table().say(msg)
         elif k == "other":
@@ -285,7 +295,7 @@ class TutorialRunner:
 
     def task(self, step) -> None:
         expected = dict(step.value)
-        want = freeze(expected)
+        fixed = {k: v for k, v in expected.items() if k not in step.free}
         wrong = 0
         rendered = self.g.render(expected)
         self.recent.append(Message(self.c.get(step.hint), "info", HIGH))
@@ -314,8 +324,9 @@ class TutorialRunner:
                 if self.debug:
                     traceback.print_exc()
                 u = None
-            if u is not None and freeze(u.command) == want:
-                self.perform(expected)
+            if u is not None and _fits(u.command, fixed, step.free):
+                # with free slots the player's own choice is carried out: a wrong beat is booed
+                self.perform(dict(u.command) if step.free else expected)
                 if step.done:
                     self.say(step.done, remember=False)
                 self.recent = []
@@ -337,7 +348,7 @@ class TutorialRunner:
             wrong += 1
             self.answer_wrong(u, problem)
             self.say(step.hint, remember=False)
-            if wrong >= 2:
+            if wrong >= 2 and not step.free:  # a free answer is the player's own (a pattern to remember)
                 self.say("tutorial.say_exactly", remember=False, command=rendered)
 
     def answer_wrong(self, u: Understanding | None, problem: CommandError | None) -> None:
@@ -385,6 +396,11 @@ class TutorialRunner:
             self.say(v["done"])
 
 
+def _fits(command: dict, fixed: dict, free: tuple[str, ...]) -> bool:
+    """The player's command is the task's: equal in every slot that is not free."""
+    return all(command.get(k) == v for k, v in fixed.items()) and set(command) <= set(fixed) | set(free)
+
+
 class _GuidedInputs:
     """The guided game's input: the player's lines, with a tip the first time each
     phase comes up and the tutorial's control words taken out.
@@ -392,7 +408,8 @@ class _GuidedInputs:
     With a guide (a bot playing the player's seat in its head, hearing only what the
     player may hear) each decision of the player gets a suggested move; "yes" with no
     question open carries it out. In the ``hide`` phases the move is not read out
-    (Concerto: it would tell the beat pattern the player should remember)."""
+    (Concerto: it would tell the beat pattern the player should remember), nor for the
+    ``quiet`` intents (the usual move, such as drawing)."""
 
     def __init__(self, runner: TutorialRunner, tips: dict):
         self.runner = runner
@@ -445,6 +462,8 @@ class _GuidedInputs:
             return
         self.suggestion = r.g.render(cmd)
         phase = str(r.kit.view(s.state, 0).get("phase"))
+        if cmd["intent"] in self.options.get("quiet", []):
+            return  # the usual move: "yes" still carries it out
         if phase in self.options.get("hide", []):
             if not self.hidden_told and self.options.get("suggest_hidden"):
                 self.hidden_told = True
@@ -468,6 +487,6 @@ class _GuidedInputs:
         s = self.session
         if self.suggestion and s is not None and not s.question_open \
                 and match(r.g, line.text, self.yes_phrases).kind == "exact":
+            # the move's own narration follows at once: the suggestion is not said again
             line = InputLine(self.suggestion, line.confidence, line.source)
-            r.say("tutorial.did_for_you", remember=False, command=self.suggestion)
         return line
