@@ -26,6 +26,7 @@ from voice_game.core.events import Event
 from voice_game.core.input import InputLine
 from voice_game.core.output import MessageOutput, Stoppable
 from voice_game.core.rules import CHANCE
+from voice_game.core.think import ThinkClock
 from voice_game.narration.catalog import Catalog
 from voice_game.narration.message import HIGH, LOW, Message
 from voice_game.session.dialogue import Dialogue
@@ -72,6 +73,11 @@ class Session:
         self.humans = set(listeners) if listeners is not None else {i for i, s in enumerate(seats) if not s.is_bot}
         self.narrator: Any = kit.narrator(catalog, self.humans, verbose)
         self.bots = make_bots(kit, seats, seed, bot_rngs, bot_memory)
+        # searching bots share a time budget between two turns of a human (restarted after each line)
+        self.think = ThinkClock()
+        for bot in self.bots.values():
+            if hasattr(bot, "clock"):
+                bot.clock = self.think
         self.history = History()
         self.dialogue = Dialogue()
         self.failures = 0
@@ -320,6 +326,7 @@ class Session:
                 if self.debug:
                     traceback.print_exc()
                 self.say_key("app.error_internal", kind="error")
+            self.think.restart()
         self.say(self.narrator.flush(self.listener_view()), narrated=True)
         if self.quit:
             self.autosave()

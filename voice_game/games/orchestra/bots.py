@@ -14,6 +14,7 @@ import math
 import time
 
 from voice_game.core.rng import Rng
+from voice_game.core.think import ThinkClock
 from voice_game.games.orchestra import rules
 from voice_game.games.orchestra.cards import load_content
 from voice_game.games.orchestra.scoring import family_points
@@ -25,6 +26,7 @@ from voice_game.games.orchestra.view import determinize
 _POTENTIAL = {0: 0.0, 1: 1.0, 2: 0.2, 3: 1.6, 4: 5.0}
 DRAW_VALUE = 0.6  # what a draw is worth compared with taking a row now
 PLACE_MINE = 0.4  # weight of my own gain when placing (others choose first)
+MIN_THINK = 0.02  # below this much time left a search bot plays the heuristic move
 
 
 def _group_value(n: int, maestro: list[str], late: bool) -> float:
@@ -118,21 +120,32 @@ class EasyBot(HeuristicBot):
 class SearchBot:
     level = "strong"
 
-    def __init__(self, seed: int = 0, time_budget: float = 0.35, max_simulations: int = 400):
+    def __init__(self, seed: int = 0, time_budget: float = 0.35, max_simulations: int = 400,
+                 clock: ThinkClock | None = None):
         self.rng = Rng(seed)
         self.time_budget = time_budget
         self.max_simulations = max_simulations
+        # the table's shared clock (the session sets it), or None: only our own budget. With
+        # a clock a decision takes at most half of what is left, and with almost nothing
+        # left the heuristic move
+        self.clock = clock
 
     def choose(self, view: dict, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         me = view["turn_of"]
         k = len(legal)
+        budget, least = self.time_budget, 2 * k  # without a clock: at least two simulations a move
+        if self.clock is not None:
+            budget = min(budget, self.clock.left() / 2)
+            if budget < MIN_THINK:
+                return heuristic_choice(me, view, legal, self.rng)
+            least = 0  # with a clock the time is the limit
         visits = [0] * k
         totals = [0.0] * k
-        deadline = time.perf_counter() + self.time_budget
+        deadline = time.perf_counter() + budget
         sims = 0
-        while sims < self.max_simulations and (sims < 2 * k or time.perf_counter() < deadline):
+        while sims < self.max_simulations and (sims < least or time.perf_counter() < deadline):
             if sims < k:
                 i = sims
             else:
@@ -142,6 +155,8 @@ class SearchBot:
             totals[i] += self._simulate(state, legal[i], me)
             visits[i] += 1
             sims += 1
+        if sims < k:  # the time ran out before every move was tried once
+            return heuristic_choice(me, view, legal, self.rng)
         return legal[max(range(k), key=lambda j: (totals[j] / visits[j], visits[j]))]
 
     def _simulate(self, s, first: Action, me: int) -> float:
