@@ -152,6 +152,8 @@ class Driver:
             self.new_cycle()
         self.bots_moved = False
         kit = s.kit
+        if kit.rules.is_over(s.state):
+            raise StopIteration  # the end of the pipe (not "yes" to another game)
         legal = kit.rules.legal_actions(s.state)
         if self.help is None and len(self.cycles) >= self.help_at and self.cycle_actions() == 0 \
                 and any(kit.adapter.command_for(a) for a in legal):

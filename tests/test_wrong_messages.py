@@ -22,7 +22,12 @@ class Typist:
     """The human at the keyboard of a piped game: each line is what a default bot would
     choose; ``extra(session, n)`` may put other lines first (asked before every move)."""
 
-    def __init__(self, lang: str, seed: int, extra: Callable | None = None, limit: int = 2000):
+    def __init__(self, lang: str, seed: int, extra: Callable | None = None, limit: int = 2000,
+                 after: list[str] | None = None):
+        """``after``: the lines typed once the game is over (then the pipe ends, also in a
+        game that follows)."""
+        self.after = list(after or [])
+        self.ended = False
         self.g = load_grammar(lang)
         self.seed = seed
         self.extra = extra
@@ -56,7 +61,11 @@ class Typist:
         if self.queue:
             return self.queue.pop(0)
         self.moves += 1
-        if self.moves > self.limit or s.kit.rules.is_over(s.state):
+        if s.kit.rules.is_over(s.state):
+            self.ended = True
+            if self.after:
+                return self.after.pop(0)
+        if self.moves > self.limit or self.ended:
             raise StopIteration  # the end of the pipe
         if self.extra is not None:
             self.queue = list(self.extra(s, self.moves))
@@ -71,14 +80,14 @@ class Typist:
 
 
 def piped(game: str, lang: str, seed: int, players: str, extra: Callable | None = None,
-          variants: str = "") -> list[str]:
+          variants: str = "", after: list[str] | None = None) -> list[str]:
     """Every line a piped game printed."""
     args = ["play", game, "--lang", lang, "--tts", "text", "--seed", str(seed), "--players", players]
     if variants:
         args += ["--variant", variants]
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        assert cli_play(build_parser().parse_args(args), inputs=Typist(lang, seed, extra)) == 0
+        assert cli_play(build_parser().parse_args(args), inputs=Typist(lang, seed, extra, after=after)) == 0
     return [line for line in out.getvalue().splitlines() if line.strip()]
 
 

@@ -207,6 +207,9 @@ class App:
     problem: Problem | None = None
     tts: str = "text"  # the output kind asked for (--tts or the settings); speech input follows it
     fell_back: bool = False  # the output asked for did not work: text instead
+    # how the last game ended for its front end: "" (not over), "menu", "quit" or "end" (no more input)
+    after_game: str = ""
+    last_inputs: Any = None  # the input the last game read (the menu goes on with it)
 
     @classmethod
     def open(cls, lang: str | None = None, tts: str | None = None, stream: TextIO | None = None,
@@ -365,7 +368,19 @@ class App:
         session = self._session(kit, state, seats, seed, setup, setup.save)
         if setup.events and setup.events.exists():
             setup.events.unlink()
-        return self._run(session, setup, inputs, kit.name, opening=kit.rules.opening_events(state))
+
+        game_seed = seed
+
+        def rematch() -> tuple[Session, Any]:
+            # the same players, variants, pile file and birth years; a seeded game's next seed keeps pipes repeatable
+            nonlocal game_seed
+            game_seed = game_seed + 1 if setup.seed is not None else int.from_bytes(os.urandom(4), "little")
+            again = kit.new_game([x.name for x in seats], variants, game_seed, deck, **extra)
+            if setup.events and setup.events.exists():
+                setup.events.unlink()
+            return self._session(kit, again, seats, game_seed, setup, setup.save), kit.rules.opening_events(again)
+
+        return self._run(session, setup, inputs, kit.name, opening=kit.rules.opening_events(state), again=rematch)
 
     @staticmethod
     def _inputs(inputs: Any) -> Any:
@@ -378,17 +393,30 @@ class App:
                        save_path=save_path, events_path=setup.events, debug=setup.debug, settings=self.store,
                        verbose=self.prefs.detail, **saved)
 
-    def _run(self, session: Session, setup: GameSetup, inputs: Any, game: str, opening: Any = None) -> int:
+    def _run(self, session: Session, setup: GameSetup, inputs: Any, game: str, opening: Any = None,
+             again: Callable[[], tuple[Session, Any] | None] | None = None) -> int:
+        """Play the session; at its end ``again`` (a new game's session and opening events)
+        is offered as a rematch, "no" leaves it to the front end (self.after_game)."""
         inputs = self._inputs(inputs)
+        self.after_game, self.last_inputs = "", inputs
         source, voice, stop_voice = self.voice(setup.listening, inputs, game)
-        session.inputs = iter(source)
-        if isinstance(inputs, SessionInput):  # key input needs the session it drives (number keys, history)
-            inputs.attach(session)
-        if voice is not None:
-            session.listen_hook = voice.set_phrases
-        if opening is not None:
-            session.start(opening)
+        lines = iter(source)
         try:
-            return session.run()
+            while True:
+                session.inputs = lines
+                if isinstance(inputs, SessionInput):  # key input needs the session it drives (number keys, history)
+                    inputs.attach(session)
+                if voice is not None:
+                    session.listen_hook = voice.set_phrases
+                if opening is not None:
+                    session.start(opening)
+                code = session.run()
+                if again is None or session.quit or not session.humans or not session.kit.rules.is_over(session.state):
+                    return code
+                self.after_game = session.ask_after_game()
+                nxt = again() if self.after_game == "rematch" else None
+                if nxt is None:
+                    return code
+                session, opening = nxt
         finally:
             stop_voice()

@@ -70,7 +70,17 @@ def play(args: argparse.Namespace, inputs=None) -> int:
     (a resumed game speaks the language of its save)."""
     setup = GameSetup.from_args(args)
     app = App.open(saved_language(setup.resume) or args.lang, args.tts)
-    return app.play(setup, inputs)
+    code = app.play(setup, inputs)
+    if app.after_game == "menu":  # "no" to another game: the start menu, on the same input
+        from voice_game.menu import MenuApp
+
+        if app.fell_back:
+            app.tts = "text"
+        menu = MenuApp(app.lang, app.output, app.last_inputs, tts=app.tts, debug=setup.debug, app=app,
+                       listening=setup.listening)
+        menu.run_menu(menu.main_menu())
+        menu.say(menu.t("app.goodbye"))
+    return code
 
 
 def sounds(argv: list[str], stdin=None, stdout=None) -> int:

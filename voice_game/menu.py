@@ -92,6 +92,7 @@ class MenuApp:
         self.debug = debug
         self.listening = listening if listening is not None else Listening()
         self.inputs = iter(inputs)
+        self.after_game = ""  # how the last game ended (App.after_game)
         self.reader = getattr(inputs, "reader", None)  # keys.KeyInput on a terminal
         self.bindings = getattr(inputs, "bindings", None) or load_bindings({})
         self.progress = progress if progress is not None else Progress()
@@ -435,17 +436,21 @@ class MenuApp:
                 save = None
         self.run_play(GameSetup(game, ",".join(seats), sorted(cfg["variants"]), save=save, debug=self.debug,
                                 listening=self.listening))
-        return BACK
+        # "no" to another game: back to the menu; "quit" (or no more input) leaves it too
+        return EXIT if self.after_game in ("quit", "end") else BACK
 
     def run_play(self, setup: GameSetup) -> None:
         """A game through the application layer, in the menu's language and output; back
         to the menu afterwards, whatever happened."""
+        app = self.app
         try:
-            self.app.in_language(self.lang).play(setup, inputs=self.inputs)
+            app = self.app.in_language(self.lang)
+            app.play(setup, inputs=self.inputs)
         except Exception as exc:  # noqa: BLE001 - back to the menu, never a traceback
             if self.debug:
                 traceback.print_exc()
             self.say(self.failure(exc))
+        self.after_game = app.after_game
 
     def tutorial_menu(self) -> Menu:
         t = self.t

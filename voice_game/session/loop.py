@@ -333,6 +333,31 @@ class Session:
             self.say_key("app.goodbye")
         return 0
 
+    def ask_after_game(self) -> str:
+        """The game is over: another one with the same players, or the menu. The answer:
+        "rematch" (yes), "menu" (no), "quit", or "end" when the input ends."""
+        from voice_game.commands.matcher import match
+
+        phrases = self.g.phrases(None, ["yes", "no", "quit", "repeat", "help"])
+        if self.listen_hook is not None:
+            self.listen_hook(sorted({form for p in phrases for form in (p.spoken, p.text)}))
+        self.say_key("app.rematch", kind="turn", record=False)
+        while True:
+            line = self.read()
+            if line is None:
+                return "end"
+            m = match(self.g, line.text, phrases)
+            intent = m.command.get("intent") if m.kind in ("exact", "clear") else None
+            if intent == "yes":
+                return "rematch"
+            if intent == "no":
+                return "menu"
+            if intent == "quit":
+                self.say_key("app.goodbye")
+                return "quit"
+            self.say_key("app.rematch" if intent in ("repeat", "help") else "app.rematch_answer", kind="turn",
+                         record=False)
+
     def say_prompt(self, player: int) -> None:
         """Before the player's input: what the narrator still held back, then the next
         step they must take when it is new (Concerto's refill, the next instrument)."""
