@@ -134,9 +134,9 @@ class _Refs(Visitor):
 
     def visit_SelectExpression(self, node: ftl.SelectExpression) -> None:
         sel: Any = node.selector
-        if isinstance(sel, ftl.FunctionReference) and sel.arguments.positional:
+        if isinstance(sel, ftl.FunctionReference) and sel.id.name == "NUMBER" and sel.arguments.positional:
             sel = sel.arguments.positional[0]
-        if isinstance(sel, ftl.VariableReference):
+        if isinstance(sel, ftl.VariableReference):  # a number (COUNT($list) counts a list)
             self.selectors.add(sel.id.name)
         self.generic_visit(node)
 
@@ -264,7 +264,8 @@ class Catalog:
         return self._variables(msg)
 
     def selectors(self, key: str) -> set[str]:
-        """The parameters a message chooses its words by (plural forms, agreement)."""
+        """The number parameters a message chooses its words by (plural forms); not the
+        lists it counts (``COUNT($players)``)."""
         msg = self.messages[fluent_id(key)]
         if isinstance(msg, FluentMessage):
             return self._params(msg)[1]
