@@ -2,7 +2,7 @@
 
     nice uv run --group bench python benchmarks/speech_bench.py [--quick]
         [--engines whisper,pocketsphinx] [--langs de,en] [--parts human,synth,latency,memory,start]
-        [--out benchmarks/results/speech.md]
+        [--out benchmarks/results/speech.md] [--search auto,tokens,two-call]
 
 Prints a table per part and writes them all to ``--out``.
 
@@ -150,6 +150,23 @@ def expected(g, phrases, text: str):
 
 
 # ------------------------------------------------------------------ engines
+#: the Whisper constrained searches to run (``--search``), each on every clip in turn
+SEARCH: list[str] = ["auto"]
+
+
+def set_search(rec, search: str) -> None:
+    """``auto``, ``tokens`` or ``two-call``; ``two-call/pieces``: the two-call search
+    without the plain spellings (as it was before they were scored too)."""
+    if hasattr(rec, "search"):
+        rec.search, _, pieces = search.partition("/")
+        rec.plain = pieces != "pieces"
+
+
+def searched(search: str) -> str:
+    """The row label's tail naming the search, when several are compared."""
+    return f" [{search}]" if len(SEARCH) > 1 else ""
+
+
 def make_engine(engine: str, lang: str, phrases: list[str]):
     from voice_game.speech.engines import make_recognizer
 
@@ -182,16 +199,18 @@ def part_human(engine: str, lang: str, quick: bool, log) -> dict:
     misses = []
     for x in corpus_items(lang, quick):
         audio, rate = read_audio(CORPUS / x["file"])
-        h = rec.decode(audio, rate)
-        got = understand_text(g, game, h.text, h.confidence, phrases)
         want = expected(g, phrases, x["word"])
-        kind = "command" if want else "other"
-        r = res.setdefault((x["source"], kind), {"ok": 0, "n": 0, "ms": []})
-        r["n"] += 1
-        r["ok"] += got == want
-        r["ms"].append(h.decode_ms)
-        if got != want:
-            misses.append(f"{x['source']} '{x['word']}' ({x['speaker']}) -> '{h.text}' {got}")
+        for search in SEARCH:  # each search on the same clip, one after the other
+            set_search(rec, search)
+            h = rec.decode(audio, rate)
+            got = understand_text(g, game, h.text, h.confidence, phrases)
+            kind = "command" if want else "other"
+            r = res.setdefault((x["source"] + searched(search), kind), {"ok": 0, "n": 0, "ms": []})
+            r["n"] += 1
+            r["ok"] += got == want
+            r["ms"].append(h.decode_ms)
+            if got != want:
+                misses.append(f"{x['source']}{searched(search)} '{x['word']}' ({x['speaker']}) -> '{h.text}' {got}")
     log(f"  human {engine} {lang}: " + ", ".join(f"{s}/{k} {fmt(v['ok'], v['n'])}" for (s, k), v in sorted(res.items())))
     return {"rows": res, "misses": misses}
 
@@ -309,27 +328,37 @@ def part_latency(engine: str, lang: str, quick: bool, log) -> dict:
     for x in clips[:n]:
         a, rate = read_audio(CORPUS / x["file"])
         audio, end = in_silence(np.frombuffer(to_pcm16(a, rate, RATE), dtype="<i2"))
-        h, dt = stream_realtime(rec, audio, end)
-        r = out.setdefault("human", {"lat": [], "ok": 0, "n": 0})
-        r["n"] += 1
-        r["ok"] += bool(h and understand_text(g, game, h.text, h.confidence, phrases) == expected(g, phrases, x["word"]))
-        if not np.isnan(dt):
-            r["lat"].append(dt * 1000)
+        for search in SEARCH:
+            set_search(rec, search)
+            h, dt = stream_realtime(rec, audio, end)
+            r = out.setdefault("human" + searched(search), {"lat": [], "ok": 0, "n": 0, "misses": []})
+            r["n"] += 1
+            ok = bool(h and understand_text(g, game, h.text, h.confidence, phrases) == expected(g, phrases, x["word"]))
+            r["ok"] += ok
+            if not ok:
+                r["misses"].append(f"'{x['word']}' ({x['speaker']}) -> '{h.text if h else ''}'")
+            if not np.isnan(dt):
+                r["lat"].append(dt * 1000)
     # synthetic multi-word phrases in their states
     items, vs = synth_items(lang, sets, True)
     recs = {name: make_engine(engine, lang, phrase_strings(ph)) for name, (_, ph) in sets.items()}
     for name, p, voice in items[: 2 * n]:
         game, phrases = sets[name]
         audio, end = in_silence(voices.synthesize(p.spoken, voice))
-        h, dt = stream_realtime(recs[name], audio, end)
-        key = "synthetic, " + ("Concerto" if name.startswith("concerto") else "Tierorchester")
-        r = out.setdefault(key, {"lat": [], "ok": 0, "n": 0})
-        r["n"] += 1
-        r["ok"] += bool(h and understand_text(g, game, h.text, h.confidence, phrases) == p.as_dict())
-        if not np.isnan(dt):
-            r["lat"].append(dt * 1000)
+        for search in SEARCH:
+            set_search(recs[name], search)
+            h, dt = stream_realtime(recs[name], audio, end)
+            key = "synthetic, " + ("Concerto" if name.startswith("concerto") else "Tierorchester")
+            r = out.setdefault(key + searched(search), {"lat": [], "ok": 0, "n": 0, "misses": []})
+            r["n"] += 1
+            ok = bool(h and understand_text(g, game, h.text, h.confidence, phrases) == p.as_dict())
+            r["ok"] += ok
+            if not ok:
+                r["misses"].append(f"{name} '{p.spoken}' {voice} -> '{h.text if h else ''}'")
+            if not np.isnan(dt):
+                r["lat"].append(dt * 1000)
     log(f"  latency {engine} {lang}: " + ", ".join(f"{k} {ms(v['lat'])} ms" for k, v in out.items()))
-    return out
+    return {"rows": out, "misses": [f"{k}: {m}" for k, v in out.items() for m in v["misses"]]}
 
 
 MEM_SCRIPT = r"""
@@ -469,7 +498,7 @@ def report(results: dict, cmdline: str) -> str:  # noqa: C901 - one table per pa
         L += ["## End of speech to command, streaming in real time (VAD tail included)", "",
               "| engine | lang | speech | ms median / p95 / max | right |", "|---|---|---|---|---|"]
         for (_, eng, lang), r in lat.items():
-            for k, v in r.items():
+            for k, v in r["rows"].items():
                 mx = f"{max(v['lat']):.0f}" if v["lat"] else "n/a"
                 L.append(f"| {eng} | {lang} | {k} | {ms(v['lat'])} / {mx} | {fmt(v['ok'], v['n'])} |")
         L.append("")
@@ -506,7 +535,11 @@ def main() -> int:
     ap.add_argument("--langs", default="de,en")
     ap.add_argument("--parts", default="human,synth,latency,memory,start")
     ap.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "speech.md"))
+    ap.add_argument("--search", default="auto",
+                    help="Whisper's constrained search: auto, tokens, two-call, two-call/pieces; several "
+                         "(comma-separated) run one after the other on every clip")
     args = ap.parse_args()
+    SEARCH[:] = args.search.split(",")
     cmdline = "nice uv run --group bench python benchmarks/speech_bench.py " + " ".join(sys.argv[1:])
     os.environ.setdefault("VOICE_GAME_CACHE_DIR", str(Path.home() / ".cache" / "voice_game"))
 

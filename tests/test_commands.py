@@ -210,3 +210,34 @@ def test_german_pass_is_understood_with_the_right_case_and_the_old_one(text):
     g = load_grammar("de")
     m = match(g, " ".join(g.normalize_words(text)), g.phrases("orchestra"))
     assert m.kind == "exact" and m.command == {"intent": "pass"}
+
+def test_expanded_phrases_read_as_their_joined_words():
+    """Every phrase of every game and language is exactly what normalizing its whole
+    text gives (the expansion normalizes each template part once)."""
+    import re
+    from itertools import product
+
+    from voice_game.commands.grammar import LANGUAGES, MAX_INPUT_CHARS, freeze, load_grammar
+
+    for lang in LANGUAGES:
+        g = load_grammar(lang)
+        for game in ("orchestra", "concerto", None):
+            want = []
+            for name in g.intents_for(game):
+                for template in g.intents[name]["phrases"]:
+                    choices = []
+                    for part in re.split(r"(\{\w+\})", template):
+                        slot = re.fullmatch(r"\{(\w+)\}", part)
+                        if slot:
+                            choices.append([(slot.group(1), v, w) for v, w in g.slot_values(slot.group(1))])
+                        elif part.strip():
+                            choices.append([(None, None, part)])
+                    for combo in product(*choices):
+                        text = " ".join(said for _, _, said in combo)
+                        words = tuple(g.normalize_words(text))
+                        if words:
+                            cmd = {"intent": name, **{s: v for s, v, _ in combo if s}}
+                            want.append((words, freeze(cmd), " ".join(g.normalize_words(text, drop_fillers=False))))
+            got = [(p.words, p.command, p.spoken) for p in g.phrases(game)]
+            assert got == want, (lang, game)
+            assert all(len(p.text) <= MAX_INPUT_CHARS for p in g.phrases(game))

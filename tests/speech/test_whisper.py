@@ -7,6 +7,7 @@ session acting on what it understood.
 """
 import io
 import json
+import os
 import shutil
 import threading
 import time
@@ -58,13 +59,17 @@ def test_a_damaged_model_file_is_refused_in_one_line(tmp_path, monkeypatch):
     from voice_game.speech.whisper_models import prepare_bundled
 
     monkeypatch.setenv("VOICE_GAME_CACHE_DIR", str(tmp_path))
-    folder = prepare_bundled("base")
+    folder = prepare_bundled("base")  # checked, and the check remembered
+    assert list((tmp_path / "whisper" / "verified").iterdir())
     model = folder / "model.bin"
+    before = model.stat()
     with open(model, "r+b") as f:  # same size, one byte changed
         f.seek(1000)
         b = f.read(1)
         f.seek(1000)
         f.write(bytes([b[0] ^ 0xFF]))
+    # even with its old modification time the damaged file is hashed again
+    os.utime(model, ns=(before.st_atime_ns, before.st_mtime_ns))
     rc, rows = run_cli(["--lang", "de", "--engine", "whisper", str(DATA / "de-hd02-1.flac")])
     assert rc == 1 and rows[0]["error"] == "no_recognizer" and "SHA-256" in rows[0]["detail"]
 

