@@ -135,6 +135,7 @@ def convert(text: str, siblings: frozenset[str] = frozenset()) -> tuple[str, dic
     values: dict[str, str | dict] = {}
     prefix = ""
     first_comments = True  # the comments that open a file describe it (###)
+    groups: list[int] = []  # where the group comments (## table) are
     for kind, payload in _statements(text):
         if kind == "blank":
             if out and out[-1] != "":
@@ -150,15 +151,35 @@ def convert(text: str, siblings: frozenset[str] = frozenset()) -> tuple[str, dic
             if out and out[-1] != "":
                 out.append("")
             out.append("## " + ".".join(path))
+            groups.append(len(out) - 1)
         else:
             first_comments = False
             assert isinstance(payload, dict)
             for key, value in _flat(prefix, payload):
                 out.append(message(fluent_id(key), value))
                 values[key] = value
+    _merge_small_groups(out, groups)
     while out and out[-1] == "":
         out.pop()
     return "\n".join(out) + "\n", values
+
+
+def _merge_small_groups(out: list[str], groups: list[int]) -> None:
+    """A table of one or two messages (``[instrument.strings]``) is named by its parent
+    (``## instrument``), once for a run of such tables."""
+    last = None
+    drop: set[int] = set()
+    for n, at in enumerate(groups):
+        end = groups[n + 1] if n + 1 < len(groups) else len(out)
+        size = sum(1 for line in out[at + 1:end] if line and not line.startswith((" ", "#")))
+        name = out[at][3:]
+        if size <= 2 and "." in name:
+            name = name.rsplit(".", 1)[0]
+            if name == last:
+                drop.add(at)
+            out[at] = "## " + name
+        last = name
+    out[:] = [line for i, line in enumerate(out) if i not in drop]
 
 
 def apply_overrides(text: str, override: str) -> str:
