@@ -110,9 +110,10 @@ class ConcertoNarrator(NarratorBase):
         verbose narration uses title and composer (the table always says the title)."""
         return self.piece(pid) if self.verbose else self.c.get(f"level.{level}.ref")
 
-    def piece_details(self, pid: str, full: bool = True, maestro: bool = False) -> str:
+    def piece_details(self, pid: str, full: bool = True, maestro: bool = False, following: bool = False) -> str:
         """Level, title, points and instruments in order; composer and genre when ``full``
-        (genre also in the maestro version: conductor cards ask for it)."""
+        (genre also in the maestro version: conductor cards ask for it); ``following``:
+        after another piece in the same sentence, "Gelb für 5" (the points were named)."""
         from voice_game.games.concerto.content import load_content
 
         p = load_content().pieces[pid]
@@ -121,6 +122,8 @@ class ConcertoNarrator(NarratorBase):
                 "piece_name", title=self.title(pid), composer=p.composer), genre=self.c.get(f"genre.{p.genre}.name"),
                 count=p.points, instruments=self.inss(p.instruments))
         key = "piece_short_genre" if maestro else "piece_short"
+        if following:
+            key += "_next"
         return self.t(key, level=self.level(p.level), piece=self.title(pid), count=p.points,
                       genre=self.c.get(f"genre.{p.genre}.name"), instruments=self.inss(p.instruments))
 
@@ -397,8 +400,8 @@ class ConcertoNarrator(NarratorBase):
             return None
         self._close_group(r)
         j = self._run_end(events, i, lambda x: x.type == "piece_revealed")
-        details = [sentence(self.piece_details(x.get("piece"), full=False, maestro=r.v["maestro"]))
-                   for x in events[i:j]]
+        details = [sentence(self.piece_details(x.get("piece"), full=False, maestro=r.v["maestro"], following=k > 0))
+                   for k, x in enumerate(events[i:j])]
         r.out.append(self.m(self.t("pieces_opening", pieces=" ".join(details)), "info", HIGH))
         return j
 
