@@ -43,9 +43,11 @@ class PtyMenu:
         os.write(self.master, data.encode("utf-8"))
         time.sleep(pause)
 
-    def typed(self, line: str) -> None:
-        self.keys("/")  # types a menu word
-        self.keys(line + "\r")
+    def key_then(self, data: str, text: str, what: str, timeout: float = STEP_TIMEOUT) -> None:
+        """A key, then wait for the menu's answer (a busy machine answers late)."""
+        n = len(self.out)
+        self.keys(data, 0.1)
+        self.wait_for(text, what, timeout, n)
 
     def seen(self, text: str, since: int = 0) -> bool:
         return any(text in x for x in self.out[since:])
@@ -73,11 +75,12 @@ def test_the_menus_own_seat_plays_by_single_keys_at_any_time(nats_server, tmp_pa
     other = None
     try:
         menu.wait_for("Yes or no", "the first question")
-        menu.keys("n")
-        menu.keys("1")  # Play Animal Orchestra: its game menu
-        menu.typed("humans 2")
-        menu.keys("\x1b")  # back
-        menu.keys("7")  # Play online
+        menu.key_then("n", "Main menu", "the main menu")
+        menu.key_then("1", "Start the game, 1 of", "the Animal Orchestra menu")
+        menu.key_then("\x1b[B", en.get("menu.humans", count=1), "the humans entry")  # Down
+        menu.key_then("\x1b[C", en.get("menu.humans", count=2), "two humans")  # Right
+        menu.key_then("\x1b", "Back in the main menu", "back in the main menu")  # Escape
+        menu.key_then("7", "Join a table, 1 of", "the online menu")
         menu.keys("3")  # open an Animal Orchestra table
         prefix = en.get("online.menu.code", player="Player 2", code="")
         menu.wait_for(prefix, "the code for the second player", OPEN_WAIT)
@@ -102,7 +105,8 @@ def test_the_menus_own_seat_plays_by_single_keys_at_any_time(nats_server, tmp_pa
         menu.wait_for(en.get("online.left_table"), "leaving the table", 30, n)
         menu.wait_for(en.get("online.menu.title"), "back in the online menu", 30, n)
         time.sleep(1.0)
-        menu.keys("5")  # Back (the online menu's last entry), a key the table does not take
+        # Back (the online menu's last entry): a key the table does not take
+        menu.key_then("5", "Back in the main menu", "the main menu again")
         menu.keys("8")  # Exit
         assert menu.proc.wait(30) == 0, menu.said()
         assert menu.out[-1].endswith("Goodbye."), menu.said()
@@ -134,8 +138,8 @@ def test_a_real_voice_plays_the_menus_own_seat(nats_server, tmp_path):
         env = _env(tmp_path, nats_server.url, **{k: v for k, v in srv.env().items() if k.startswith("PULSE")})
         menu = PtyMenu(["--lang", "de", "--engine", "whisper", "--mic", "pulse"], env)
         menu.wait_for("Ja oder nein", "the first question")
-        menu.keys("n")
-        menu.keys("7")  # Online spielen
+        menu.key_then("n", de.get("menu.main"), "the main menu")
+        menu.key_then("7", de.get("online.menu.join"), "the online menu")
         menu.keys("3")  # a Tierorchester table: one human (this seat) and two bots
         menu.wait_for(de.get("speech.engine_started", engine="whisper"), "the recognizer starting", OPEN_WAIT + 120)
         menu.wait_for("Runde 1.", "the game starting")
@@ -164,7 +168,7 @@ def test_a_real_voice_plays_the_menus_own_seat(nats_server, tmp_path):
         menu.wait_for(de.get("online.left_table"), "leaving the table", 30, n)
         menu.wait_for(de.get("online.menu.title"), "back in the online menu", 30, n)
         time.sleep(1.0)
-        menu.keys("5")
+        menu.key_then("5", de.get("menu.back_in", title=de.get("menu.main")), "the main menu again")
         menu.keys("8")
         assert menu.proc.wait(30) == 0, menu.said()
         assert "Traceback" not in "".join(menu.err), menu.said()
