@@ -745,3 +745,26 @@ def test_one_conductors_row_and_one_opponents_orchestra_are_one_command_away(lan
     said = out.getvalue()
     assert said.startswith(c.get("concerto.table_player", player="Clara", count=0))
     assert all(c.get(f"pattern.{p}.name") not in said for p in ("circle", "cross", "stab", "swoosh"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("player", [0, 1])
+def test_repertoire_is_the_card_and_three_new_pieces_each_with_its_level(lang, player):
+    c = load_catalog(lang)
+    n = ConcertoNarrator(c, {0}, "default")
+    pieces = {"green": "beethoven-fur-elise", "yellow": "beethoven-5", "orange": "beethoven-9"}
+    content = load_content()
+    pieces = {lv: next(pid for pid, p in content.pieces.items() if p.level == lv) for lv in pieces}
+    evs = [ev("turn", player=player, number=6), ev("special_played", player=player, card="repertoire", effect=True)]
+    for lv, pid in pieces.items():
+        evs.append(ev("piece_replaced", player=player, level=lv, piece=pid))
+    for lv, pid in pieces.items():
+        evs.append(ev("piece_revealed", level=lv, piece=pid))
+    said = texts(n.events(evs, cv()) + n.flush(cv()))
+    levels = [c.get(f"level.{lv}.name").lower() for lv in pieces]
+    new = [x for x in said if any(x.lower().startswith(w) for w in (
+        c.get("concerto.piece_revealed", details="§").split("§")[0].lower(),))]
+    assert len(new) == 3 and all(lv in x.lower() for lv, x in zip(levels, new, strict=True))
+    under = {"de": "unter den Stapel", "en": "under the pile"}[lang]
+    assert [x for x in said if under in x] == []  # the new pieces say what Repertoire did
+    assert sum(c.get("special.repertoire.name") in x for x in said) == 1

@@ -23,8 +23,8 @@ GOLDEN = {
     "orchestra": {"de": "a38b4d2e63c9d1d5e55d05b0b0f7c10766043f36500c3fe8c10ca435b60797c2",
                   "en": "8dc4cefe0a9a1a5a823bc1e03be3911eb525d2f84bacdf8847db9926bfc672f8"},
     # re-recorded for issue 10's shorter Concerto wording (print transcript_digest(game, lang) to record)
-    "concerto": {"de": "8616c3981064bc63715388ce7baccf2181491f06204154503b6d13fa9e652a49",
-                 "en": "c77208bcfb237e359fd6b6109a187cccff342103eeec1fd5bb09827d0ae442d2"},
+    "concerto": {"de": "4bb43e659ccbc572e273e334584a3f8c235c440eb349fb866ae2504bf9ebf5c6",
+                 "en": "1ca8736ffc842f498d8aecb5761bb8233d53db3476ab8b723f422ad4cbaf5329"},
 }
 
 

@@ -56,6 +56,7 @@ class ConcertoNarrator(NarratorBase):
         self.last_prompt = None
         self.refill_said = ""  # the refill options last said (the same again: the count only)
         self.level_named: str | None = None  # your performance or replacement named this level just now
+        self.repertoire = False  # you played Repertoire this turn: its new pieces say which were replaced
 
     # --- helpers -------------------------------------------------------------
     def t(self, key: str, **params) -> str:
@@ -260,7 +261,7 @@ class ConcertoNarrator(NarratorBase):
 
     # --- turns -----------------------------------------------------------------
     def turn_event(self, e, v: dict) -> list[Message]:
-        self.level_named = None
+        self.level_named, self.repertoire = None, False
         if e.type == "game_over":
             return self.game_over(e.data, v)
         p = e.data["player"]
@@ -472,7 +473,7 @@ class ConcertoNarrator(NarratorBase):
         handler = self.GROUP.get(e.type)
         if handler:
             handler(self, g["items"], e, v)
-            if e.type in ("performance_started", "piece_replaced"):
+            if e.type == "performance_started" or e.type == "piece_replaced" and not self._repertoire(g["items"]):
                 g["level"] = e.data["level"]  # a new piece of this level says only its news
             return
         items = g["items"]
@@ -534,9 +535,14 @@ class ConcertoNarrator(NarratorBase):
         d = e.data
         if self.verbose:
             items.append(["verb", self.t("bot_replace", piece=self.title(d["piece"]), level=self.level(d["level"]))])
-        elif not any(it[0] == "verb" and it[2:4] == ["special", "repertoire"] for it in items):
+        elif not self._repertoire(items):
             # by its level, as the player calls it (Repertoire: the new pieces say which)
             items.append(["verb", self.t("bot_replace_short", piece=self.piece_ref(d["piece"], d["level"]))])
+
+    @staticmethod
+    def _repertoire(items: list) -> bool:
+        """The move is Repertoire: its new pieces, each with its level, say what it did."""
+        return any(it[0] == "verb" and it[2:4] == ["special", "repertoire"] for it in items)
 
     def _g_special_played(self, items: list, e, v: dict) -> None:
         key = "bot_special" if e.data["effect"] else "bot_special_no_effect"
@@ -841,6 +847,8 @@ class ConcertoNarrator(NarratorBase):
     def _s_piece_replaced(self, e, v: dict) -> list[Message]:
         d = e.data
         key = "piece_replaced_you" if self._you(e) else "piece_replaced"
+        if not self.verbose and self._you(e) and self.repertoire:
+            return []  # "Du spielst Repertoire.": the new pieces, each with its level, follow
         if not self.verbose:  # by its level, as the player calls it; the new piece follows
             self.level_named = d["level"]
             return [self.m(self.t(key + "_short", player=self._nm(e, v), piece=self.piece_ref(d["piece"], d["level"])),
@@ -850,6 +858,7 @@ class ConcertoNarrator(NarratorBase):
 
     def _s_special_played(self, e, v: dict) -> list[Message]:
         d = e.data
+        self.repertoire = d["card"] == "repertoire" and d["effect"] and self._you(e)
         if self._you(e):
             key = "special_played_you" if d["effect"] else "special_no_effect_you"
         else:
