@@ -119,3 +119,36 @@ def test_memory_follows_patterns_around_the_table():
 def test_unknown_level():
     with pytest.raises(ValueError):
         ConcertoBot(0, "grandmaster")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_default_bots_play_to_the_target(players):
+    """Issue 10: games of the default level ("bot:" = normal) end because somebody reached
+    the winning points, not because the pieces ran out (before, 2 of these 4 seeded
+    2-player games and all the 3- and 4-player ones ended by pieces_exhausted)."""
+    ends = [play_match(cfg(players), ["normal"] * players, seed)["reason"] for seed in range(4)]
+    assert ends.count("target") >= 3, ends
+
+
+def test_normal_bot_knows_what_it_remembers():
+    """The default bot's memory: remembered or forgotten, the same on every look (so it
+    cannot retry its luck), as often as recall_p says, and the same after a save."""
+    bot = ConcertoBot(0, "normal")
+    instruments = sorted(bot.content.instruments)
+    for x in instruments:
+        bot.observe(ev("pattern_drawn", player=0, instrument=x, pattern="circle"))
+    for _ in range(60):
+        bot.observe(ev("turn", player=1, number=1))
+    known = [x for x in instruments if bot.knows(x, held=len(instruments))]
+    assert known == [x for x in instruments if bot.knows(x, held=len(instruments))]
+    p = bot.recall_p(instruments[0], held=len(instruments))
+    assert 0 < len(known) < len(instruments) and 0.2 < p < 0.8
+    # fewer patterns to hold: nothing remembered is forgotten
+    assert set(known) <= {x for x in instruments if bot.knows(x, held=2)}
+    again = ConcertoBot(0, "normal")
+    again.state_from_json(bot.state_to_json())
+    assert [x for x in instruments if again.knows(x, held=len(instruments))] == known
+    # a pattern heard again (Rehearsal) is remembered
+    lost = next(x for x in instruments if x not in known)
+    bot.observe(ev("pattern_recalled", to=0, player=0, instrument=lost, pattern="stab"))
+    assert bot.knows(lost, held=1)

@@ -3,11 +3,13 @@
     uv run python -m voice_game.games.concerto.bench [--games N] [--maestro] [--seed S]
 
 Prints, per pairing and overall: win rates by level (shared wins split), how often a
-beat was right, how long games last, and how they ended.
+beat was right, how long games last, and how they ended (``target``: a player reached
+the winning points; ``pieces_exhausted``: no piece was left; share of target ends).
 """
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from collections import defaultdict
 
@@ -17,6 +19,9 @@ NAMES = ["Anna", "Ben", "Cleo", "Dana"]
 YEARS = [1970, 1990, 1985, 2001]
 
 PAIRINGS = [
+    ["normal", "normal"],  # the default level ("bot:") against itself, 2 to 4 seats
+    ["normal", "normal", "normal"],
+    ["normal", "normal", "normal", "normal"],
     ["easy", "normal"],
     ["normal", "strong"],
     ["easy", "strong"],
@@ -35,6 +40,7 @@ def run(games: int, maestro: bool, seed0: int) -> None:
     total_seats: dict = defaultdict(int)
     beats: dict = defaultdict(lambda: [0, 0])
     t0 = time.time()
+    print(f"load average {os.getloadavg()[0]:.1f}")
     print(f"Concerto bots, {games} games per pairing, {'maestro' if maestro else 'standard'} version")
     for levels in PAIRINGS:
         wins: dict = defaultdict(float)
@@ -60,7 +66,7 @@ def run(games: int, maestro: bool, seed0: int) -> None:
         # share of the games won by the level (a level seated twice counts both seats)
         rates = ", ".join(f"{lv} {wins[lv] / games:.0%}" for lv in dict.fromkeys(levels))
         print(f"  {' vs '.join(levels):36s} games won: {rates}; mean turns {turns / games:.0f}; "
-              f"ends {dict(ends)}")
+              f"ends {dict(ends)} ({ends['target'] / games:.0%} target)")
     print("Overall win share per seat (1/players = par):")
     for lv in ("random", "easy", "normal", "strong"):
         if total_seats[lv]:
@@ -68,7 +74,7 @@ def run(games: int, maestro: bool, seed0: int) -> None:
             acc = f"{right / shown:.0%}" if shown else "-"
             print(f"  {lv:7s} wins {total_wins[lv]:6.1f} of {total_seats[lv]:4d} seats "
                   f"({total_wins[lv] / total_seats[lv]:.0%}); beats right {acc} of {shown}")
-    print(f"time {time.time() - t0:.1f} s")
+    print(f"time {time.time() - t0:.1f} s, load average {os.getloadavg()[0]:.1f}")
 
 
 def main(argv=None) -> None:

@@ -10,14 +10,26 @@ is recalled with probability
     p = (floor + (1 - floor) * exp(-age / tau)) / (1 + load * (k - 1))
 
 (``floor``, ``tau`` and ``load`` depend on the level); a forgotten pattern is guessed. Rehearsal
-refreshes a pattern (age 0). The recall is rolled once per performance, when the bot
-decides to conduct, so its plan is fixed for the whole piece.
+refreshes a pattern (age 0). The easy and strong bots roll the recall once per performance,
+when they decide to conduct, so their plan is fixed for the whole piece; they only know
+how likely they are to remember.
+
+The normal bot (the default) knows what it remembers, as a player does: each pattern it
+heard gets a fixed threshold ``u`` (a hash of seat, instrument and when it was heard, so
+it is the same in a resumed game), and the pattern is remembered while ``u < p``. Once
+forgotten it stays forgotten (unless fewer patterns to hold bring it back) until it is
+heard again. A remembered pattern is shown right, but for a rare slip. So the bot
+conducts a piece it remembers completely, rehearses the one pattern it lacks, keeps its
+orchestra lean (every pattern held makes the others harder to keep), gives up a
+forgotten instrument first, and gambles on a forgotten pattern only when nothing better
+is left, so few pieces are wasted on failures and games end by reaching the target.
 
 ``choose(view, legal_actions, rng) -> action``; ``observe(event)`` is fed the events
 the bot's seat may know (others are ignored).
 """
 from __future__ import annotations
 
+import hashlib
 import math
 
 from voice_game.core.events import Event
@@ -32,10 +44,15 @@ LEVELS = {
     # floor: what is never forgotten; load: penalty per extra own pattern held;
     # nerve: the success chance that makes the bot conduct at once (below it, it
     # conducts only when nothing better is left and the expected gain is positive);
-    # sabotage / rehearse: how often it uses those cards when they would help
+    # sabotage / rehearse: how often it uses those cards when they would help;
+    # aware: it knows which patterns it remembers (see above), slip: the chance that a
+    # remembered pattern comes out wrong all the same; lean: the orchestra size above
+    # which it places no instrument that no open piece needs
     "easy": {"tau": 25.0, "floor": 0.15, "load": 0.12, "nerve": 0.3, "sabotage": 0.0, "rehearse": 0.3},
-    "normal": {"tau": 70.0, "floor": 0.35, "load": 0.06, "nerve": 0.45, "sabotage": 0.5, "rehearse": 0.7},
-    "strong": {"tau": 200.0, "floor": 0.6, "load": 0.03, "nerve": 0.55, "sabotage": 1.0, "rehearse": 1.0},
+    "normal": {"tau": 70.0, "floor": 0.35, "load": 0.06, "nerve": 0.45, "sabotage": 0.5, "rehearse": 1.0,
+               "aware": True, "slip": 0.03, "lean": 4},
+    "strong": {"tau": 200.0, "floor": 0.6, "load": 0.03, "nerve": 0.55, "sabotage": 1.0, "rehearse": 1.0,
+               "aware": True, "slip": 0.01, "lean": 5},
 }
 LOSS_COST = 1.5  # what losing an instrument (and its pattern) costs, in points
 
@@ -119,18 +136,44 @@ class ConcertoBot:
         fresh = fl + (1.0 - fl) * math.exp(-age / self.params["tau"])
         return fresh / (1.0 + self.params["load"] * max(0, held - 1))
 
+    @property
+    def aware(self) -> bool:
+        return bool(self.params.get("aware"))
+
+    def knows(self, instrument: str, held: int) -> bool:
+        """Whether an aware bot remembers its own pattern of ``instrument`` now."""
+        rec = self.memory.get((self.seat, instrument))
+        if rec is None:
+            return False
+        key = f"{self.seat}:{instrument}:{rec[1]}".encode()
+        u = int.from_bytes(hashlib.sha256(key).digest()[:4], "big") / 2 ** 32
+        return u < self.recall_p(instrument, held)
+
     def _held(self, view: dict) -> int:
         return len(view["players"][self.seat]["orchestra"])
 
     def _hit_p(self, instrument: str, held: int) -> float:
+        guess = 1 / len(self.content.patterns)
+        if self.aware:
+            return 1.0 - self.params["slip"] * (1 - guess) if self.knows(instrument, held) else guess
         p = self.recall_p(instrument, held)
-        return p + (1 - p) / len(self.content.patterns)
+        return p + (1 - p) * guess
 
     def _recall(self, instrument: str, held: int, rng: Rng) -> str:
         rec = self.memory.get((self.seat, instrument))
+        patterns = sorted(self.content.patterns)
+        if self.aware:
+            if rec is not None and self.knows(instrument, held) and rng.random() >= self.params["slip"]:
+                return str(rec[0])
+            return rng.choice(patterns)
         if rec is not None and rng.random() < self.recall_p(instrument, held):
             return rec[0]
-        return rng.choice(sorted(self.content.patterns))
+        return rng.choice(patterns)
+
+    def _unknown(self, view: dict, instruments) -> list[str]:
+        """The instruments among ``instruments`` whose pattern an aware bot has forgotten."""
+        held = self._held(view)
+        return [x for x in instruments if not self.knows(x, held)]
 
     # --- reading the table -----------------------------------------------------------
     def _mine(self, view: dict) -> list[str]:
@@ -189,7 +232,10 @@ class ConcertoBot:
                 bonus = 2 if a.follow else -2
         # a failure costs the instrument that was wrong; a forgotten one is little loss
         held = self._held(view)
-        keep = sum(self.recall_p(x, held) for x in piece.instruments) / len(piece.instruments)
+        if self.aware:
+            keep = 0.0 if self._unknown(view, piece.instruments) else 1.0
+        else:
+            keep = sum(self.recall_p(x, held) for x in piece.instruments) / len(piece.instruments)
         return p * (piece.points + bonus) - (1 - p) * LOSS_COST * keep, p
 
     # --- choosing --------------------------------------------------------------------
@@ -230,6 +276,9 @@ class ConcertoBot:
     def _choose_give_up(self, view, options):
         need = self._needs(view)
         held = self._held(view)
+        if self.aware:  # a forgotten pattern first: it only burdens the memory
+            return min(options, key=lambda a: (self.knows(a.instrument, held), need.get(a.instrument, 0.0),
+                                               a.instrument))
         return min(options, key=lambda a: (need.get(a.instrument, 0.0) + 3 * self.recall_p(a.instrument, held),
                                            a.instrument))
 
@@ -277,11 +326,13 @@ class ConcertoBot:
         wanted = self._special_for_need(view, specials, need)
         if wanted is not None:
             return wanted
-        # 6. a risky performance still beats waiting (memories only fade)
-        if best is not None and best[0] > 0:
+        # 6. a risky performance still beats waiting (memories only fade); an aware bot
+        # knows a forgotten pattern is a guess and keeps that for the end (step 9)
+        if best is not None and best[0] > 0 and not self.aware:
             return self._start_conducting(view, best[1], rng)
-        # 7. any new instrument
-        if places:
+        # 7. any new instrument (an aware bot keeps a lean orchestra: each pattern held
+        # makes the others harder to remember)
+        if places and (not self.aware or held < self.params["lean"]):
             return places[rng.randrange(len(places))]
         # 8. pieces out of reach: exchange them
         mine = set(self._mine(view))
@@ -313,6 +364,9 @@ class ConcertoBot:
             if pid and set(self.content.pieces[pid].instruments) <= set(self._mine(view)):
                 reach |= set(self.content.pieces[pid].instruments)
         opts = [a for a in options if a.instrument in reach]
+        if opts and self.aware:  # the forgotten pattern of a piece it could conduct
+            lost = [a for a in opts if not self.knows(a.instrument, held)]
+            return min(lost, key=lambda a: a.instrument) if lost else None
         if opts:
             worst = min(opts, key=lambda a: (self.recall_p(a.instrument, held), a.instrument))
             if self.recall_p(worst.instrument, held) < 0.8:
