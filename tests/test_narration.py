@@ -768,3 +768,13 @@ def test_repertoire_is_the_card_and_three_new_pieces_each_with_its_level(lang, p
     under = {"de": "unter den Stapel", "en": "under the pile"}[lang]
     assert [x for x in said if under in x] == []  # the new pieces say what Repertoire did
     assert sum(c.get("special.repertoire.name") in x for x in said) == 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_swap_says_the_cards_once_without_counting_them_first(lang):
+    c = load_catalog(lang)
+    n = ConcertoNarrator(c, {0}, "default")
+    e = ev("cards_discarded", player=0, instruments=["strings", "strings", "brass"], specials=[])
+    said = texts(n.events([e], cv()))
+    assert said == [c.get("concerto.cards_discarded_you", cards=n.counted(["strings", "strings", "brass"]))]
+    assert "3" not in said[0]  # "2 mal Streicher und Blechbläser" says how many

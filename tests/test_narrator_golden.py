@@ -25,8 +25,8 @@ GOLDEN = {
     # re-recorded for issue 10's shorter Concerto wording (print transcript_digest(game, lang) to record),
     # and again when Concerto's normal bot (the bot games here) learned to play to the target: its
     # moves changed, the words for them did not
-    "concerto": {"de": "22c7bbbce560ed43e38e9b171af1ff1ac5fc356632f42d902c4be5fff91aa1a2",
-                 "en": "2535eb518292206a795236923b08874f60ae3c9e80f6bfb4e6564957634681ec"},
+    "concerto": {"de": "35d8c8ce3377a8a01b7f71aebaafb632b5ab0e766de9432ef73d5ad14f6bc6a7",
+                 "en": "ea204993ec855eb68fa1065743949af6330f913e16668b3c790dfb5ebe65ee90"},
 }
 
 

@@ -880,10 +880,9 @@ class ConcertoNarrator(NarratorBase):
 
     def _s_cards_discarded(self, e, v: dict) -> list[Message]:
         d = e.data
-        key = "cards_discarded_you" if self._you(e) else "cards_discarded"
-        count = len(d["instruments"]) + len(d["specials"])
-        return [self.m(self.t(key, player=self._nm(e, v), count=count,
-                              cards=self.counted(d["instruments"], d["specials"])), "info", HIGH)]
+        key = "cards_discarded_you" if self._you(e) else "cards_discarded"  # the list says how many
+        return [self.m(self.t(key, player=self._nm(e, v), cards=self.counted(d["instruments"], d["specials"])),
+                       "info", HIGH)]
 
     def _s_performance_started(self, e, v: dict) -> list[Message]:
         d, you = e.data, self._you(e)
