@@ -441,15 +441,28 @@ class MenuApp:
 
     def run_play(self, setup: GameSetup) -> None:
         """A game through the application layer, in the menu's language and output; back
-        to the menu afterwards, whatever happened."""
+        to the menu afterwards, whatever happened. With speech the game's keyboard is read
+        in a thread beside the voice: it gets a share of the menu's input that ends with
+        the game (voice_game.input_feed), so the keys after it are the menu's again."""
         app = self.app
+        lease = None
         try:
             app = self.app.in_language(self.lang)
-            app.play(setup, inputs=self.inputs)
+            inputs = self.inputs
+            if app.recognizer(setup.listening) != "none":
+                from voice_game.input_feed import InputFeed
+                from voice_game.keys import KeyInput
+
+                lease = InputFeed.of(self).lease()
+                inputs = KeyInput(lease, self.bindings) if self.reader is not None else lease.lines()
+            app.play(setup, inputs=inputs)
         except Exception as exc:  # noqa: BLE001 - back to the menu, never a traceback
             if self.debug:
                 traceback.print_exc()
             self.say(self.failure(exc))
+        finally:
+            if lease is not None:
+                lease.close()
         self.after_game = app.after_game
 
     def tutorial_menu(self) -> Menu:

@@ -176,3 +176,38 @@ def test_a_real_voice_plays_the_menus_own_seat(nats_server, tmp_path):
         if menu is not None:
             menu.close()
         srv.stop()
+
+
+@pytest.mark.skipif(shutil.which("pulseaudio") is None, reason="pulseaudio is not installed")
+def test_after_a_local_game_with_voice_the_keys_are_the_menus(tmp_path):
+    """The same share of the menu's input for a local game with speech: during the game
+    Q and Y leave it; afterwards the very next key (8, Exit) is the menu's, not swallowed
+    by the game's keyboard thread."""
+    from tests.support.soundserver import SoundServer
+
+    en = load_catalog("en")
+    srv = SoundServer(set_env=False)
+    srv.start()
+    menu = None
+    try:
+        srv.pactl("set-default-source", "virtmic")
+        env = _env(tmp_path, "nats://127.0.0.1:9", **{k: v for k, v in srv.env().items() if k.startswith("PULSE")})
+        menu = PtyMenu(["--lang", "en", "--engine", "pocketsphinx", "--mic", "pulse"], env)
+        menu.wait_for("Yes or no", "the first question")
+        menu.key_then("n", "Main menu", "the main menu")
+        menu.key_then("1", "Start the game, 1 of", "the Animal Orchestra menu")
+        menu.key_then("\r", "Your turn", "the game starting", STEP_TIMEOUT * 2)
+        time.sleep(1.0)
+        menu.key_then("q", en.get("input.confirm_quit"), "the quit question")
+        menu.key_then("y", "Back in the main menu", "back in the main menu")
+        time.sleep(1.0)
+        menu.keys("8")  # Exit
+        assert menu.proc.wait(30) == 0, menu.said()
+        assert menu.out[-1].endswith("Goodbye."), menu.said()
+        assert "Traceback" not in "".join(menu.err), menu.said()
+    finally:
+        if menu is not None:
+            if menu.proc.poll() is None:
+                menu.proc.kill()
+            menu.close()
+        srv.stop()

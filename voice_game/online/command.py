@@ -324,6 +324,7 @@ def menu_session(app, what: str, given: str | None = None):
     settings' recognizer when the game speaks) listens for what the host allows now; from
     a pipe one line is read each time the host asks (a scripted game stays deterministic).
     Afterwards the menu goes on with the same input."""
+    from voice_game.input_feed import InputFeed
     from voice_game.online import client
 
     if given is None:
@@ -338,7 +339,7 @@ def menu_session(app, what: str, given: str | None = None):
     target = rest[0] if rest else ""
     terminal = app.reader is not None
     voice = _menu_voice(app)
-    lease = _MenuFeed.of(app).lease() if terminal or voice is not None else None
+    lease = InputFeed.of(app).lease() if terminal or voice is not None else None
 
     async def go():
         if what == "watch":
@@ -413,124 +414,6 @@ def _menu_keys(app, seat, reader=None):
     keys = KeyInput(reader or _MenuReader(app), getattr(app, "bindings", None))
     keys.attach(seat)
     return keys
-
-
-class _MenuFeed:
-    """The start menu's input, read by one thread, for a table that reads it at any time
-    (its keys while the host is busy, beside a recognizer) and for the menu afterwards.
-
-    An event is read only when somebody asks for one, so at most one is read ahead: when a
-    table ends while a read waits, that key or line goes to whoever asks next (the menu).
-    Once made, the menu itself reads through it too (its reader, or its lines)."""
-
-    def __init__(self, read):
-        import collections
-        import threading
-
-        self._read = read
-        self.typing = None  # the terminal reader's start_typing (None for lines from a pipe)
-        self._items: collections.deque = collections.deque()
-        self._cond = threading.Condition()
-        self._wanted = False
-        threading.Thread(target=self._run, name="menu-input", daemon=True).start()
-
-    @classmethod
-    def of(cls, app) -> _MenuFeed:
-        feed = getattr(app, "_online_feed", None)
-        if feed is not None:
-            return feed
-        from voice_game.keys import KeyInput
-
-        if app.reader is not None:
-            real = app.reader
-            feed = cls(real.next_event)
-            feed.typing = getattr(real, "start_typing", None)
-            proxy = _FeedReader(feed, real)
-            app.reader = proxy
-            if isinstance(app.inputs, KeyInput):  # local games and tutorials read keys through it
-                app.inputs.reader = proxy
-        else:
-            lines = app.inputs
-            feed = cls(lambda: next(lines, None))
-            app.inputs = iter(feed.take, None)
-        app._online_feed = feed
-        return feed
-
-    def _run(self) -> None:
-        while True:
-            with self._cond:
-                while not self._wanted:
-                    self._cond.wait()
-            try:
-                ev = self._read()
-            except Exception:  # noqa: BLE001 - a broken input ends like the end of the input
-                ev = None
-            with self._cond:
-                self._items.append(ev)
-                self._wanted = False
-                self._cond.notify_all()
-            if ev is None:
-                return  # the end of the input: it stays the answer from now on
-
-    def take(self, lease: _Lease | None = None):
-        """The next event (None at the end of input, or once ``lease`` is closed)."""
-        with self._cond:
-            while not self._items:
-                if lease is not None and lease.closed:
-                    return None
-                self._wanted = True
-                self._cond.notify_all()
-                self._cond.wait()
-            if self._items[0] is None:
-                return None
-            if lease is not None and lease.closed:
-                return None
-            return self._items.popleft()
-
-    def lease(self) -> _Lease:
-        return _Lease(self)
-
-    def wake(self) -> None:
-        with self._cond:
-            self._cond.notify_all()
-
-
-class _FeedReader:
-    """The menu's own key reader, read through the feed (typing mode stays the reader's)."""
-
-    def __init__(self, feed: _MenuFeed, real):
-        self.feed, self.real = feed, real
-
-    def next_event(self):
-        return self.feed.take()
-
-    def start_typing(self, initial: str = "") -> None:
-        self.real.start_typing(initial)
-
-    def __getattr__(self, name: str):
-        return getattr(self.real, name)
-
-
-class _Lease:
-    """A table's share of the menu's input: it ends when the table does."""
-
-    def __init__(self, feed: _MenuFeed):
-        self.feed = feed
-        self.closed = False
-
-    def next_event(self):
-        while True:
-            ev = self.feed.take(self)
-            if not (isinstance(ev, str) and not ev.strip()):
-                return ev  # (blank lines of a pipe count for nothing, as in the menu)
-
-    def start_typing(self, initial: str = "") -> None:
-        if self.feed.typing is not None:
-            self.feed.typing(initial)
-
-    def close(self) -> None:
-        self.closed = True
-        self.feed.wake()
 
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
