@@ -327,7 +327,7 @@ class App:
         session = self._session(kit, loaded.state, loaded.seats, loaded.seed, setup, path,
                                 bot_rngs=loaded.bot_rngs, bot_memory=loaded.bot_memory)
         session.say(Message(self.catalog.get("save.resumed"), "info", HIGH))
-        session.say(session.narrator.table(session.listener_view()))
+        session.resumed()
         return self._run(session, setup, inputs, kit.name)
 
     def _start(self, setup: GameSetup, inputs: Any) -> int:

@@ -40,6 +40,8 @@ from voice_game.settings import LEVELS, VERBOSITY_KINDS, Store
 #: on real speakers: Whisper tiny.en hears one speaker's "tree" as "three" at 0.91, while
 #: "three" comes at 0.94 and more); under it the action is read back for yes or no
 NUMBER_CONFIDENT = 0.92
+#: the grammar's number slots that name a seat (a seat's name may stand for its number there)
+SEAT_SLOTS = frozenset({"position"})
 
 
 class Session:
@@ -88,6 +90,7 @@ class Session:
             handover = len(self.humans) > 1 and kit.handover
         self.handover = handover
         self.ready_seat: int | None = None
+        self._seat_words: list[tuple[tuple[str, ...], str]] | None = None  # seat names -> seat numbers
         self.private: dict[int, list] = {}
 
     # --- the small public API for input devices and the tutorial ---------------
@@ -297,6 +300,17 @@ class Session:
         self.say(self.narrator.events(list(opening_events), v), narrated=True)
         self.autosave()
 
+    def resumed(self) -> None:
+        """A saved game goes on: the table (whose turn it is, every public card, a game's
+        standing rules such as the Grand Maestro cards), then what the player at the
+        speaker must do now: the game's own prompt, or the moves open now."""
+        self.say(self.narrator.table(self.listener_view()))
+        p = self.kit.rules.current_player(self.state)
+        if p == CHANCE or p in self.bots or self.handover or self.kit.rules.is_over(self.state):
+            return  # a bot moves, or the hand-over asks the next player first
+        prompt = self.narrator.prompt(self.kit.view(self.state, p))
+        self.say(prompt if prompt else help_messages(self)[:1], narrated=True)
+
     def run(self) -> int:
         rules = self.kit.rules
         while not rules.is_over(self.state) and not self.quit:
@@ -400,7 +414,7 @@ class Session:
             return
         legal = rules.legal_actions(self.state)
         try:
-            u = understand(self.g, self.kit.adapter, line.text, legal, line.confidence,
+            u = understand(self.g, self.kit.adapter, self.seat_names_as_numbers(line.text), legal, line.confidence,
                            why_not=engine_refusal(rules, self.state))
         except Ambiguous as amb:
             self.dialogue.before("choices", None)
@@ -440,6 +454,40 @@ class Session:
             self.say_key("input.confirm", command=self.g.render(u.command))
         else:
             self.execute(u.command, u.action, player)
+
+    def seat_names_as_numbers(self, text: str) -> str:
+        """A seat's name where a seat's number goes ("Headhunter Amadeus Chor gegen
+        Streicher", "Orchester von Amadeus"): the name becomes the seat's number, which the
+        grammar's phrases take. A name made of the game's own words ("Chor") stays a word."""
+        if self._seat_words is None:
+            vocabulary = set(self.g.vocabulary(self.kit.name))
+            names = []
+            for i, seat in enumerate(self.seats):
+                name = tuple(self.g.normalize_words(seat.name, drop_fillers=False))
+                if name and not any(w in vocabulary or w in self.g.fillers for w in name):
+                    names.append((name, str(i + 1)))
+            self._seat_words = sorted(names, key=lambda x: -len(x[0]))  # "Anna Lena" before "Anna"
+        if not self._seat_words:
+            return text
+        words = self.g.normalize_words(text, drop_fillers=False)
+        out: list[str] = []
+        i = 0
+        while i < len(words):
+            for name, number in self._seat_words:
+                if tuple(words[i:i + len(name)]) == name:
+                    out.append(number)
+                    i += len(name)
+                    break
+            else:
+                out.append(words[i])
+                i += 1
+        if out == words:
+            return text
+        named = " ".join(out)
+        by_words, _ = self.g.index(self.kit.name)
+        commands = by_words.get(tuple(self.g.normalize_words(named)), set())
+        # only where the words name a seat: in another game "Amadeus" must not become "2"
+        return named if any(k in SEAT_SLOTS for cmd in commands for k, _ in cmd) else text
 
     def _heard_with_care(self, u: Understanding, words: list[str],
                          confidence: float) -> Understanding | None:
@@ -492,6 +540,9 @@ class Session:
             ask = getattr(self.narrator, intent, None)
             if ask is not None and isinstance(number, int):
                 self.say(ask(self.listener_view(), number))
+            return
+        if action is None and intent in getattr(self.narrator, "FACTS", ()):  # "Ablagestapel", "Dirigentenkarte"
+            self.say(getattr(self.narrator, intent)(self.listener_view(), self.g))
             return
         if intent == "explain" and action is None:  # "was macht Headhunter"
             card = command.get("card")

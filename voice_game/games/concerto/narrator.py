@@ -987,6 +987,8 @@ class ConcertoNarrator(NarratorBase):
         win = [self.name(v, p) for p in winners]
         if len(win) == 1 and self.second_person(winners[0]):
             key = "winner_you"
+        elif len(win) > 1 and any(self.second_person(p) for p in winners):  # "Du teilst dir den Sieg mit Amadeus"
+            key, win = "shared_win_you", [self.name(v, p) for p in winners if not self.second_person(p)]
         else:
             key = "winner" if len(win) == 1 else "shared_win"
         out.append(self.m(self.t(key, players=self.join(win), count=scores[winners[0]] if win else 0),
@@ -1048,6 +1050,48 @@ class ConcertoNarrator(NarratorBase):
                          self.t("table_orchestra", orchestra=self.inss(ins)),
                          self.t("table_hand", count=p["hand_count"] + p["special_count"])])
         return [self.m(text, "table", LOW, None, pan_for(i + 1, n))]
+
+    #: intents answered by the method of the same name (a fact of the table, one question each)
+    FACTS = ("discard_pile", "special_pile", "conductor_card")
+
+    def discard_pile(self, v: dict, grammar=None) -> list[Message]:
+        """The instrument discard pile (what Audition can take), counted."""
+        discard = v.get("instrument_discard") or []
+        return [self.m(self.t("table_discard", cards=self.counted(discard)) if discard
+                       else self.t("table_discard_empty"), "table", LOW)]
+
+    def special_pile(self, v: dict, grammar=None) -> list[Message]:
+        """How many special cards are left to draw, and which were played or discarded."""
+        out = [self.m(self.t("special_pile", count=v["special_pile_size"]), "table", LOW)]
+        counts: dict[str, int] = {}
+        for x in v.get("special_discard") or []:
+            counts[x] = counts.get(x, 0) + 1
+        names = [self.t("times", count=n, instrument=self.special(x)) if n > 1 else self.special(x)
+                 for x, n in counts.items()]
+        out.append(self.m(self.t("special_discard", cards=self.join(names)) if names
+                          else self.t("special_discard_empty"), "table", LOW))
+        return out
+
+    def conductor_card(self, v: dict, grammar=None) -> list[Message]:
+        """The maestro rules and the active conductor card, as far as the seed lets it be
+        known: its text only in the variant with the card face up."""
+        from voice_game.games.concerto.content import load_content
+
+        if not v["maestro"]:
+            return [self.m(self.t("maestro_none"), "help", LOW)]
+        example = ""
+        if grammar is not None:
+            example = grammar.render({"intent": "conduct_ignore", "level": "green"})
+        out = [self.m(self.t("maestro_rules", count=load_content().conductor_bonus, example=example), "help", LOW)]
+        cond = v["conductor"]
+        if cond["card"]:
+            out.append(self.m(self.t("table_conductor", name=self.conductor(cond["card"]),
+                                     text=self.c.get(f"conductor.{cond['card']}.text")), "table", LOW))
+        elif cond["active"]:
+            out.append(self.m(self.t("table_conductor_hidden"), "table", LOW))
+        else:
+            out.append(self.m(self.t("conductor_none_active", count=cond["pile_size"]), "table", LOW))
+        return out
 
     def whose_turn(self, v: dict) -> Message:
         key = "table_turn_you" if self.second_person(v["turn_of"]) else "table_turn"

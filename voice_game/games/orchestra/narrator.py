@@ -253,7 +253,9 @@ class OrchestraNarrator(NarratorBase):
         win = e["winners"]
         pts = e["scores"][win[0]]
         me = [self.name(v, h) for h in self.humans] if v is not None and self.solo else []
-        if len(win) > 1:
+        if len(win) > 1 and any(w in me for w in win):  # "Du teilst dir den Sieg mit Ben", never "Du und Ben"
+            text = self.t("shared_win_you", count=pts, players=self.join([w for w in win if w not in me]))
+        elif len(win) > 1:
             text = self.t("shared_win", points=pts, players=self.join(win))
         elif sum(1 for s in e["scores"].values() if s == pts) > 1:
             key = "winner_you_by_quartets" if win[0] in me else "winner_by_quartets"
