@@ -30,7 +30,8 @@ from voice_game.app import BOT_NAMES, ENGINE_CHOICES, TTS_CHOICES, App, GameSetu
 from voice_game.commands.grammar import LANGUAGES, load_grammar
 from voice_game.commands.matcher import match
 from voice_game.core.errors import ContentError
-from voice_game.core.output import RATE_STEP
+from voice_game.audio.speech import DEFAULT_VOICES, EspeakSynth
+from voice_game.core.output import RATE_STEP, VOLUME_STEP
 from voice_game.games import available, definitions
 from voice_game.games import get as get_kit
 from voice_game.keys import Key, describe, input_source, load_bindings
@@ -305,6 +306,10 @@ class MenuApp:
             self.out.set_rate(self.out.rate + (RATE_STEP if intent == "faster" else -RATE_STEP))
             self.say(self.t("settings.rate", rate=self.out.rate))
             self.persist(rate=self.out.rate)
+        elif intent in ("louder", "quieter"):
+            self.out.set_volume(self.out.volume + (VOLUME_STEP if intent == "louder" else -VOLUME_STEP))
+            self.say(self.t("settings.volume", volume=self.out.volume))
+            self.persist(speech_volume=self.out.volume)
         else:
             self.say(self.t("menu.not_understood", count=len(menu.items)), "event.error")
         return None
@@ -557,9 +562,54 @@ class MenuApp:
             Item("rate", lambda: t("menu.rate", rate=self.out.rate), None, rate_adjust, rate_set),
             Item("detail", lambda: t("menu.detail", level=t(f"menu.detail_name.{detail_now()}")), None,
                  detail_adjust),
+            *self.sound_items(),
             Item("keys", lambda: t("menu.keys"), keys_list),
             Item("back", lambda: t("menu.back"), lambda: BACK),
         ])
+
+    def sound_items(self) -> list[Item]:
+        """The settings of what is heard: the voice's and the cues' volumes, and the voice."""
+        t = self.t
+        voices = EspeakSynth.voices
+
+        def volume_adjust(delta: int):  # the voice's loudness
+            self.out.set_volume(max(VOLUME_STEP, self.out.volume + VOLUME_STEP * delta))  # never silent
+            self.persist(speech_volume=self.out.volume)
+
+        def cue_volume_now() -> int:
+            if hasattr(self.out, "cue_volume"):
+                return int(self.out.cue_volume)
+            return self.store.settings.cue_volume if self.store is not None else 80
+
+        def cue_volume_adjust(delta: int):  # the sound cues' loudness
+            level = max(0, min(100, cue_volume_now() + VOLUME_STEP * delta))
+            setter = getattr(self.out, "set_cue_volume", None)
+            if setter is not None:
+                setter(level)
+            self.persist(cue_volume=level)
+
+        def voice_now() -> str:
+            return self.store.settings.voice if self.store is not None else ""
+
+        def voice_label() -> str:
+            return t("menu.voice", name=voice_now() or t("menu.voice_default"))
+
+        def voice_adjust(delta: int):  # the speaking voice: the language's default, or one installed
+            default = DEFAULT_VOICES.get(self.lang, self.lang)
+            choices = [""] + [v for v in voices(self.lang) if v and v != default]
+            now = voice_now()
+            i = choices.index(now) if now in choices else 0
+            chosen = choices[(i + delta) % len(choices)]
+            setter = getattr(self.out, "set_voice", None)
+            if setter is not None:
+                setter(chosen or DEFAULT_VOICES.get(self.lang, self.lang))
+            self.persist(voice=chosen)
+
+        return [
+            Item("volume", lambda: t("menu.volume", volume=self.out.volume), None, volume_adjust),
+            Item("cue_volume", lambda: t("menu.cue_volume", volume=cue_volume_now()), None, cue_volume_adjust),
+            Item("voice", voice_label, None, voice_adjust),
+        ]
 
     def persist(self, **changes) -> None:
         if self.store is not None:

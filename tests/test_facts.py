@@ -1,0 +1,224 @@
+"""Every fact one command away (issue 10): the discard and special-card piles, the maestro
+rules and the active conductor card, seats by name for Headhunter, Sabotage and an
+opponent's orchestra, and a shared win spoken to the human in the second person."""
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from voice_game.audio.tts import TextOutput
+from voice_game.commands.grammar import load_grammar
+from voice_game.core.events import ev
+from voice_game.games import get as get_kit
+from voice_game.games.concerto.narrator import ConcertoNarrator
+from voice_game.games.orchestra.narrator import OrchestraNarrator
+from voice_game.narration.catalog import load_catalog
+from voice_game.session import Seat, Session
+
+LANGS = ["de", "en"]
+START = {"de": "orchester chor schlagwerk", "en": "orchestra choir percussion"}
+
+
+def concerto_session(lang, lines, variants=(), seats=None):
+    kit = get_kit("concerto")
+    seats = seats or [Seat("Anna"), Seat("Amadeus", "bot")]
+    state = kit.new_game([x.name for x in seats], list(variants), 3, None)
+    buf = io.StringIO()
+    s = Session(kit, state, seats, load_grammar(lang), load_catalog(lang), TextOutput(buf), lines, seed=3)
+    return s, buf
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_discard_and_special_piles_are_one_question_away(lang):
+    c = load_catalog(lang)
+    words = {"de": ["ablagestapel", "sonderkartenstapel"], "en": ["discard pile", "special card pile"]}[lang]
+    s, buf = concerto_session(lang, iter(words))
+    s.run()
+    said = buf.getvalue()
+    pile = s.kit.view(s.state, 0)["special_pile_size"]
+    assert c.get("concerto.table_discard_empty") in said
+    assert c.get("concerto.special_pile", count=pile) in said
+    assert c.get("concerto.special_discard_empty") in said
+    n = ConcertoNarrator(c, {0}, "default")
+    v = s.kit.view(s.state, 0)
+    v.update(instrument_discard=["guitar", "piano", "piano"], special_discard=["sabotage", "sabotage", "audition"])
+    text = " ".join(m.text for m in n.discard_pile(v) + n.special_pile(v))
+    assert c.get("instrument.guitar.name") in text and c.get("concerto.times", count=2, instrument=c.get(
+        "instrument.piano.name")) in text
+    assert c.get("concerto.times", count=2, instrument=c.get("special.sabotage.name")) in text
+    assert c.get("special.audition.name") in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_conductor_card_is_said_only_as_far_as_the_seed_allows(lang):
+    c = load_catalog(lang)
+    ask = {"de": "dirigentenkarte", "en": "conductor card"}[lang]
+    s, buf = concerto_session(lang, iter([ask]))
+    s.run()
+    assert c.get("concerto.maestro_none") in buf.getvalue()
+    for variants, visible in ((["maestro"], False), (["maestro", "conductor-visible"], True)):
+        s, buf = concerto_session(lang, iter([ask]), variants)
+        s.run()  # the first conductor card is drawn and read out
+        said = buf.getvalue().split(c.get("concerto.choose_start_you"))[-1]  # what the question answered
+        g = s.g
+        card = s.state.conductor_active
+        assert card is not None
+        assert (c.get(f"conductor.{card}.text") in said) is visible  # face down after it was read out
+        assert (c.get("concerto.table_conductor_hidden") in said) is not visible
+        assert g.render({"intent": "conduct_ignore", "level": "green"}) in said  # how to ignore it
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_seats_by_name_for_sabotage_and_an_opponents_orchestra(lang):
+    c = load_catalog(lang)
+    holder: dict = {}
+
+    def lines():
+        yield START[lang]
+        yield {"de": "orchester von amadeus", "en": "orchestra of amadeus"}[lang]
+        s = holder["s"]
+        a, b = [x for x, _ in s.state.orchestras[1]][:2]
+        g = s.g
+        names = g.render({"intent": "play_special_pair", "card": "sabotage", "instrument": a, "other": b})
+        words = names.split()
+        holder["pair"] = (a, b)
+        holder["before"] = dict(s.state.orchestras[1])
+        yield {"de": f"Sabotage Amadeus {words[1]} gegen {words[-1]}",
+               "en": f"sabotage Amadeus {words[1]} for {words[-1]}"}[lang]
+
+    s, buf = concerto_session(lang, lines())
+    holder["s"] = s
+    s.start(s.kit.rules.opening_events(s.state))
+    s.run()
+    said = buf.getvalue()
+    a, b = holder["pair"]
+    assert c.get("concerto.table_orchestra", orchestra=ConcertoNarrator(c, {0}, "default").inss([a, b])) in said
+    after, before = dict(s.state.orchestras[1]), holder["before"]
+    assert "sabotage" in s.state.special_discard  # the card was played on Amadeus: two patterns swapped
+    assert (after[a], after[b]) == (before[b], before[a])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_seat_name_is_no_number_where_no_seat_is_asked(lang):
+    kit = get_kit("orchestra")
+    seats = [Seat("Anna"), Seat("Ben", "bot")]
+    state = kit.new_game([x.name for x in seats], [], 3, None)
+    s = Session(kit, state, seats, load_grammar(lang), load_catalog(lang), TextOutput(io.StringIO()),
+                iter([]), seed=3)
+    assert s.seat_names_as_numbers("Ben") == "Ben"  # "2" would place a musician at conductor 2
+    kit = get_kit("concerto")
+    word = {"de": "Chor", "en": "Choir"}[lang]
+    seats = [Seat("Anna"), Seat(word, "bot")]
+    state = kit.new_game([x.name for x in seats], [], 3, None)
+    s = Session(kit, state, seats, load_grammar(lang), load_catalog(lang), TextOutput(io.StringIO()),
+                iter([]), seed=3)
+    orch = {"de": "orchester von chor", "en": "orchestra of choir"}[lang]
+    assert s.seat_names_as_numbers(orch) == orch  # a name made of the game's words stays a word
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_shared_win_speaks_to_the_human(lang):
+    c = load_catalog(lang)
+    n = ConcertoNarrator(c, {0}, "default")
+    kit = get_kit("concerto")
+    state = kit.new_game(["Anna", "Amadeus", "Clara"], [], 3, None)
+    v = kit.view(state, 0)
+    details = [{"total": 12, "winner": True}, {"total": 12, "winner": True}, {"total": 3, "winner": False}]
+    for i, d in enumerate(details):
+        d["player"] = i
+    said = [m.text for m in n.game_over({"reason": "target", "details": details}, v)]
+    assert said[-1] == c.get("concerto.shared_win_you", players="Amadeus", count=12)
+    assert "Anna" not in said[-1]
+    o = OrchestraNarrator(c, {0}, "default")
+    e = ev("game_over", winners=["Du" if lang == "de" else "You", "Ben"], scores={"Du" if lang == "de" else "You": 7,
+                                                                                  "Ben": 7})
+    v = {"players": ["Du" if lang == "de" else "You", "Ben"]}
+    text = o.winner_message(e, v).text
+    assert text == c.get("orchestra.shared_win_you", players="Ben", count=7)
+    assert text.startswith({"de": "Du teilst dir den Sieg mit Ben", "en": "You share the win with Ben"}[lang])
+
+
+def run_cli(args, lines):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    return subprocess.run([sys.executable, "-m", "voice_game.cli", *args], input="\n".join(lines) + "\n",
+                          capture_output=True, text=True, timeout=120, cwd=Path(__file__).resolve().parents[1], env=env)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_resume_says_the_grand_maestro_cards_whose_turn_and_what_to_do(lang, tmp_path):
+    c = load_catalog(lang)
+    save = tmp_path / "s.json"
+    draw = {"de": "ziehen", "en": "draw"}[lang]
+    p = run_cli(["play", "orchestra", "--lang", lang, "--tts", "text", "--seed", "3", "--players", "Anna,bot:Ben",
+                 "--variant", "grand-maestro", "--save", str(save)], [draw, "1"])
+    assert p.returncode == 0, p.stderr
+    state = json.loads(save.read_text())["state"]
+    p = run_cli(["play", "--resume", str(save), "--tts", "text"], [])
+    assert p.returncode == 0, p.stderr
+    out = p.stdout
+    resumed = out.split(c.get("save.resumed"))[1]
+    assert c.get("orchestra.maestro_intro") in resumed
+    cards = json.dumps(state)
+    names = [c.get(f"orchestra.maestro_name.{cid}") for cid in
+             ("perfectionist", "soloist", "trio", "duet", "critic", "collector", "miser", "crowd") if f'"{cid}"' in cards]
+    assert len(names) == 2 and all(n in resumed for n in names)
+    assert c.get("orchestra.table_turn_you") in resumed  # whose turn
+    assert any(c.get(k, commands="{x}").split("{x}")[0] in resumed for k in ("help.now", "help.now_grouped"))  # what to do
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_resume_of_concerto_says_what_to_do(lang, tmp_path):
+    c = load_catalog(lang)
+    save = tmp_path / "s.json"
+    p = run_cli(["play", "concerto", "--lang", lang, "--tts", "text", "--seed", "3", "--players", "Anna,bot:Amadeus",
+                 "--save", str(save)], [START[lang]])
+    assert p.returncode == 0, p.stderr
+    p = run_cli(["play", "--resume", str(save), "--tts", "text"], [])
+    resumed = p.stdout.split(c.get("save.resumed"))[1]
+    assert c.get("concerto.table_turn_number_you", number=1) in resumed
+    now = c.get("help.now_grouped", commands="{x}").split("{x}")[0]
+    assert now in resumed and "{" not in resumed
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_settings_menu_offers_volumes_and_voice(lang, tmp_path, monkeypatch):
+    from voice_game.audio.tts import TextOutput as Text
+    from voice_game.menu import MenuApp
+    from voice_game.settings import Store
+
+    monkeypatch.setenv("VOICE_GAME_CONFIG_DIR", str(tmp_path / "cfg"))
+    monkeypatch.setenv("VOICE_GAME_DATA_DIR", str(tmp_path / "data"))
+    store, _ = Store.open()
+    c = load_catalog(lang)
+    app = MenuApp(lang, Text(io.StringIO()), iter(()), store=store)
+    menu = app.settings_menu()
+    items = {i.id: i for i in menu.items}
+    assert {"detail", "volume", "cue_volume", "voice"} <= set(items)
+    assert items["volume"].label() == c.get("menu.volume", volume=100)
+    items["volume"].adjust(-1)
+    items["cue_volume"].adjust(1)
+    assert items["volume"].label() == c.get("menu.volume", volume=90)
+    assert items["cue_volume"].label() == c.get("menu.cue_volume", volume=90)
+    for _ in range(12):
+        items["volume"].adjust(-1)
+    assert app.out.volume == 10  # the voice never goes silent from the menu
+    assert items["voice"].label() == c.get("menu.voice", name=c.get("menu.voice_default"))
+    from voice_game.audio.speech import EspeakSynth
+
+    installed = [v for v in EspeakSynth.voices(lang) if v != lang]  # the default voice is named after its language
+    items["voice"].adjust(1)  # the first installed voice of the language, or the default when there is none
+    assert items["voice"].label() == c.get("menu.voice", name=installed[0] if installed else c.get("menu.voice_default"))
+    kept = Store.open()[0].settings
+    assert kept.voice == (installed[0] if installed else "")
+    assert (kept.speech_volume, kept.cue_volume) == (10, 90)
+    g = load_grammar(lang)
+    said = {"de": ["lautstärke", "klanglautstärke", "stimme"], "en": ["volume", "sound volume", "voice"]}[lang]
+    assert [dict(p.command).get("item") for w in said for p in g.phrases("menu", ["menu_pick"])
+            if p.text == w] == ["volume", "cue_volume", "voice"]
