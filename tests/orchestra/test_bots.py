@@ -81,3 +81,17 @@ def test_the_session_gives_its_strong_bots_one_clock():
     s = Session(kit, state, seats, load_grammar("en"), load_catalog("en"), TextOutput(io.StringIO()), iter(()))
     assert s.bots[1].clock is s.think and s.bots[2].clock is s.think
     assert not hasattr(s.bots[3], "clock")
+
+
+def test_an_online_table_restarts_its_bots_clock_when_a_human_moves():
+    from voice_game.games import get as get_kit
+    from voice_game.online.host import Table
+    from voice_game.session import Seat
+
+    kit = get_kit("orchestra")
+    seats = [Seat("Anna"), Seat("Ben", "bot-strong"), Seat("Cara", "bot-strong")]
+    table = Table(kit, kit.new_game([x.name for x in seats], [], 4, None), seats, 4, "en", "t1", None)
+    assert table.main.bots[1].clock is table.main.think
+    table.main.think.started -= 5  # long ago: nothing left
+    assert table.sessions[0].commit(kit.rules.legal_actions(table.main.state)[0])
+    assert table.main.think.left() > 0.5

@@ -221,6 +221,8 @@ class Table:
                 actor.say(actor.narrator.reason(err, actor.listener_view()))
             return False
         main.state = new_state
+        if actor is not None:
+            main.think.restart()  # a human moved: the searching bots' shared budget starts anew
         main.log_events(events)
         main.feed_bots(events)
         self.narrate(events)
