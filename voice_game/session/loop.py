@@ -313,6 +313,7 @@ class Session:
 
     def run(self) -> int:
         rules = self.kit.rules
+        self.think.restart()  # bots that move before the first human get the whole budget too
         while not rules.is_over(self.state) and not self.quit:
             p = rules.current_player(self.state)
             if p == CHANCE:
