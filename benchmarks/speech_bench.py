@@ -155,11 +155,11 @@ SEARCH: list[str] = ["auto"]
 
 
 def set_search(rec, search: str) -> None:
-    """``auto``, ``tokens`` or ``two-call``; ``two-call/pieces``: the two-call search
-    without the plain spellings (as it was before they were scored too)."""
+    """``auto``, ``tokens`` or ``two-call``; ``two-call/plain``: the two-call search
+    scoring each phrase's plain spellings beside the pieces the decode wrote."""
     if hasattr(rec, "search"):
-        rec.search, _, pieces = search.partition("/")
-        rec.plain = pieces != "pieces"
+        rec.search, _, plain = search.partition("/")
+        rec.plain = plain == "plain"
 
 
 def searched(search: str) -> str:
@@ -170,7 +170,10 @@ def searched(search: str) -> str:
 def make_engine(engine: str, lang: str, phrases: list[str]):
     from voice_game.speech.engines import make_recognizer
 
-    rec, _ = make_recognizer(engine, lang, phrases)
+    # loaded as the game loads it: in the background, while the opening is read
+    rec, _ = make_recognizer(engine, lang, phrases, background=True)
+    if hasattr(rec, "wait_ready"):
+        rec.wait_ready()
     return rec
 
 
@@ -536,7 +539,7 @@ def main() -> int:
     ap.add_argument("--parts", default="human,synth,latency,memory,start")
     ap.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "speech.md"))
     ap.add_argument("--search", default="auto",
-                    help="Whisper's constrained search: auto, tokens, two-call, two-call/pieces; several "
+                    help="Whisper's constrained search: auto, tokens, two-call, two-call/plain; several "
                          "(comma-separated) run one after the other on every clip")
     args = ap.parse_args()
     SEARCH[:] = args.search.split(",")
