@@ -222,3 +222,27 @@ def test_the_settings_menu_offers_volumes_and_voice(lang, tmp_path, monkeypatch)
     said = {"de": ["lautstärke", "klanglautstärke", "stimme"], "en": ["volume", "sound volume", "voice"]}[lang]
     assert [dict(p.command).get("item") for w in said for p in g.phrases("menu", ["menu_pick"])
             if p.text == w] == ["volume", "cue_volume", "voice"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_one_opponents_musicians_by_name_in_tierorchester(lang):
+    c = load_catalog(lang)
+    kit = get_kit("orchestra")
+    seats = [Seat("Anna"), Seat("Ben", "bot")]
+    state = kit.new_game([x.name for x in seats], [], 3, None)
+    lines = {"de": ["ziehen", "1", "musiker von ben", "karten von spieler 3", "ben"],
+             "en": ["draw", "1", "musicians of ben", "cards of player 3", "ben"]}[lang]
+    buf = io.StringIO()
+    s = Session(kit, state, seats, load_grammar(lang), c, TextOutput(buf), iter(lines), seed=3)
+    s.start(kit.rules.opening_events(s.state))
+    s.run()
+    said = buf.getvalue()
+    v = kit.view(s.state, 0)
+    coll = v["collections"][1]
+    n = OrchestraNarrator(c, {0}, "default")
+    expected = n.cards_of(v, 2)[0].text
+    assert expected == (c.get("orchestra.cards_of", player="Ben", cards=n.cards(coll)) if any(coll.values())
+                        else c.get("orchestra.cards_of_none", player="Ben"))
+    assert expected in said
+    assert c.get("orchestra.no_seat", count=2) in said
+    assert said.rstrip().splitlines()[-2] == c.get("input.not_understood")  # a bare name is no move

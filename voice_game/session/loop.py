@@ -41,7 +41,7 @@ from voice_game.settings import LEVELS, VERBOSITY_KINDS, Store
 #: "three" comes at 0.94 and more); under it the action is read back for yes or no
 NUMBER_CONFIDENT = 0.92
 #: the grammar's number slots that name a seat (a seat's name may stand for its number there)
-SEAT_SLOTS = frozenset({"position"})
+SEAT_SLOTS = frozenset({"position", "seat"})
 
 
 class Session:
@@ -536,8 +536,8 @@ class Session:
         if intent == "verbosity" and action is None:  # "bot moves: sound only"
             self.set_verbosity(command.get("vkind"), command.get("vlevel"))
             return
-        if intent in ("row", "orchestra_of") and action is None:  # "Reihe 2", "Orchester von Spieler 2"
-            number = command.get("conductor", command.get("position"))
+        if intent in ("row", "orchestra_of", "cards_of") and action is None:  # "Reihe 2", "Orchester von Amadeus"
+            number = command.get("conductor", command.get("position", command.get("seat")))
             ask = getattr(self.narrator, intent, None)
             if ask is not None and isinstance(number, int):
                 self.say(ask(self.listener_view(), number))

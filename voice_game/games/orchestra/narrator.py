@@ -310,6 +310,20 @@ class OrchestraNarrator(NarratorBase):
             text = self.t("table_row_empty", conductor=conductor)
         return [self.m(text, "table", LOW, None, pan_for(conductor, n))]
 
+    def cards_of(self, v: dict, seat: int) -> list[Message]:
+        """One player's musicians ("Musiker von Ben"); your own as "my cards" says them."""
+        n = len(v["players"])
+        if not 1 <= seat <= n:
+            return [self.m(self.t("no_seat", count=n), "error", HIGH, "event.error")]
+        p = seat - 1
+        if p in self.humans and self.solo:
+            return self.my_cards(v)
+        coll = v["collections"][p]
+        if not any(coll.values()):
+            return [self.m(self.t("cards_of_none", player=self.name(v, p)), "table", LOW)]
+        return [self.m(self.t("cards_of", player=self.name(v, p), cards=self.cards(coll)), "table", LOW,
+                       None, pan_for(seat, n))]
+
     def whose_turn(self, v: dict) -> Message:
         p = v["turn_of"]
         key = "table_turn_you" if p in self.humans and self.solo else "table_turn"
