@@ -246,3 +246,25 @@ def test_one_opponents_musicians_by_name_in_tierorchester(lang):
     assert expected in said
     assert c.get("orchestra.no_seat", count=2) in said
     assert said.rstrip().splitlines()[-2] == c.get("input.not_understood")  # a bare name is no move
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_settings_menu_sets_the_narration_of_each_kind(lang, tmp_path, monkeypatch):
+    from voice_game.audio.tts import TextOutput as Text
+    from voice_game.menu import MenuApp
+    from voice_game.settings import Store
+
+    monkeypatch.setenv("VOICE_GAME_CONFIG_DIR", str(tmp_path / "cfg"))
+    monkeypatch.setenv("VOICE_GAME_DATA_DIR", str(tmp_path / "data"))
+    store, _ = Store.open()
+    c = load_catalog(lang)
+    back = {"de": "zurück", "en": "back"}[lang]
+    buf = io.StringIO()
+    app = MenuApp(lang, Text(buf), iter(["4", "5", "5", back, back]), store=store)
+    app.run_menu(app.settings_menu())
+    said = buf.getvalue()
+    what = c.get("audio.kind.bot")
+    assert c.get("menu.verbosity_kind", what=what, level=c.get("audio.level.cue")) in said
+    assert c.get("menu.verbosity_kind", what=what, level=c.get("audio.level.off")) in said
+    assert c.get("menu.back_in_settings") in said
+    assert Store.open()[0].settings.level("bot") == "off"  # kept for the next game

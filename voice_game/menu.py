@@ -36,7 +36,7 @@ from voice_game.games import available, definitions
 from voice_game.games import get as get_kit
 from voice_game.keys import Key, describe, input_source, load_bindings
 from voice_game.narration.catalog import load_catalog
-from voice_game.settings import DETAILS
+from voice_game.settings import DETAILS, LEVELS, VERBOSITY_KINDS
 from voice_game.tutorial.command import run as run_tutorial
 from voice_game.tutorial.progress import Progress, data_root
 
@@ -562,10 +562,34 @@ class MenuApp:
             Item("rate", lambda: t("menu.rate", rate=self.out.rate), None, rate_adjust, rate_set),
             Item("detail", lambda: t("menu.detail", level=t(f"menu.detail_name.{detail_now()}")), None,
                  detail_adjust),
+            Item("verbosity", lambda: t("menu.verbosity"), self.verbosity_submenu),
             *self.sound_items(),
             Item("keys", lambda: t("menu.keys"), keys_list),
             Item("back", lambda: t("menu.back"), lambda: BACK),
         ])
+
+    def verbosity_submenu(self) -> str | None:
+        """Each kind of message spoken, as a sound only, or off (as "bot moves: sound only"
+        says it in a game); kept in the settings file."""
+        t = self.t
+
+        def level_now(kind: str) -> str:
+            return self.store.settings.level(kind) if self.store is not None else "full"
+
+        def item(kind: str) -> Item:
+            def adjust(delta: int) -> None:
+                level = LEVELS[(LEVELS.index(level_now(kind)) + delta) % len(LEVELS)]
+                self.persist(verbosity={kind: level})
+
+            return Item(kind, lambda: t("menu.verbosity_kind", what=t(f"audio.kind.{kind}"),
+                                        level=t(f"audio.level.{level_now(kind)}")), None, adjust)
+
+        menu = Menu("menu.verbosity", [item(k) for k in VERBOSITY_KINDS] + [
+            Item("back", lambda: t("menu.back"), lambda: BACK)])
+        if self.run_menu(menu) == EXIT:
+            return EXIT
+        self.say(self.t("menu.back_in_settings"))
+        return None
 
     def sound_items(self) -> list[Item]:
         """The settings of what is heard: the voice's and the cues' volumes, and the voice."""
