@@ -151,7 +151,7 @@ def expected(g, phrases, text: str):
 
 # ------------------------------------------------------------------ engines
 #: the Whisper constrained searches to run (``--search``), each on every clip in turn
-SEARCH: list[str] = ["auto"]
+SEARCH: list[str] = ["two-call"]
 
 
 def set_search(rec, search: str) -> None:
@@ -538,8 +538,8 @@ def main() -> int:
     ap.add_argument("--langs", default="de,en")
     ap.add_argument("--parts", default="human,synth,latency,memory,start")
     ap.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "speech.md"))
-    ap.add_argument("--search", default="auto",
-                    help="Whisper's constrained search: auto, tokens, two-call, two-call/plain; several "
+    ap.add_argument("--search", default="two-call",
+                    help="Whisper's constrained search: two-call (the default), tokens, auto, two-call/plain; several "
                          "(comma-separated) run one after the other on every clip")
     args = ap.parse_args()
     SEARCH[:] = args.search.split(",")

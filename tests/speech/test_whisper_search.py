@@ -3,7 +3,8 @@
 The token-by-token search (one decoder call per token, over a trie of the allowed
 phrases) and the two-call search (a decode limited to the allowed words, then one
 batched forced-decoding call) must hear the same commands; ``auto`` takes the token
-search only for one short word on a tiny model, the two-call one elsewhere.
+search only for one short word on a tiny model, the two-call one elsewhere; the default
+is the two-call search.
 """
 from pathlib import Path
 
@@ -90,6 +91,8 @@ def test_auto_takes_the_token_search_for_one_word_on_the_tiny_model_only():
         pytest.skip("the tiny.en wheel is not installed")
     en, _ = make_recognizer("whisper", "en", PLACE["en"])
     de, _ = make_recognizer("whisper", "de", PLACE["de"])
+    assert en.search == de.search == "two-call"  # the default (auto lost one rejection)
+    en.search = de.search = "auto"
     assert en.m.tiny and not de.m.tiny
     assert en._short([(" Three.", -0.1)], en._table)
     assert not en._short([(" Conductor three, please.", -0.1)], en._table)

@@ -21,11 +21,13 @@ allowed phrases*, the way grammar-based recognizers do:
    every candidate, so each candidate's log-probability, its end-of-text, and the gap
    below come out of that single call. (The decode may write a phrase in pieces the
    tokenizer would not choose; scoring its plain spellings beside them, ``plain``, is
-   there to measure: it understood no synthetic phrase more.) A transcript that is clearly no command (more words than any
-   phrase, or no word of any phrase) skips both. For one short word on a tiny model
-   (English tiny.en) the older token-by-token search runs instead (a beam over a trie
+   there to measure: it understood no synthetic phrase more.) A transcript that is
+   clearly no command (more words than any phrase, or no word of any phrase) skips
+   both. For one short word on a tiny model (English tiny.en) the older token-by-token
+   search can run instead (a beam over a trie
    of the phrases, one decoder call per token: two or three calls there, measured
-   cheaper; on base and for longer phrases the two calls are).
+   cheaper; on base and for longer phrases the two calls are) when ``search`` is
+   "auto"; the default stays the two-call search (see ``WhisperRecognizer.search``).
 4. The best phrase is judged against what Whisper itself would have written: the
    *gap*, summed over the path, between the best token of each step and the phrase's
    token. Speech that is a phrase has a gap near zero; "bird" scored as "third", or
@@ -469,9 +471,11 @@ class WhisperRecognizer:
         for a, w in self.aliases.items():
             self.alias_of.setdefault(w, []).append(a)
         self.missing_words: list[str] = []
-        #: which constrained search runs: "auto" (see :meth:`_short`), "tokens" (token by
-        #: token) or "two-call"; the benchmark compares them
-        self.search = "auto"
+        #: which constrained search runs: "two-call", "tokens" (token by token) or "auto"
+        #: (see :meth:`_short`); the benchmark compares them. "auto" was faster for single
+        #: English words but rejected one Speech Commands word fewer ("off" heard as
+        #: "five"), so the default stays the two-call search
+        self.search = "two-call"
         #: score the plain spellings of each phrase the constrained decode wrote beside
         #: its pieces; off: measured with the synthetic phrases, it understood none more
         #: and added rows to the forced call (README, speech figures)
