@@ -762,9 +762,11 @@ def test_repertoire_is_the_card_and_three_new_pieces_each_with_its_level(lang, p
         evs.append(ev("piece_revealed", level=lv, piece=pid))
     said = texts(n.events(evs, cv()) + n.flush(cv()))
     levels = [c.get(f"level.{lv}.name").lower() for lv in pieces]
-    new = [x for x in said if any(x.lower().startswith(w) for w in (
-        c.get("concerto.piece_revealed", details="§").split("§")[0].lower(),))]
-    assert len(new) == 3 and all(lv in x.lower() for lv, x in zip(levels, new, strict=True))
+    # all three are new: "Grün für 3 Punkte: ...", then "Gelb für 5: ...", as in the opening
+    new = [x for x in said if any(x.lower().startswith(lv) for lv in levels)]
+    assert len(new) == 3 and all(x.lower().startswith(lv) for lv, x in zip(levels, new, strict=True))
+    points = {"de": "Punkte", "en": "points"}[lang]
+    assert points in new[0] and points not in new[1] + new[2]
     under = {"de": "unter den Stapel", "en": "under the pile"}[lang]
     assert [x for x in said if under in x] == []  # the new pieces say what Repertoire did
     assert sum(c.get("special.repertoire.name") in x for x in said) == 1

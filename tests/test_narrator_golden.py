@@ -26,8 +26,8 @@ GOLDEN = {
     # re-recorded for issue 10's shorter Concerto wording (print transcript_digest(game, lang) to record),
     # and again when Concerto's normal bot (the bot games here) learned to play to the target: its
     # moves changed, the words for them did not
-    "concerto": {"de": "35d8c8ce3377a8a01b7f71aebaafb632b5ab0e766de9432ef73d5ad14f6bc6a7",
-                 "en": "ea204993ec855eb68fa1065743949af6330f913e16668b3c790dfb5ebe65ee90"},
+    "concerto": {"de": "29de95b54cb0f3d6253cb41cf967d8da95ea1d02cdd8f039727b9efb795efb91",
+                 "en": "e9a184f47b0620efbc171cc7e1423416f050c6485ea233de980facd23317f0f1"},
 }
 
 

@@ -57,6 +57,7 @@ class ConcertoNarrator(NarratorBase):
         self.refill_said = ""  # the refill options last said (the same again: the count only)
         self.level_named: str | None = None  # your performance or replacement named this level just now
         self.repertoire = False  # you played Repertoire this turn: its new pieces say which were replaced
+        self.repertoire_pieces = 0  # how many of its new pieces were said
 
     # --- helpers -------------------------------------------------------------
     def t(self, key: str, **params) -> str:
@@ -673,6 +674,9 @@ class ConcertoNarrator(NarratorBase):
         return self.m(full if self.verbose else words, "bot", HIGH, cue, pan, history=full, fallback=full)
 
     def _after_text(self, a, g: dict, v: dict) -> str:
+        if a.type == "piece_revealed" and not self.verbose and self._repertoire(g["items"]):
+            g["new_pieces"] = g.get("new_pieces", 0) + 1
+            return self.repertoire_piece(a.get("piece"), v, g["new_pieces"] > 1)
         if a.type == "piece_revealed" and not self.verbose and a.get("level") == g.get("level"):
             # its level was just named ("Amadeus dirigiert Grün"): points and instruments are the news
             return self.piece_same_level(a.get("piece"), v)
@@ -838,7 +842,15 @@ class ConcertoNarrator(NarratorBase):
         return [self.m(self.t(key, player=self._nm(e, v), instrument=self.ins(e.data["instrument"])),
                        "take", HIGH, "event.take")]
 
+    def repertoire_piece(self, pid: str, v: dict, following: bool) -> str:
+        """A new piece after Repertoire: all three are new, so "Grün für 3 Punkte: ...", then
+        "Gelb für 5: ..." as in the opening."""
+        return sentence(self.piece_details(pid, full=False, maestro=v["maestro"], following=following))
+
     def _s_public(self, e, v: dict) -> list[Message]:
+        if e.type == "piece_revealed" and self.repertoire and not self.verbose:
+            self.repertoire_pieces += 1
+            return [self.m(self.repertoire_piece(e.data["piece"], v, self.repertoire_pieces > 1), "info", HIGH)]
         if e.type == "piece_revealed" and self.level_named == e.data["level"] and not self.verbose:
             self.level_named = None  # its level was just named: points and instruments are the news
             return [self.m(self.piece_same_level(e.data["piece"], v), "info", HIGH)]
@@ -859,6 +871,7 @@ class ConcertoNarrator(NarratorBase):
     def _s_special_played(self, e, v: dict) -> list[Message]:
         d = e.data
         self.repertoire = d["card"] == "repertoire" and d["effect"] and self._you(e)
+        self.repertoire_pieces = 0
         if self._you(e):
             key = "special_played_you" if d["effect"] else "special_no_effect_you"
         else:
