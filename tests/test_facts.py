@@ -268,3 +268,15 @@ def test_the_settings_menu_sets_the_narration_of_each_kind(lang, tmp_path, monke
     assert c.get("menu.verbosity_kind", what=what, level=c.get("audio.level.off")) in said
     assert c.get("menu.back_in_settings") in said
     assert Store.open()[0].settings.level("bot") == "off"  # kept for the next game
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_always_available_names_the_games_own_questions(lang):
+    ask = {"de": "immer möglich", "en": "always available"}[lang]
+    s, buf = concerto_session(lang, iter([ask]))
+    s.run()
+    said = buf.getvalue().splitlines()[-2]
+    g = s.g
+    for cmd in ({"intent": "discard_pile"}, {"intent": "special_pile"}, {"intent": "conductor_card"},
+                {"intent": "orchestra_of", "position": 2}, {"intent": "explain", "card": "headhunter"}):
+        assert g.render(cmd) in said

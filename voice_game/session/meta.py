@@ -2,9 +2,11 @@
 intent -> handler. Help lists the legal moves grouped by kind."""
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from voice_game.commands.parser import META_INTENTS
 from voice_game.core.output import RATE_STEP, VOLUME_STEP
 from voice_game.narration.message import HIGH, LOW, Message
 
@@ -30,8 +32,28 @@ ALWAYS_ALL = ("repeat", "previous", "since_my_turn", "table", "my_cards", "score
               "louder", "quieter", "brief", "normal", "verbose", "stop", "save", "quit")
 
 
+def game_questions(s: Session) -> list[str]:
+    """The game's own questions (Concerto's discard pile, one opponent's orchestra, ...),
+    each said as an example: a number slot takes 2 (someone else's seat), a named slot its
+    first value."""
+    out = []
+    for name in s.g.intents_for(s.kit.name):
+        it = s.g.intents[name]
+        if name not in META_INTENTS or s.kit.name not in it.get("games", ()):
+            continue
+        cmd: dict = {"intent": name}
+        for slot in re.findall(r"\{(\w+)\}", it.get("render") or it["phrases"][0]):
+            if slot in s.g.number_slots:
+                lo, hi = s.g.number_slots[slot]
+                cmd[slot] = min(hi, lo + 1)
+            else:
+                cmd[slot] = next(iter(s.g.slots[slot]))
+        out.append(s.g.render(cmd))
+    return out
+
+
 def always_message(s: Session) -> Message:
-    always = [s.g.render({"intent": i}) for i in ALWAYS_ALL]
+    always = [s.g.render({"intent": i}) for i in ALWAYS_ALL] + game_questions(s)
     return Message(s.c.get("help.always", commands=", ".join(always)), "help", LOW)
 
 
