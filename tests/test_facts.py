@@ -280,3 +280,32 @@ def test_always_available_names_the_games_own_questions(lang):
     for cmd in ({"intent": "discard_pile"}, {"intent": "special_pile"}, {"intent": "conductor_card"},
                 {"intent": "orchestra_of", "position": 2}, {"intent": "explain", "card": "headhunter"}):
         assert g.render(cmd) in said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_recognizer_limited_to_the_phrases_now_can_hear_seat_names(lang):
+    holder: dict = {}
+
+    def lines():
+        yield START[lang]
+        holder["phrases"] = set(holder["s"].phrases_now())  # at the human's next turn
+
+    s, _ = concerto_session(lang, lines())
+    holder["s"] = s
+    s.start(s.kit.rules.opening_events(s.state))
+    s.run()
+    phrases = holder["phrases"]
+    assert {"de": "orchester von amadeus", "en": "orchestra of amadeus"}[lang] in phrases
+    a, b = [x for x, _ in s.state.orchestras[1]][:2]
+    said = s.g.render({"intent": "play_special_at", "attack": "sabotage", "position": 2, "first": a, "other": b})
+    named = " ".join(w for w in said.split() if w not in ("spieler", "player", "zwei", "two"))
+    named = named.replace("sabotage", "sabotage amadeus", 1)
+    assert named in phrases
+    u = s.seat_names_as_numbers(named)
+    assert u != named  # heard by voice, the name becomes the seat's number again
+    kit = get_kit("orchestra")
+    seats = [Seat("Anna"), Seat("Ben", "bot")]
+    o = Session(kit, kit.new_game(["Anna", "Ben"], [], 3, None), seats, load_grammar(lang), load_catalog(lang),
+                TextOutput(io.StringIO()), iter([]), seed=3)
+    phrases = set(o.phrases_now())
+    assert {"de": "musiker von ben", "en": "musicians of ben"}[lang] in phrases and "ben" not in phrases

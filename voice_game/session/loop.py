@@ -400,9 +400,39 @@ class Session:
         _, by_command = self.g.index(self.kit.name)
         # both forms: as people say it (filler words kept) and without the filler words;
         # the recognizer picks whichever fits the sound better, the matcher reads both
-        return sorted({form for cmd, ps in by_command.items()
-                       if cmd in allowed or dict(cmd)["intent"] in META_INTENTS
-                       for p in ps for form in (p.spoken, p.text)})
+        now = [(cmd, ps) for cmd, ps in by_command.items() if cmd in allowed or dict(cmd)["intent"] in META_INTENTS]
+        forms = {form for _, ps in now for p in ps for form in (p.spoken, p.text)}
+        return sorted(forms | self._named_phrases(now))
+
+    def _named_phrases(self, now) -> set[str]:
+        """The phrases that name a seat by number, with the seat's name instead ("sabotage
+        amadeus chor gegen streicher"), so a recognizer limited to the phrases allowed now
+        can hear names; the line heard then goes through :meth:`seat_names_as_numbers`."""
+        names = {int(number): " ".join(name) for name, number in self._seat_names()}
+        out: set[str] = set()
+        for cmd, ps in now:
+            seats = [v for k, v in cmd if k in SEAT_SLOTS and v in names]
+            if len(seats) != 1:
+                continue
+            for p in ps:
+                words = p.spoken.split()
+                at = [i for i, w in enumerate(words) if self.g.word_to_number.get(w) == seats[0]]
+                if len(at) == 1:
+                    out.add(" ".join(words[:at[0]] + [names[seats[0]]] + words[at[0] + 1:]))
+        return out
+
+    def _seat_names(self) -> list[tuple[tuple[str, ...], str]]:
+        """(a seat's name as words, its number as digits), longest names first; a name
+        made of the game's own words or filler words is left out."""
+        if self._seat_words is None:
+            vocabulary = set(self.g.vocabulary(self.kit.name))
+            names = []
+            for i, seat in enumerate(self.seats):
+                name = tuple(self.g.normalize_words(seat.name, drop_fillers=False))
+                if name and not any(w in vocabulary or w in self.g.fillers for w in name):
+                    names.append((name, str(i + 1)))
+            self._seat_words = sorted(names, key=lambda x: -len(x[0]))  # "Anna Lena" before "Anna"
+        return self._seat_words
 
     # --- understanding a line -----------------------------------------------
     def handle(self, line: InputLine, player: int) -> None:
@@ -460,21 +490,14 @@ class Session:
         """A seat's name where a seat's number goes ("Headhunter Amadeus Chor gegen
         Streicher", "Orchester von Amadeus"): the name becomes the seat's number, which the
         grammar's phrases take. A name made of the game's own words ("Chor") stays a word."""
-        if self._seat_words is None:
-            vocabulary = set(self.g.vocabulary(self.kit.name))
-            names = []
-            for i, seat in enumerate(self.seats):
-                name = tuple(self.g.normalize_words(seat.name, drop_fillers=False))
-                if name and not any(w in vocabulary or w in self.g.fillers for w in name):
-                    names.append((name, str(i + 1)))
-            self._seat_words = sorted(names, key=lambda x: -len(x[0]))  # "Anna Lena" before "Anna"
-        if not self._seat_words:
+        seat_names = self._seat_names()
+        if not seat_names:
             return text
         words = self.g.normalize_words(text, drop_fillers=False)
         out: list[str] = []
         i = 0
         while i < len(words):
-            for name, number in self._seat_words:
+            for name, number in seat_names:
                 if tuple(words[i:i + len(name)]) == name:
                     out.append(number)
                     i += len(name)
