@@ -420,6 +420,11 @@ def part_start(lang: str, engine: str, log):
     why = soundserver.available()
     if why:
         return None, why
+    import compileall
+
+    # as a player's machine starts: the game's own bytecode written (installed packages
+    # bring theirs, [tool.uv] compile-bytecode), even where PYTHONDONTWRITEBYTECODE is set
+    compileall.compile_dir(str(ROOT / "voice_game"), quiet=1)
     out = []
     with soundserver.SoundServer() as srv, tempfile.TemporaryDirectory() as tmp:
         env = srv.env()
