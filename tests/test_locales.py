@@ -51,3 +51,12 @@ def test_every_family_and_maestro_card_has_names():
             assert cat.has(f"orchestra.family.{f}") and cat.has(f"orchestra.count.{f}")
         for cid in content.maestro_cards:
             assert cat.has(f"orchestra.maestro.{cid}") and cat.has(f"orchestra.maestro_name.{cid}")
+
+
+def test_shipped_messages_are_fluent_files():
+    """The shipped catalogs are Fluent only (the loader still reads a game's TOML files)."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    assert sorted(str(p) for p in (root / "locales").rglob("*.toml")) == []
+    assert len(list((root / "locales" / "de").glob("*.ftl"))) >= 5

@@ -254,7 +254,7 @@ def _prints_its_number(c, key: str, by: set[str]) -> bool:
     from fluent.syntax import FluentSerializer
 
     text = FluentSerializer().serialize_entry(msg.node)
-    return any(re.search(r"\*\[other\][^\n]*\{ \$" + b + " \}", text) for b in by)
+    return any(re.search(r"\*\[other\][^\n]*\{ \$" + b + r" \}", text) for b in by)
 
 
 # --- sessions: secrets and levels ------------------------------------------------

@@ -25,8 +25,10 @@ GOLDEN = {
                   "en": "cf447303f1e4dc744229b8d7826f4ed3abc12a65fc89d5109c37477cf8f0a6c5"},
     # re-recorded for issue 10's shorter Concerto wording (print transcript_digest(game, lang) to record),
     # and again when Concerto's normal bot (the bot games here) learned to play to the target: its
-    # moves changed, the words for them did not
-    "concerto": {"de": "29de95b54cb0f3d6253cb41cf967d8da95ea1d02cdd8f039727b9efb795efb91",
+    # moves changed, the words for them did not; German again when the catalogs moved to Fluent: the
+    # pattern swap says "tauscht zwei Schlagmuster: Gesang und Sonstige" (was "die Schlagmuster von
+    # Gesang und Sonstige", a dative plural without -n)
+    "concerto": {"de": "edbe6bd2219989e7818479a787bef4303a1d72d163bc4563036e83ae185cd9a7",
                  "en": "e9a184f47b0620efbc171cc7e1423416f050c6485ea233de980facd23317f0f1"},
 }
 

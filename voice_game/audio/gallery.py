@@ -6,7 +6,7 @@ come from the grammar's always-available intents (``next_message``,
 only one of those intents is enough ("weiter", "zurück", "next", "back"). A
 number jumps to that sound; an empty line (Enter) plays the next one.
 
-Every name comes from ``locales/<lang>/audio.toml`` (``sound.<cue id>``).
+Every name comes from ``locales/<lang>/audio.ftl`` (``sound.<cue id>``).
 """
 from __future__ import annotations
 

@@ -107,8 +107,8 @@ class GameDefinition:
     # --- a game-specific tutorial step ("practice"): (runner, step) -> None
     drill: Callable[[Any, Any], None] | None = None
     # --- where the grammar and locale files live: None for the folders shipped with the
-    # table (grammars/<lang>/<name>.toml, locales/<lang>/<name>.toml); else a folder
-    # with grammars/<lang>/<name>.toml and locales/<lang>/*.toml of its own
+    # table (grammars/<lang>/<name>.toml, locales/<lang>/<name>.ftl); else a folder
+    # with grammars/<lang>/<name>.toml and locales/<lang>/*.ftl of its own
     content_dir: Path | None = None
     # --- another state that differs only in what one seat may not know (the hidden cards
     # dealt anew): (JSON state, seat, rng) -> JSON state. The conformance test checks that

@@ -51,7 +51,7 @@ Any failure removes the temp folder: no partial model is ever left at the
 target, and the player hears one clear message (exit code 1; 130 after
 Ctrl-C), no traceback and no Python words.
 
-Player-facing words come from ``locales/<lang>/models.toml`` through the
+Player-facing words come from ``locales/<lang>/models.ftl`` through the
 ``say(key, **params)`` callback; the keys are listed in :data:`MESSAGE_KEYS`.
 """
 from __future__ import annotations

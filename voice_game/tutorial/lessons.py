@@ -1,7 +1,7 @@
 """Lesson files: each game's ``tutorials/<course>.toml`` (its definition's ``tutorials``),
 validated when loaded.
 
-Layout (every player-facing text is a message key into ``locales/<lang>/tutorial.toml``
+Layout (every player-facing text is a message key into ``locales/<lang>/tutorial.ftl``
 or another catalog; every command is a grammar command dict)::
 
     game = "orchestra"          # the game kit the lessons run on

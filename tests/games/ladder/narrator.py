@@ -1,4 +1,4 @@
-"""Ladder's events and views as messages (texts: locales/<lang>/ladder.toml here)."""
+"""Ladder's events and views as messages (texts: locales/<lang>/ladder.ftl here)."""
 from __future__ import annotations
 
 from typing import Any

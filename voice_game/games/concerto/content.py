@@ -3,7 +3,8 @@ conductor cards, loaded from the JSON files in ``data/`` and validated at load.
 
 A broken file raises ContentError(source, where, problem) naming the file, the place
 inside it and what is wrong. Spoken names and rule texts live in
-``locales/<lang>/concerto_cards.toml``; ``check_card_texts`` validates such a file.
+``locales/<lang>/concerto_cards.ftl`` (``<section>-<card id>-<field>``);
+``check_card_texts`` validates them, read as ``{section: {card id: {field: text}}}``.
 """
 from __future__ import annotations
 
@@ -302,7 +303,7 @@ def load_content() -> Content:
 # --- locale card texts ---------------------------------------------------------
 
 def check_card_texts(data: Any, content: Content, source: str) -> None:
-    """Validate a parsed ``concerto_cards.toml``: every conductor and special card has a
+    """Validate the card texts of a language: every conductor and special card has a
     name and a text, every instrument, pattern, genre and level has a name, and every
     ``[piece.<id>]`` names a known piece and has a title."""
     _need(isinstance(data, dict), source, "/", "must be a table")

@@ -4,7 +4,7 @@ The engine declares them beside its rules (``rules.REASONS``: reason code -> the
 parameters it sends; ``rules.EVENTS``: event type -> its fields); this module is
 the one place the table and the tests read them from. ``unknown_variant`` is
 raised by ``game.new_game`` for a variant the game does not have. The locale texts
-are ``concerto.reason.<code>`` in ``locales/<lang>/concerto.toml``.
+are ``concerto.reason.<code>`` in ``locales/<lang>/concerto.ftl``.
 """
 from __future__ import annotations
 

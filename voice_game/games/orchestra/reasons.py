@@ -2,7 +2,7 @@
 
 ``REASONS``: every reason code a ``RuleError`` of this game may carry, with the
 parameters it sends (for the locale texts, ``reason.<code>`` in
-``locales/<lang>/orchestra.toml``). ``EVENTS``: every event type the engine emits,
+``locales/<lang>/orchestra.ftl``). ``EVENTS``: every event type the engine emits,
 with its fields (``player`` is always a seat index). Tests walk these: every error
 raised in random games has a declared reason, every reason has a text in every
 language, every event emitted is declared and narrated.

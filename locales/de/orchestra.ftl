@@ -1,0 +1,321 @@
+### Tierorchester (German).
+
+
+## orchestra
+
+orchestra-title = Tierorchester
+orchestra-you_are = Du spielst als { $player }.
+orchestra-game_started =
+    Tierorchester mit { $players }. { $conductors ->
+        [one] Ein Dirigent liegt aus.
+       *[other] { $conductors } Dirigenten liegen aus.
+    } Im Spiel sind { $families }.
+orchestra-game_started_solo =
+    Tierorchester gegen { $players }. { $conductors ->
+        [one] Ein Dirigent liegt aus.
+       *[other] { $conductors } Dirigenten liegen aus.
+    } Im Spiel sind { $families }.
+orchestra-falsche_note =
+    { $count ->
+        [one] Variante Falsche Note: Ein Musiker wurde ungesehen aus dem Spiel genommen.
+       *[other] Variante Falsche Note: { $count } Musiker wurden ungesehen aus dem Spiel genommen.
+    }
+orchestra-maestro_intro = Variante Grand Maestro. Die Karten dieser Partie:
+orchestra-maestro_none = Keine Grand-Maestro-Karten in dieser Partie.
+orchestra-round_started = Runde { $round }. { $player } beginnt.
+orchestra-round_started_you = Runde { $round }. Du beginnst.
+orchestra-round_ended = Runde { $round } ist vorbei.
+orchestra-round_ended_verbose = Runde { $round } ist vorbei. { $player } hat zuletzt genommen und beginnt die nächste Runde.
+orchestra-round_ended_verbose_you = Runde { $round } ist vorbei. Du hast zuletzt genommen und beginnst die nächste Runde.
+orchestra-turn_you = Dein Zug.
+orchestra-turn_you_hint = Dein Zug: ziehen oder einen Dirigenten nehmen.
+orchestra-turn_you_named = { $player }, dein Zug.
+orchestra-turn_you_hint_named = { $player }, dein Zug: ziehen oder einen Dirigenten nehmen.
+orchestra-turn_other = { $player } ist dran.
+orchestra-drew_you = { $family }.
+orchestra-drew_you_hint = Gezogen: { $family }. Zu welchem Dirigenten?
+orchestra-remaining =
+    { $count ->
+        [one] Noch eine Karte.
+       *[other] Noch { $count } Karten.
+    }
+orchestra-placed_you = Zu { $conductor }.
+orchestra-placed_you_verbose = Du legst { $family } zu Dirigent { $conductor }.
+orchestra-placed_you_verbose_named = { $player } legt { $family } zu Dirigent { $conductor }.
+orchestra-placed = { $player }: { $family } zu { $conductor }.
+orchestra-placed_brief = Zu { $conductor }.
+orchestra-placed_verbose = { $player } zieht { $family } und legt zu Dirigent { $conductor }.
+orchestra-row_now =
+    { $count ->
+        [one] Dort liegt jetzt ein Musiker.
+       *[other] Dort liegen jetzt { $count } Musiker.
+    }
+orchestra-took = { $player } nimmt Dirigent { $conductor }: { $cards }.
+orchestra-took_brief = { $player } nimmt { $conductor }: { $cards }.
+orchestra-took_you = Du nimmst Dirigent { $conductor }: { $cards }.
+orchestra-last_card = Das war die letzte Karte! Wer noch in der Runde ist, wählt jetzt einmal: einen Dirigenten nehmen oder beenden. { $player } wählt als Letzter.
+orchestra-last_card_you = Das war die letzte Karte! Wer noch in der Runde ist, wählt jetzt einmal: einen Dirigenten nehmen oder beenden. Du wählst als Letzter.
+orchestra-final_choice_you = Deine letzte Wahl: einen Dirigenten nehmen oder beenden.
+orchestra-final_choice_you_named = { $player }, deine letzte Wahl: einen Dirigenten nehmen oder beenden.
+orchestra-passed = { $player } beendet ohne einen Dirigenten.
+orchestra-passed_you = Du beendest ohne einen Dirigenten.
+orchestra-game_over = Das Spiel ist aus. Die Wertung.
+orchestra-leftover =
+    { $count ->
+        [one] Ein Musiker bleibt in der Mitte liegen.
+       *[other] { $count } Musiker bleiben in der Mitte liegen.
+    }
+orchestra-score_player =
+    { $count ->
+        [one] { $player }: ein Punkt
+       *[other] { $player }: { $count } Punkte
+    }
+orchestra-score_player_you =
+    { $count ->
+        [one] Du: ein Punkt
+       *[other] Du: { $count } Punkte
+    }
+orchestra-score_family =
+    { $count ->
+        [one] { $cards }: ein Punkt
+       *[other] { $cards }: { $count } Punkte
+    }
+orchestra-score_bonus =
+    { $count ->
+        [one] { $card }: ein Punkt
+       *[other] { $card }: { $count } Punkte
+    }
+orchestra-score_malus =
+    { $count ->
+        [one] { $card }: ein Punkt weniger
+       *[other] { $card }: { $count } Punkte weniger
+    }
+orchestra-score_nothing = keine Musiker
+orchestra-quartets =
+    { $count ->
+        [0] kein Quartett
+        [one] ein Quartett
+       *[other] { $count } Quartette
+    }
+orchestra-winner =
+    { $count ->
+        [one]
+            { $players } { COUNT($players) ->
+                [one] gewinnt
+               *[other] gewinnen
+            } mit einem Punkt.
+       *[other]
+            { $players } { COUNT($players) ->
+                [one] gewinnt
+               *[other] gewinnen
+            } mit { $count } Punkten.
+    }
+orchestra-winner_you =
+    { $count ->
+        [0] Du gewinnst mit null Punkten.
+        [one] Du gewinnst mit einem Punkt.
+       *[other] Du gewinnst mit { $count } Punkten.
+    }
+orchestra-winner_by_quartets =
+    Gleichstand bei { $points ->
+        [one] einem Punkt
+       *[other] { $points } Punkten
+    }. { $players } { COUNT($players) ->
+        [one] hat mehr Quartette und gewinnt
+       *[other] haben mehr Quartette und gewinnen
+    }.
+orchestra-winner_you_by_quartets =
+    Gleichstand bei { $points ->
+        [one] einem Punkt
+       *[other] { $points } Punkten
+    }. Du hast mehr Quartette und gewinnst.
+orchestra-shared_win =
+    { $points ->
+        [one] Geteilter Sieg bei einem Punkt: { $players }.
+       *[other] Geteilter Sieg bei { $points } Punkten: { $players }.
+    }
+orchestra-shared_win_you =
+    { $count ->
+        [one] Du teilst dir den Sieg mit { $players }, bei je einem Punkt.
+       *[other] Du teilst dir den Sieg mit { $players }, bei je { $count } Punkten.
+    }
+orchestra-nothing = nichts
+# table overview
+orchestra-table_round =
+    { $count ->
+        [0] Runde { $round }. Der Stapel ist leer.
+        [one] Runde { $round }. Noch eine Karte im Stapel.
+       *[other] Runde { $round }. Noch { $count } Karten im Stapel.
+    }
+orchestra-table_row_empty = Dirigent { $conductor }: leer.
+orchestra-table_row = Dirigent { $conductor }: { $cards }.
+orchestra-table_row_taken = Dirigent { $conductor }: genommen von { $player }.
+orchestra-table_drawn = Gezogen und noch nicht gelegt: { $family }.
+orchestra-table_turn = { $player } ist dran.
+orchestra-table_turn_you = Du bist dran.
+orchestra-table_sitting_out_you = Du bist in dieser Runde schon fertig.
+orchestra-table_sitting_out =
+    { $count ->
+        [one] { $players } ist in dieser Runde schon fertig.
+       *[other] { $players } sind in dieser Runde schon fertig.
+    }
+orchestra-my_cards = Deine Musiker: { $cards }.
+orchestra-no_row =
+    { $count ->
+        [one] Es gibt nur einen Dirigenten.
+       *[other] Es gibt nur { $count } Dirigenten.
+    }
+orchestra-my_cards_none = Du hast noch keine Musiker.
+orchestra-cards_of = Bei { $player }: { $cards }.
+orchestra-cards_of_none = { $player } hat noch keine Musiker.
+orchestra-no_seat =
+    { $count ->
+        [one] Es gibt nur einen Platz.
+       *[other] Es gibt nur { $count } Plätze, Spieler 1 bis { $count }.
+    }
+orchestra-scores_now = Stand jetzt:
+orchestra-rules = Tierorchester. Wer dran ist, zieht einen Musiker und legt ihn offen zu einem Dirigenten, höchstens vier pro Dirigent. Oder er nimmt einen Dirigenten mit allen seinen Musikern, mindestens einer muss dort liegen, und setzt für den Rest der Runde aus. Die Runde endet, wenn jeder einen Dirigenten genommen hat; wer zuletzt genommen hat, beginnt die nächste. Wird die letzte Karte gelegt, wählt jeder, der noch in der Runde ist, einmal: nehmen oder beenden. Wertung: jede Familie ist eine Gruppe. Genau ein Musiker, der Solist, zählt einen Punkt, genau vier, das Quartett, zählen fünf, alles andere null. Bei Gleichstand gewinnt, wer mehr Quartette hat.
+
+## orchestra.family
+
+orchestra-family-tuba =
+    { $count ->
+        [one] Tuba-Bär
+       *[other] Tuba-Bären
+    }
+orchestra-family-violin =
+    { $count ->
+        [one] Geigen-Katze
+       *[other] Geigen-Katzen
+    }
+orchestra-family-flute =
+    { $count ->
+        [one] Flöten-Frosch
+       *[other] Flöten-Frösche
+    }
+orchestra-family-drum =
+    { $count ->
+        [one] Trommel-Elefant
+       *[other] Trommel-Elefanten
+    }
+orchestra-family-trumpet =
+    { $count ->
+        [one] Trompeten-Fuchs
+       *[other] Trompeten-Füchse
+    }
+orchestra-family-harp =
+    { $count ->
+        [one] Harfen-Eule
+       *[other] Harfen-Eulen
+    }
+orchestra-family-cello =
+    { $count ->
+        [one] Cello-Hase
+       *[other] Cello-Hasen
+    }
+orchestra-family-triangle =
+    { $count ->
+        [one] Triangel-Maus
+       *[other] Triangel-Mäuse
+    }
+
+## orchestra.count
+
+orchestra-count-tuba =
+    { $count ->
+        [one] ein Tuba-Bär
+       *[other] { $count } Tuba-Bären
+    }
+orchestra-count-violin =
+    { $count ->
+        [one] eine Geigen-Katze
+       *[other] { $count } Geigen-Katzen
+    }
+orchestra-count-flute =
+    { $count ->
+        [one] ein Flöten-Frosch
+       *[other] { $count } Flöten-Frösche
+    }
+orchestra-count-drum =
+    { $count ->
+        [one] ein Trommel-Elefant
+       *[other] { $count } Trommel-Elefanten
+    }
+orchestra-count-trumpet =
+    { $count ->
+        [one] ein Trompeten-Fuchs
+       *[other] { $count } Trompeten-Füchse
+    }
+orchestra-count-harp =
+    { $count ->
+        [one] eine Harfen-Eule
+       *[other] { $count } Harfen-Eulen
+    }
+orchestra-count-cello =
+    { $count ->
+        [one] ein Cello-Hase
+       *[other] { $count } Cello-Hasen
+    }
+orchestra-count-triangle =
+    { $count ->
+        [one] eine Triangel-Maus
+       *[other] { $count } Triangel-Mäuse
+    }
+
+## orchestra.maestro
+
+orchestra-maestro-perfectionist = Perfektionist: jedes Quartett bringt zwei Punkte extra.
+orchestra-maestro-soloist = Solist: jeder Solist zählt zwei Punkte.
+orchestra-maestro-trio = Trio: eine Familie mit genau drei Musikern zählt zwei Punkte.
+orchestra-maestro-duet = Duett: eine Familie mit genau zwei Musikern zählt zwei Punkte.
+orchestra-maestro-critic = Kritiker: jede Familie mit zwei oder drei Musikern kostet einen Punkt.
+orchestra-maestro-collector = Sammler: wer die meisten verschiedenen Familien hat, bekommt drei Punkte, bei Gleichstand alle.
+orchestra-maestro-miser = Geizhals: wer die wenigsten Musiker hat, bekommt zwei Punkte, bei Gleichstand alle.
+orchestra-maestro-crowd = Menge: eine Familie mit fünf oder mehr Musikern zählt einen Punkt.
+
+## orchestra.maestro_name
+
+orchestra-maestro_name-perfectionist = Perfektionist
+orchestra-maestro_name-soloist = Solist
+orchestra-maestro_name-trio = Trio
+orchestra-maestro_name-duet = Duett
+orchestra-maestro_name-critic = Kritiker
+orchestra-maestro_name-collector = Sammler
+orchestra-maestro_name-miser = Geizhals
+orchestra-maestro_name-crowd = Menge
+
+## reason
+
+reason-game_over = Das Spiel ist schon vorbei.
+reason-unknown_action = Diesen Zug gibt es nicht.
+reason-reveal_pending = Erst wird die gezogene Karte aufgedeckt.
+reason-nothing_to_reveal = Es gibt nichts aufzudecken.
+reason-no_such_conductor =
+    { $count ->
+        [one] Es gibt nur einen Dirigenten.
+       *[other] Dirigent { $conductor } gibt es nicht, es gibt die Dirigenten 1 bis { $count }.
+    }
+reason-must_place_first = Du musst zuerst { $family } zu einem Dirigenten legen.
+reason-deck_empty = Der Stapel ist leer. Nimm einen Dirigenten oder sag beenden.
+reason-all_full = Alle Dirigenten sind voll. Du musst einen nehmen.
+reason-must_draw_first = Du musst zuerst ziehen.
+reason-nothing_to_place = Es gibt keine Karte mehr zu legen. Nimm einen Dirigenten oder sag beenden.
+reason-conductor_taken = Dirigent { $conductor } ist schon vergeben, { $player } hat ihn genommen.
+reason-conductor_full = Dirigent { $conductor } ist voll, dort liegen schon vier Musiker.
+reason-conductor_empty = Dirigent { $conductor } hat noch keine Musiker. Einen leeren Dirigenten darfst du nicht nehmen.
+reason-pass_only_at_end = Beenden geht erst nach der letzten Karte. Zieh oder nimm einen Dirigenten.
+reason-player_count = Tierorchester braucht 2 bis 5 Spieler, nicht { $count }.
+reason-player_names = Jeder Spieler braucht einen eigenen Namen.
+reason-unknown_variant = Die Variante { $variant } kenne ich nicht. Es gibt falsche-note und grand-maestro.
+reason-deck_empty_file = Die Kartendatei enthält keine Karten.
+reason-deck_family_not_in_play = Die Familie { $family } ist bei { $players } Spielern nicht im Spiel.
+reason-deck_too_many =
+    Die Kartendatei enthält mehr als { $max ->
+        [one] eine Karte
+       *[other] { $max } Karten
+    } von { $family }.
+reason-deck_too_short =
+    Für Falsche Note braucht der Stapel mindestens { $need ->
+        [one] eine Karte
+       *[other] { $need } Karten
+    }.

@@ -1,0 +1,16 @@
+### Voice input (German).
+
+## speech
+speech-engine_started = Spracheingabe mit { $engine }. Sprich deinen Befehl, wenn du dran bist; tippen geht immer.
+speech-engine_started_push = Spracheingabe mit { $engine }. Drück Enter auf einer leeren Zeile und sprich dann einen Befehl.
+speech-no_engine = Keine Spracherkennung verfügbar, du spielst mit der Tastatur.
+speech-no_model = Für { $lang } ist kein Vosk-Sprachmodell installiert. Installieren mit: voice-game models install { $lang }. Bis dahin spielst du mit der Tastatur.
+speech-bad_model = Im Ordner { $path } finde ich kein brauchbares Vosk-Sprachmodell. Du spielst mit der Tastatur.
+speech-no_microphone = Kein Mikrofon gefunden, du spielst mit der Tastatur.
+speech-microphone_lost = Das Mikrofon ist weg. Tippen geht weiter.
+speech-listening = Ich höre.
+speech-missing_words =
+    { $count ->
+        [one] Ein Wort kennt die Spracherkennung nicht: { $words }.
+       *[other] { $count } Wörter kennt die Spracherkennung nicht: { $words }.
+    }

@@ -1,0 +1,16 @@
+### Voice input (English).
+
+## speech
+speech-engine_started = Voice input with { $engine }. Say your command when it is your turn; typing always works.
+speech-engine_started_push = Voice input with { $engine }. Press Enter on an empty line, then say one command.
+speech-no_engine = No speech recognition available, you play with the keyboard.
+speech-no_model = No Vosk speech model is installed for { $lang }. Install one with: voice-game models install { $lang }. Until then you play with the keyboard.
+speech-bad_model = The folder { $path } holds no usable Vosk speech model. You play with the keyboard.
+speech-no_microphone = No microphone found, you play with the keyboard.
+speech-microphone_lost = The microphone is gone. Typing still works.
+speech-listening = Listening.
+speech-missing_words =
+    { $count ->
+        [one] One word is unknown to the speech recognizer: { $words }.
+       *[other] { $count } words are unknown to the speech recognizer: { $words }.
+    }
