@@ -421,10 +421,13 @@ def part_start(lang: str, engine: str, log):
     if why:
         return None, why
     import compileall
+    import sysconfig
 
-    # as a player's machine starts: the game's own bytecode written (installed packages
-    # bring theirs, [tool.uv] compile-bytecode), even where PYTHONDONTWRITEBYTECODE is set
-    compileall.compile_dir(str(ROOT / "voice_game"), quiet=1)
+    # as a player's machine starts from the second time on: Python has written the
+    # bytecode of the game and its packages at the first start; this machine sets
+    # PYTHONDONTWRITEBYTECODE, which would make every start compile them all from source
+    for folder in {str(ROOT / "voice_game"), sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}:
+        compileall.compile_dir(folder, quiet=1, workers=0)
     out = []
     with soundserver.SoundServer() as srv, tempfile.TemporaryDirectory() as tmp:
         env = srv.env()
