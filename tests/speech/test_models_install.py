@@ -569,7 +569,7 @@ def test_trickling_server_hits_the_deadline(server, data_dir, monkeypatch):
     assert not worker.is_alive(), "the installer kept downloading a trickle"
     code, text = result["run"]
     assert code == 1
-    assert text.splitlines()[-1] == "The download took longer than 1 minutes and was stopped. Nothing was installed."
+    assert text.splitlines()[-1] == "The download took longer than one minute and was stopped. Nothing was installed."
     assert_plain(text)
     assert not (data_dir / "models" / "de").exists() and leftovers(data_dir) == []
 
