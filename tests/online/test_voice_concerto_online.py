@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from tests.online.conftest import Host, events, read_snapshot
+from tests.support.concerto_deck import DECK, VOICE
 from voice_game.audio.tts import TextOutput
 from voice_game.commands.grammar import load_grammar
 from voice_game.games import get as get_kit
@@ -22,13 +23,6 @@ from voice_game.narration.catalog import load_catalog
 
 pytestmark = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
 
-PIECE = "beethoven-fur-elise"  # green: piano, strings
-HAND = ["strings", "piano", "vocals", "woodwinds", "guitar"]
-DECK = {
-    "instruments": ["brass", "choir"] + HAND + HAND + ["percussion", "misc", "brass", "choir"] * 3,
-    "pieces": {"green": [PIECE], "yellow": [], "orange": []},
-}
-VOICE = {"en": "en-us", "de": "de"}
 MAX_SAID = 25
 
 

@@ -9,6 +9,7 @@ import shutil
 import numpy as np
 import pytest
 
+from tests.support.concerto_deck import DECK, VOICE
 from voice_game.audio.tts import TextOutput
 from voice_game.commands.grammar import load_grammar
 from voice_game.games.concerto.content import load_content
@@ -19,13 +20,6 @@ from voice_game.speech.voice_input import InputHub, VoiceControl
 
 pytestmark = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
 
-PIECE = "beethoven-fur-elise"  # green: piano, strings
-HAND = ["strings", "piano", "vocals", "woodwinds", "guitar"]
-DECK = {
-    "instruments": ["brass", "choir"] + HAND + HAND + ["percussion", "misc", "brass", "choir"] * 3,
-    "pieces": {"green": [PIECE], "yellow": [], "orange": []},
-}
-VOICE = {"en": "en-us", "de": "de"}
 
 
 class Player:
