@@ -75,8 +75,11 @@ class Lines(io.TextIOBase):
         while "\n" in self.buf:
             line, self.buf = self.buf.split("\n", 1)
             if line.strip():
-                self.driver.current.append(line)
+                self.line(line)
         return len(s)
+
+    def line(self, line: str) -> None:
+        self.driver.current.append(line)
 
 
 class Driver:

@@ -18,7 +18,6 @@ Run: nice -n 10 uv run python benchmarks/tutorial_bench.py [--langs de,en] [--co
 from __future__ import annotations
 
 import argparse
-import io
 import os
 import sys
 import tempfile
@@ -28,26 +27,18 @@ from typing import Any, cast
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.narration_bench import Durations  # noqa: E402
+from benchmarks.narration_bench import Lines as GameLines  # noqa: E402
 from voice_game.audio.speech import RATE_DEFAULT  # noqa: E402
 
 
 
-class Lines(io.TextIOBase):
+class Lines(GameLines):
     """The tutorial's stdout: every line, and which of them the guided game said."""
 
-    def __init__(self, driver: Driver):
-        self.driver = driver
-        self.buf = ""
-
-    def write(self, s: str) -> int:
-        self.buf += s
-        while "\n" in self.buf:
-            line, self.buf = self.buf.split("\n", 1)
-            if line.strip():
-                self.driver.lines.append((line, self.driver.in_game))
-                lesson = getattr(self.driver.runner, "lesson", None)
-                self.driver.lessons.append(lesson.id if lesson is not None else "")
-        return len(s)
+    def line(self, line: str) -> None:
+        self.driver.lines.append((line, self.driver.in_game))
+        lesson = getattr(self.driver.runner, "lesson", None)
+        self.driver.lessons.append(lesson.id if lesson is not None else "")
 
 
 class GamePlayer:
