@@ -446,6 +446,11 @@ concerto-my_orchestra = Dein Orchester von links nach rechts: { $instruments }. 
 concerto-my_orchestra_empty = Dein Orchester ist noch leer.
 concerto-scores_now = Punktestand, das Ziel ist { $count }:
 concerto-rules = Concerto. Baue ein Orchester auf und dirigiere Musikstücke. Jedes Instrument in deinem Orchester bekommt ein Schlagmuster, das einmal angesagt wird: merk es dir. In deinem Zug machst du eines: ein Instrument aus der Hand einsetzen, eine Sonderkarte spielen, ein bis vier Handkarten tauschen, ein offenes Stück tauschen oder ein offenes Stück dirigieren. Zum Dirigieren braucht dein Orchester jedes Instrument des Stücks. Nenne sie in der Reihenfolge des Stücks, jedes mit seinem Schlagmuster, zum Beispiel: Tuba, Kreis. Ein falsches Paar und das Stück misslingt, und du verlierst dieses Instrument. Gelingt es, bekommst du die Punkte und gibst ein Instrument des Stücks ab. Danach füllst du vom Stapel oder vom Arbeitsmarkt auf drei Instrumente auf. Wer zuerst das Ziel erreicht, gewinnt.
+concerto-rules_maestro =
+    { $count ->
+        [one] Maestro-Version, Ziel ein Punkt: Zu Beginn und nach jedem gelungenen Stück wird eine neue Dirigentenkarte gezogen und vorgelesen.
+       *[other] Maestro-Version, Ziel { $count } Punkte: Zu Beginn und nach jedem gelungenen Stück wird eine neue Dirigentenkarte gezogen und vorgelesen.
+    }
 
 ## concerto.pile
 

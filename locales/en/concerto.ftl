@@ -445,6 +445,11 @@ concerto-my_orchestra = Your orchestra from left to right: { $instruments }. The
 concerto-my_orchestra_empty = Your orchestra is still empty.
 concerto-scores_now = Scores, the target is { $count }:
 concerto-rules = Concerto. Build an orchestra and conduct music pieces. Each instrument in your orchestra gets a beat pattern, announced once: remember it. On your turn do one thing: place an instrument from your hand, play a special card, swap one to four hand cards, replace an open piece, or conduct an open piece. To conduct, your orchestra needs every instrument of the piece. Name them in the piece's order, each with its beat pattern, for example: brass, circle. One wrong pair and the piece fails, and you lose that instrument. Success scores the piece, and you give up one of its instruments. Then refill to three instruments from the pile or the job market. The first to reach the target wins.
+concerto-rules_maestro =
+    { $count ->
+        [one] Maestro version, target one point: at the start and after each successful piece a new conductor card is drawn and read out.
+       *[other] Maestro version, target { $count } points: at the start and after each successful piece a new conductor card is drawn and read out.
+    }
 
 ## concerto.pile
 

@@ -152,6 +152,11 @@ def _detail(intent: str, detail: str) -> Callable[[Session], None]:
     return change
 
 
+def _rules(s: Session) -> None:
+    """The rules with the table's variants (the maestro version, the Grand Maestro cards)."""
+    s.say(s.narrator.rules(s.listener_view(), s.g))
+
+
 def _quit(s: Session) -> None:
     s.dialogue.pending_quit = True
     s.say_key("input.confirm_quit")
@@ -169,7 +174,7 @@ META: dict[str, Callable[[Session], None]] = {
     "scores": _scores,
     "since_my_turn": _since_my_turn,
     "whose_turn": lambda s: s.say(s.narrator.whose_turn(s.listener_view())),
-    "rules": lambda s: s.say(s.narrator.rules()),
+    "rules": _rules,
     "slower": _rate(-RATE_STEP),
     "faster": _rate(RATE_STEP),
     "louder": _volume(VOLUME_STEP),

@@ -75,7 +75,7 @@ class LadderNarrator(NarratorBase):
         return [self.m(self.t("table_cards", player=self.name(v, p), count=k), "score", LOW)
                 for p, k in enumerate(outcome["cards"])]
 
-    def rules(self) -> list[Message]:
+    def rules(self, v: Any, grammar: Any = None) -> list[Message]:
         return [self.m(self.t("rules"), "help", LOW)]
 
     def reason(self, err: Any, v: Any) -> Message:

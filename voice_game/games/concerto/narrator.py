@@ -1135,8 +1135,14 @@ class ConcertoNarrator(NarratorBase):
                                      player=self.name(v, p), count=s), "score", LOW))
         return out
 
-    def rules(self) -> list[Message]:
-        return [self.m(self.t("rules"), "help", LOW)]
+    def rules(self, v: dict, grammar=None) -> list[Message]:
+        """The rules, and in the maestro version its rules and the active conductor card
+        (as far as the variant shows it)."""
+        out = [self.m(self.t("rules"), "help", LOW)]
+        if v.get("maestro"):
+            out.append(self.m(self.t("rules_maestro", count=v["target"]), "help", LOW))
+            out += self.conductor_card(v, grammar)
+        return out
 
     def reason(self, err, v: dict) -> Message:
         params = dict(err.params)

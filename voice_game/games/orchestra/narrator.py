@@ -345,8 +345,14 @@ class OrchestraNarrator(NarratorBase):
             out += self.maestro(v["maestro"])
         return out
 
-    def rules(self) -> list[Message]:
-        return [self.m(self.t("rules"), "help", LOW)]
+    def rules(self, v: dict, grammar=None) -> list[Message]:
+        """The rules, and the variants of this game: Falsche Note, the Grand Maestro cards."""
+        out = [self.m(self.t("rules"), "help", LOW)]
+        if "falsche-note" in v.get("variants", ()):
+            out.append(self.m(self.t("falsche_note", count=v["removed_count"]), "help", LOW))
+        if v.get("maestro"):
+            out += [Message(m.text, "help", LOW) for m in self.maestro(v["maestro"])]
+        return out
 
     def reason(self, err, v: dict) -> Message:
         params = dict(err.params)
