@@ -309,3 +309,50 @@ def test_a_recognizer_limited_to_the_phrases_now_can_hear_seat_names(lang):
                 TextOutput(io.StringIO()), iter([]), seed=3)
     phrases = set(o.phrases_now())
     assert {"de": "musiker von ben", "en": "musicians of ben"}[lang] in phrases and "ben" not in phrases
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_name_the_tables_variants(lang):
+    c = load_catalog(lang)
+    ask = {"de": "regeln", "en": "rules"}[lang]
+    s, buf = concerto_session(lang, iter([ask]), ["maestro"])
+    s.run()
+    said = buf.getvalue().split(c.get("concerto.choose_start_you"))[-1]  # what the question answered
+    assert c.get("concerto.rules") in said
+    assert c.get("concerto.rules_maestro", count=s.state.target) in said  # a new card after each success
+    assert c.get("concerto.maestro_rules", count=2, example=s.g.render({"intent": "conduct_ignore",
+                                                                          "level": "green"})) in said
+    assert c.get("concerto.table_conductor_hidden") in said  # face down after it was read out
+    s, buf = concerto_session(lang, iter([ask]))
+    s.run()
+    assert c.get("concerto.rules_maestro", count=30) not in buf.getvalue()
+    kit = get_kit("orchestra")
+    seats = [Seat("Anna"), Seat("Ben", "bot")]
+    state = kit.new_game([x.name for x in seats], ["grand-maestro", "falsche-note"], 3, None)
+    buf = io.StringIO()
+    s = Session(kit, state, seats, load_grammar(lang), c, TextOutput(buf), iter([ask]), seed=3)
+    s.run()
+    said = buf.getvalue()
+    assert c.get("orchestra.rules") in said
+    assert c.get("orchestra.falsche_note", count=len(state.removed)) in said
+    assert all(c.get(f"orchestra.maestro.{cid}") in said for cid in state.maestro)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_conductor_asked_about_is_told_never_played(lang):
+    kit = get_kit("orchestra")
+    seats = [Seat("Anna"), Seat("Ben", "bot")]
+    state = kit.new_game([x.name for x in seats], [], 3, None)
+    c = load_catalog(lang)
+    lines = {"de": ["Dirigent 1?", "ziehen", "Dirigent 2?", "2?", "Dirigent 2 nehmen?"],
+             "en": ["Conductor 1?", "draw", "Conductor 2?", "2?", "take conductor 2?"]}[lang]
+    buf = io.StringIO()
+    s = Session(kit, state, seats, load_grammar(lang), c, TextOutput(buf), iter(lines), seed=3)
+    s.start(kit.rules.opening_events(s.state))
+    s.run()
+    said = buf.getvalue().splitlines()
+    n = OrchestraNarrator(c, {0}, "default")
+    v = kit.view(s.state, 0)
+    assert s.state.drawn is not None and not any(s.state.rows)  # the drawn card still waits to be placed
+    assert said.count(n.row(v, 2)[0].text) == 3
+    assert n.row(v, 1)[0].text in said

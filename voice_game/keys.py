@@ -420,11 +420,17 @@ class KeyInput:
             ev = self.reader.next_event()
             if ev is None:
                 raise StopIteration
+            self.silence()  # any key silences the speech at once (the history keeps every message)
             if isinstance(ev, str):
                 return InputLine(ev, 1.0, "keyboard")
             line = self.on_key(ev)
             if line is not None:
                 return line
+
+    def silence(self) -> None:
+        stop = getattr(self.session, "stop_speech", None)
+        if stop is not None:
+            stop()
 
     def say_key(self, key: str, **params) -> None:
         s = self.session

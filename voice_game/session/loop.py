@@ -390,8 +390,9 @@ class Session:
             if isinstance(item, str):
                 item = InputLine(item)
             if item.text.strip() or item.source == "voice":  # empty speech: heard, not understood
-                if isinstance(self.out, Stoppable):
-                    self.out.interrupt()  # the player moved on: descriptions still playing are cut
+                # the player moved on: their own action's result comes first, the narration still
+                # queued is skipped (never lost: "seit meinem Zug" and the history have it)
+                self.stop_speech()
                 return item
 
     def phrases_now(self) -> list[str]:
@@ -443,6 +444,12 @@ class Session:
             cmd, action = chosen
             self.execute(cmd, action, player)
             return
+        asked = self.question_for(line.text)
+        if asked is not None:  # "Dirigent 2?": what lies there, never the move
+            self.dialogue.before("meta", asked["intent"])
+            self.failures = 0
+            self.execute(asked, None, player)
+            return
         legal = rules.legal_actions(self.state)
         try:
             u = understand(self.g, self.kit.adapter, self.seat_names_as_numbers(line.text), legal, line.confidence,
@@ -485,6 +492,20 @@ class Session:
             self.say_key("input.confirm", command=self.g.render(u.command))
         else:
             self.execute(u.command, u.action, player)
+
+    def question_for(self, text: str) -> dict | None:
+        """A move typed as a question ("Dirigent 2?") means the question its intent names in
+        the grammar (``asked = "row"``: what lies at conductor 2); None for anything else."""
+        if not text.rstrip().endswith("?"):
+            return None
+        by_words, _ = self.g.index(self.kit.name)
+        for cmd in sorted(by_words.get(tuple(self.g.normalize_words(text)), ()), key=str):
+            c = dict(cmd)
+            asked = self.g.intents.get(c["intent"], {}).get("asked")
+            if isinstance(asked, str) and asked in self.g.intents:
+                c["intent"] = asked
+                return c
+        return None
 
     def seat_names_as_numbers(self, text: str) -> str:
         """A seat's name where a seat's number goes ("Headhunter Amadeus Chor gegen
