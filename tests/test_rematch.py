@@ -98,3 +98,53 @@ def test_from_the_menu_no_goes_back_to_the_menu_and_yes_plays_again(lang, tmp_pa
             back = c.get("menu.back_in", title="§").split("§")[0]
             assert lines[ask + 1].startswith(back) and c.get("menu.title_main").lower() in lines[ask + 1].lower()
         assert lines[-1] == c.get("app.goodbye")
+
+
+def cli(args, typist) -> list[str]:
+    import contextlib
+
+    from voice_game.cli import build_parser, play as cli_play
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert cli_play(build_parser().parse_args(args), inputs=typist) == 0
+    return [line for line in out.getvalue().splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_resumed_game_offers_another_game_too(lang, tmp_path):
+    c = load_catalog(lang)
+    save = tmp_path / "s.json"
+    cli(["play", "orchestra", "--lang", lang, "--tts", "text", "--seed", "3", "--players", "Anna,bot:Amadeus",
+         "--variant", "grand-maestro", "--save", str(save)], Typist(lang, 3, limit=4))
+    lines = cli(["play", "--resume", str(save), "--tts", "text"], Typist(lang, 3, after=[WORDS[lang]["yes"]]))
+    resumed = lines.index(c.get("save.resumed"))
+    ask = lines.index(c.get("app.rematch"))
+    assert resumed < ask
+    assert len(started(c, lines[ask:])) == 1  # a new deal with the same players after "yes"
+    assert c.get("orchestra.maestro_intro") in lines[ask:]  # and the same variant
+    assert lines[-1] == c.get("app.input_ended")
+    lines = cli(["play", "--resume", str(save), "--tts", "text"], Typist(lang, 3, after=[WORDS[lang]["quit"]]))
+    assert lines[-2:] == [c.get("app.rematch"), c.get("app.goodbye")]  # the new game was saved, and played to its end
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_resumed_maestro_concerto_plays_again_with_its_birth_years(lang, tmp_path):
+    import json
+
+    from tests.test_wrong_messages import Typist as Base
+
+    class Typist(Base):
+        def __next__(self):
+            return "1990" if self.session is None else super().__next__()
+
+    c = load_catalog(lang)
+    save = tmp_path / "s.json"
+    cli(["play", "concerto", "--lang", lang, "--tts", "text", "--seed", "2", "--players", "Anna,bot:Clara",
+         "--variant", "maestro", "--save", str(save)], Typist(lang, 2, limit=3))
+    lines = cli(["play", "--resume", str(save), "--tts", "text"], Typist(lang, 2, after=[WORDS[lang]["yes"]]))
+    ask = lines.index(c.get("app.rematch"))
+    assert c.get("concerto.maestro") in lines[ask:]  # the maestro version again
+    assert not any(x.startswith(c.get("setup.birth_year", player="Anna").split("?")[0]) for x in lines)
+    players = json.loads(save.read_text())["state"]["players"]
+    assert [p["birth_year"] for p in players] == [1990, players[1]["birth_year"]]  # kept for the new game

@@ -328,7 +328,10 @@ class App:
                                 bot_rngs=loaded.bot_rngs, bot_memory=loaded.bot_memory)
         session.say(Message(self.catalog.get("save.resumed"), "info", HIGH))
         session.resumed()
-        return self._run(session, setup, inputs, kit.name)
+        variants, extra = kit.table_of(loaded.state)
+        # the same players, variants and birth years; the saved seed's next keeps a pipe repeatable
+        again = self._rematch(kit, loaded.seats, variants, None, extra, loaded.seed, True, setup, path)
+        return self._run(session, setup, inputs, kit.name, again=again)
 
     def _start(self, setup: GameSetup, inputs: Any) -> int:
         c = self.catalog
@@ -369,18 +372,25 @@ class App:
         if setup.events and setup.events.exists():
             setup.events.unlink()
 
+        again = self._rematch(kit, seats, variants, deck, extra, seed, setup.seed is not None, setup, setup.save)
+        return self._run(session, setup, inputs, kit.name, opening=kit.rules.opening_events(state), again=again)
+
+    def _rematch(self, kit: Any, seats: list[Seat], variants: list[str], deck: Any, extra: dict[str, Any],
+                 seed: int, seeded: bool, setup: GameSetup,
+                 save_path: Path | None) -> Callable[[], tuple[Session, Any]]:
+        """Another game with the same players, variants, pile file and setup answers (birth
+        years); a seeded game's next seed keeps pipes repeatable."""
         game_seed = seed
 
         def rematch() -> tuple[Session, Any]:
-            # the same players, variants, pile file and birth years; a seeded game's next seed keeps pipes repeatable
             nonlocal game_seed
-            game_seed = game_seed + 1 if setup.seed is not None else int.from_bytes(os.urandom(4), "little")
+            game_seed = game_seed + 1 if seeded else int.from_bytes(os.urandom(4), "little")
             again = kit.new_game([x.name for x in seats], variants, game_seed, deck, **extra)
             if setup.events and setup.events.exists():
                 setup.events.unlink()
-            return self._session(kit, again, seats, game_seed, setup, setup.save), kit.rules.opening_events(again)
+            return self._session(kit, again, seats, game_seed, setup, save_path), kit.rules.opening_events(again)
 
-        return self._run(session, setup, inputs, kit.name, opening=kit.rules.opening_events(state), again=rematch)
+        return rematch
 
     @staticmethod
     def _inputs(inputs: Any) -> Any:

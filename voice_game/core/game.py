@@ -73,6 +73,11 @@ def _no_cues() -> Sequence[Cue]:
     return ()
 
 
+def _plain_table(state: Any) -> tuple[list[str], dict[str, Any]]:
+    """A game without variants or setup answers."""
+    return [], {}
+
+
 @dataclass(frozen=True)
 class GameDefinition:
     name: str
@@ -110,6 +115,9 @@ class GameDefinition:
     # table (grammars/<lang>/<name>.toml, locales/<lang>/<name>.ftl); else a folder
     # with grammars/<lang>/<name>.toml and locales/<lang>/*.ftl of its own
     content_dir: Path | None = None
+    # --- the table a state was dealt for: (state) -> (variants, setup answers), so a game
+    # resumed from a save can be offered again with the same players (the rematch)
+    table_of: Callable[[Any], tuple[list[str], dict[str, Any]]] = _plain_table
     # --- another state that differs only in what one seat may not know (the hidden cards
     # dealt anew): (JSON state, seat, rng) -> JSON state. The conformance test checks that
     # the seat's view and its bot's choice stay the same. None: the game hides nothing

@@ -70,6 +70,12 @@ def new_game(players: list[str], variants: list[str], seed: int, deck: Any,
     return rules.new_game(cfg, seed, deck)
 
 
+def table_of(state: Any) -> tuple[list[str], dict[str, Any]]:
+    variants = [v for v, on in (("maestro", state.maestro), ("conductor-visible", state.conductor_visible)) if on]
+    extra = {"birth_years": [int(p["birth_year"]) for p in state.players]} if state.maestro else {}
+    return variants, extra
+
+
 def parse_deck(data: Any) -> Any:
     if not isinstance(data, dict):
         raise ValueError('expected {"instruments": [...], "beats": [...], "pieces": {"green": [...]}, ...}')
@@ -126,4 +132,5 @@ DEFINITION = GameDefinition(
     ),
     drill=run_practice,
     resample_hidden=resample_hidden,
+    table_of=table_of,
 )

@@ -26,6 +26,10 @@ def parse_deck(data: Any) -> list[str]:
     return list(data["musicians"])
 
 
+def table_of(state: Any) -> tuple[list[str], dict[str, Any]]:
+    return list(state.variants), {}
+
+
 def resolve_chance(state: Any) -> Any:
     return rules.apply(state, REVEAL)
 
@@ -52,4 +56,5 @@ DEFINITION = GameDefinition(
     cues=cues.cues,
     tutorials=(Tutorial("orchestra", "orchestra", HERE / "tutorials" / "orchestra.toml"),),
     resample_hidden=resample_hidden,
+    table_of=table_of,
 )
