@@ -20,14 +20,24 @@ if __name__ == "__main__" or os.path.basename(sys.argv[0] or "").startswith("voi
 import argparse  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-from voice_game.app import (  # noqa: E402  (parse_seats, ask_birth_years: for voice_game.online)
-    ENGINE_CHOICES, TTS_CHOICES, App, GameSetup, ask_birth_years, parse_seats, pick_language, read_settings,
-    saved_language,
-)
 from voice_game.commands.grammar import LANGUAGES  # noqa: E402
 from voice_game.core.errors import ContentError  # noqa: E402
 
-__all__ = ["ask_birth_years", "build_parser", "main", "parse_seats", "play"]
+__all__ = ["build_parser", "main", "play"]
+
+#: names of voice_game.app offered here too (parse_seats, ask_birth_years: for
+#: voice_game.online); imported when first asked, so that ``voice-game recognize`` does
+#: not load the application layer (its message catalogs, sound and menus)
+_FROM_APP = ("ENGINE_CHOICES", "TTS_CHOICES", "App", "GameSetup", "ask_birth_years", "parse_seats",
+             "pick_language", "read_settings", "saved_language")
+
+
+def __getattr__(name: str):
+    if name in _FROM_APP:
+        from voice_game import app
+
+        return getattr(app, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -44,6 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def add_play_options(p: argparse.ArgumentParser) -> None:
+    from voice_game.app import ENGINE_CHOICES, TTS_CHOICES
+
     # --lang / --tts default to None: then VOICE_GAME_LANG, the settings file, or de / auto
     p.add_argument("--lang", choices=LANGUAGES, default=None)
     p.add_argument("--players", default=None,
@@ -68,6 +80,8 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
 def play(args: argparse.Namespace, inputs=None) -> int:
     """``voice-game play``: one game started or resumed through the application layer
     (a resumed game speaks the language of its save)."""
+    from voice_game.app import App, GameSetup, saved_language
+
     setup = GameSetup.from_args(args)
     app = App.open(saved_language(setup.resume) or args.lang, args.tts)
     code = app.play(setup, inputs)
@@ -85,6 +99,7 @@ def play(args: argparse.Namespace, inputs=None) -> int:
 
 def sounds(argv: list[str], stdin=None, stdout=None) -> int:
     """``voice-game sounds``: the sound gallery (voice_game.audio.gallery)."""
+    from voice_game.app import TTS_CHOICES, App
     from voice_game.audio.gallery import Gallery
     from voice_game.audio.output import open_player
 
@@ -149,6 +164,7 @@ def _main(argv: list[str] | None = None) -> int:
 
         return online_main(argv)
     if argv[0] == "models":
+        from voice_game.app import pick_language, read_settings
         from voice_game.speech import models
 
         return models.main(argv[1:], sys.stdout, locale=pick_language(None, read_settings()))

@@ -82,6 +82,8 @@ class Grammar:
     def __init__(self, lang: str, raw: dict[str, Any], source: str) -> None:
         self.lang = lang
         self.source = source
+        #: the merged files as read (the phrase cache keeps them)
+        self.raw = raw
         self._validate(raw)
         self.fillers = frozenset(w for f in raw.get("fillers", [])
                                  for w in self.normalize_words(str(f), drop_fillers=False))
@@ -293,7 +295,20 @@ def grammar_files(lang: str) -> list[tuple[str | None, Path]]:
 
 def load_grammar(lang: str) -> Grammar:
     """The grammar of ``lang``: the shared file and every discovered game's."""
-    return _load_grammar(lang, os.environ.get(PATH_ENV, ""))
+    key = (lang, os.environ.get(PATH_ENV, ""))
+    g = _adopted.get(key)
+    return g if g is not None else _load_grammar(*key)
+
+
+#: grammars made from the phrase cache (voice_game.speech.phrase_cache) instead of the
+#: files: the same files, read before; load_grammar returns them
+_adopted: dict[tuple[str, str], Grammar] = {}
+
+
+def adopt_grammar(grammar: Grammar) -> None:
+    """``grammar`` (made from the very files :func:`load_grammar` would read) is the one
+    it returns from now on."""
+    _adopted[(grammar.lang, os.environ.get(PATH_ENV, ""))] = grammar
 
 
 @cache

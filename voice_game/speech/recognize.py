@@ -16,6 +16,7 @@ import numpy as np
 from voice_game.commands.grammar import LANGUAGES, load_grammar
 from voice_game.commands.matcher import match
 from voice_game.core.game import default_game
+from voice_game.speech import phrase_cache
 from voice_game.speech.engines import NoRecognizer, make_recognizer, will_be_whisper
 
 MIN_CONFIDENCE = 0.35
@@ -68,13 +69,23 @@ def to_16k_int16(x: np.ndarray, rate: int) -> np.ndarray:
     return np.clip(x * 32767, -32768, 32767).astype(np.int16)
 
 
-def understand_text(grammar, game: str, text: str, confidence: float, phrases=None) -> dict | None:
+def understand_text(grammar, game: str, text: str, confidence: float, phrases=None,
+                    commands_of=None) -> dict | None:
     """The command the game derives from a recognizer result, or None (rejected).
 
-    ``phrases`` are the grammar Phrases active now (default: all of ``game``).
+    ``phrases`` are the grammar Phrases active now (default: all of ``game``);
+    ``commands_of`` (words -> the commands of the phrases of ``game`` with exactly these
+    words, :meth:`PhraseStore.commands_of`) answers an exact phrase without them.
     """
     if not text or confidence < MIN_CONFIDENCE:
         return None
+    if phrases is None and commands_of is not None:
+        words = tuple(grammar.normalize_words(text))
+        if not words:
+            return None
+        exact = commands_of(words)
+        if exact:  # the matcher's exact case: one command acted on, several offered
+            return dict(next(iter(exact))) if len(exact) == 1 else None
     m = match(grammar, text, grammar.phrases(game) if phrases is None else phrases)
     if m.kind in ("exact", "clear", "close"):
         return m.command
@@ -92,17 +103,27 @@ def main(argv: list[str] | None = None, out=None) -> int:
     args = ap.parse_args(argv)
     if args.game is None:
         args.game = default_game()
-    grammar = load_grammar(args.lang)
+    # the game's phrases made at an earlier run (the grammar read from it too)
+    store = phrase_cache.open_store(args.lang, args.game)
+    grammar = store.grammar if store is not None else load_grammar(args.lang)
 
     def phrases() -> list[str]:
+        if store is not None:
+            return store.forms()
         return sorted({form for p in grammar.phrases(args.game) for form in (p.spoken, p.text)})
 
     try:
         rec = None
         if will_be_whisper(args.engine, args.lang, args.model):
-            # the model loads in the background while the game's phrases are made
+            # the model loads in the background while the game's phrases are read or made
             rec, engine = make_recognizer(args.engine, args.lang, [], args.model, background=True)
-            rec.set_phrases(phrases())
+            if store is None:
+                store = phrase_cache.make_store(args.lang, args.game, rec.decoys, rec.fillers)
+            table = store.table_for(rec.decoys, rec.fillers)
+            if table is not None:
+                rec.set_table(table)
+            else:
+                rec.set_phrases(phrases())
             try:
                 rec.wait_ready()
             except RuntimeError:
@@ -125,7 +146,8 @@ def main(argv: list[str] | None = None, out=None) -> int:
         pcm = to_16k_int16(x, rate)
         rec.reset()
         hyp = rec.decode(pcm, 16000)
-        cmd = understand_text(grammar, args.game, hyp.text, hyp.confidence)
+        cmd = understand_text(grammar, args.game, hyp.text, hyp.confidence,
+                              commands_of=store.commands_of if store is not None else None)
         out.write(json.dumps({"file": f, "engine": engine, "text": hyp.text, "command": cmd,
                               "confidence": round(float(hyp.confidence), 3),
                               "decode_ms": round(float(hyp.decode_ms), 1)}, ensure_ascii=False) + "\n")

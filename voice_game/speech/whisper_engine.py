@@ -39,7 +39,6 @@ The recognizer never interprets a phrase; the game's parser does.
 """
 from __future__ import annotations
 
-import difflib
 import math
 import threading
 import time
@@ -51,6 +50,7 @@ from collections.abc import Callable, Iterable
 
 import numpy as np
 
+from voice_game.speech.close_match import CloseIndex
 from voice_game.speech.hypothesis import Audio, Hypothesis, to_pcm16
 
 ENGINE = "whisper"
@@ -132,6 +132,7 @@ class _PhraseTable:
     suppress: list[int] | None = None
     _extendable: frozenset[str] | None = None
     _trie: _WordTrie | None = None
+    _close: tuple[CloseIndex, dict[str, str]] | None = None
 
     @property
     def extendable(self) -> frozenset[str]:
@@ -154,6 +155,16 @@ class _PhraseTable:
                 trie.add(raw, p)
             self._trie = trie
         return self._trie
+
+    def close_matches(self, said: str, n: int, cutoff: float) -> list[tuple[str, str]]:
+        """(words, phrase) of the phrases and decoys whose words read most like ``said``
+        (``difflib.get_close_matches`` over their words, best first)."""
+        if self._close is None:
+            keys = {" ".join(w): p for w, p in self.by_words.items()}
+            keys.update({" ".join(w): d for w, d in self.decoy_words.items()})
+            self._close = (CloseIndex(list(keys)), keys)
+        index, keys = self._close
+        return [(k, keys[k]) for k in index.close_matches(said, n, cutoff)]
 
     @classmethod
     def build(cls, phrases: Iterable[str], decoys: Iterable[str],
@@ -532,7 +543,11 @@ class WhisperRecognizer:
 
     # ---------------------------------------------------------------- phrases
     def set_phrases(self, phrases: list[str]) -> None:
-        table = _PhraseTable.build(phrases, self.decoys, self.fillers)
+        self.set_table(_PhraseTable.build(phrases, self.decoys, self.fillers))
+
+    def set_table(self, table: _PhraseTable) -> None:
+        """The allowed phrases as a table made before (built with this recognizer's
+        decoys and fillers: :meth:`_PhraseTable.build`, or a cached one)."""
         with self._lock:
             if self._in_speech:
                 self._pending = table  # this utterance finishes with the phrases it began with
@@ -647,10 +662,7 @@ class WhisperRecognizer:
             # the decode pieced a word that is none ("Sfier" of "vier" heard as "Sphere"):
             # the allowed phrases and decoys that read most like it compete instead
             said = " ".join(self.words_of(m.tok.decode(list(seqs[0]))))
-            keys = {" ".join(w): p for w, p in table.by_words.items()}
-            keys.update({" ".join(w): d for w, d in table.decoy_words.items()})
-            for key in difflib.get_close_matches(said, list(keys), n=CANDIDATES, cutoff=0.5):
-                phrase = keys[key]
+            for key, phrase in table.close_matches(said, CANDIDATES, 0.5):
                 for form in {" " + key, " " + key[:1].upper() + key[1:]}:
                     chosen.append((phrase, m.spell(form)))
         scores = m.score(enc, [q for _, q in chosen])
