@@ -289,17 +289,27 @@ def part_synth(engine: str, lang: str, quick: bool, log) -> dict:
 
 
 def stream_realtime(rec, audio_i16: np.ndarray, end_idx: int):
-    """Feed in real time; (hypothesis, seconds from the true end of speech to the result)."""
+    """Feed in real time; (hypothesis, seconds from the true end of speech to the result).
+    A result the recognizer finishes between two blocks is taken when it says so
+    (``on_ready``, ``poll``), as the microphone listener does."""
+    import threading
+
     rec.reset()
+    ready = threading.Event()
+    if hasattr(rec, "on_ready"):
+        rec.on_ready = ready.set
     pcm = audio_i16.astype("<i2").tobytes()
     step = int(BLOCK_S * RATE) * 2
     t0 = time.perf_counter()
     t_end = t0 + (end_idx + 1) / RATE
     for i in range(0, len(pcm), step):
         due = t0 + (i + step) / 2 / RATE
-        wait = due - time.perf_counter()
-        if wait > 0:
-            time.sleep(wait)
+        while (wait := due - time.perf_counter()) > 0:
+            if ready.wait(wait):
+                ready.clear()
+                h = rec.poll()
+                if h is not None:
+                    return h, time.perf_counter() - t_end
         h = rec.accept_audio(pcm[i:i + step])
         if h is not None:
             return h, time.perf_counter() - t_end

@@ -23,11 +23,12 @@ BLOCK = 800  # 50 ms, as the microphone listener feeds
 
 
 def _word(name: str) -> np.ndarray:
-    """A real speaker's word, cut to its voiced part."""
+    """A real speaker's word, cut to its voiced part and 50 ms either side."""
     x, rate = read_audio(DATA / name)
     a = np.frombuffer(to_pcm16(x, rate, RATE), dtype="<i2")
     first, last = voiced_span(a, RATE, floor_db=30)
-    return a[first:last + 1]
+    margin = int(0.05 * RATE)
+    return a[max(0, first - margin):last + 1 + margin]
 
 
 def _silence(s: float) -> np.ndarray:
@@ -46,7 +47,7 @@ def _feed(rec, audio: np.ndarray) -> list:
 
 @pytest.fixture(scope="module")
 def german():
-    rec, engine = make_recognizer("whisper", "de", ["dirigent drei", "drei", "vier", "drei vier"])
+    rec, engine = make_recognizer("whisper", "de", ["dirigent drei", "drei", "vier", "drei vier", "zwei"])
     assert engine == "whisper"
     return rec
 
@@ -105,3 +106,24 @@ def test_reset_stops_an_early_decode_that_waits_for_the_model(german, monkeypatc
     early[0].join(timeout=30)
     assert not early[0].is_alive()
     assert encoded == []
+
+
+def test_an_early_result_is_announced_and_taken_without_waiting_for_more_audio(german):
+    """The early decode tells when its result is ready; the listener then polls it
+    instead of waiting for the next block of audio."""
+    import threading
+
+    rec = german
+    rec.reset()
+    ready = threading.Event()
+    rec.on_ready = ready.set
+    try:
+        # a word and a pause shorter than the end of speech (0.4 s): the early decode
+        # runs, the utterance is not over by silence yet
+        heard = _feed(rec, np.concatenate([_silence(0.3), _word("de-hd02-2.flac"), _silence(0.2)]))
+        assert ready.wait(timeout=60), "the early decode never said it was ready"
+        got = heard + [h for h in [rec.poll()] if h is not None]
+    finally:
+        rec.on_ready = None
+    assert [h.text for h in got] == ["zwei"]  # no allowed phrase goes on from "zwei"
+    assert rec.poll() is None  # taken once

@@ -76,7 +76,8 @@ class Listener:
         #: blocks dropped because the worker fell behind (queue full)
         self.overflow_blocks = 0
         self._muted_src = muted
-        self._audio: queue.Queue[tuple[bytes, bool] | None] = queue.Queue(maxsize=400)
+        #: captured blocks, () to wake the worker, None to stop it
+        self._audio: queue.Queue[tuple[bytes, bool] | tuple[()] | None] = queue.Queue(maxsize=400)
         self._stream = None
         self._worker: threading.Thread | None = None
         self._running = threading.Event()
@@ -128,6 +129,8 @@ class Listener:
             return False
         self._stream = stream
         self._running.set()
+        if hasattr(self.recognizer, "on_ready"):  # results finished between two blocks
+            self.recognizer.on_ready = self._wake
         self._worker = threading.Thread(target=self._work, name="voice-listener", daemon=True)
         self._worker.start()
         self._set_status(LISTENING)
@@ -135,6 +138,8 @@ class Listener:
 
     def stop(self) -> None:
         self._running.clear()
+        if getattr(self.recognizer, "on_ready", None) == self._wake:
+            self.recognizer.on_ready = None
         stream, self._stream = self._stream, None
         if stream is not None:
             try:
@@ -183,6 +188,14 @@ class Listener:
         except queue.Full:
             self.overflow_blocks += 1
 
+    def _wake(self) -> None:
+        """The recognizer has a result ready (from its decode thread): the worker polls
+        it now rather than with the next block."""
+        try:
+            self._audio.put_nowait(())
+        except queue.Full:
+            pass  # the worker has blocks to take, and takes the result with the next
+
     def feed(self, pcm16: bytes, muted: bool | None = None) -> None:
         """Inject captured audio as if it came from the microphone callback."""
         if muted is None:
@@ -217,19 +230,7 @@ class Listener:
                         was_armed = False
                         self._deliver(rec.finish())
                         continue
-                if not item:
-                    continue
-                pcm, muted_at_capture = item
-                if self._gated(pcm, muted_at_capture):
-                    self.discarded_blocks += 1
-                    if not was_gated:
-                        rec.reset()  # drop what was heard before the game spoke
-                    was_gated = True
-                    continue
-                was_gated = False
-                if self.mode == "push" and not self._armed.is_set():
-                    continue
-                hyp = rec.accept_audio(pcm)
+                hyp, was_gated = self._heard(rec, item, was_gated)
                 if hyp is not None:
                     if self.mode == "push":
                         if hyp.empty and not self.deliver_empty:
@@ -239,6 +240,25 @@ class Listener:
                     self._deliver(hyp)
             except Exception as exc:  # noqa: BLE001 - report, never crash the game
                 self._set_status(ERROR, f"recognizer: {exc}")
+
+    def _heard(self, rec, item: tuple[bytes, bool] | tuple[()], was_gated: bool) -> tuple[Hypothesis | None, bool]:
+        """What one queue item gives, and whether the game's speech gates the input now:
+        a block of audio goes to the recognizer; no audio (a wake-up, or none for 0.1 s)
+        delivers a result the recognizer finished in the background (``poll``)."""
+        if not item:
+            poll = getattr(rec, "poll", None)
+            if poll is None or was_gated or (self.mode == "push" and not self._armed.is_set()):
+                return None, was_gated
+            return poll(), was_gated
+        pcm, muted_at_capture = item
+        if self._gated(pcm, muted_at_capture):
+            self.discarded_blocks += 1
+            if not was_gated:
+                rec.reset()  # drop what was heard before the game spoke
+            return None, True
+        if self.mode == "push" and not self._armed.is_set():
+            return None, False
+        return rec.accept_audio(pcm), False
 
     def _gated(self, pcm: bytes, muted_at_capture: bool) -> bool:
         """Whether this block falls in the game's own speech or its tail. The tail is

