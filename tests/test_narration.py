@@ -15,6 +15,7 @@ from voice_game.core.events import ev
 from voice_game.games.concerto.content import load_content
 from voice_game.games import get as get_kit
 from voice_game.narration.catalog import load_catalog
+from voice_game.narration.common import pan_for
 from voice_game.games.concerto.narrator import ConcertoNarrator
 from voice_game.games.orchestra.narrator import OrchestraNarrator
 from voice_game.narration.common import sentence
@@ -165,13 +166,17 @@ def test_a_bot_conducting_is_one_message_without_instructions_to_the_human(lang)
     hint = {"de": "Nenne jedes Instrument", "en": "Name each instrument"}[lang]
     assert hint not in said
     bot = [m for m in out if m.kind == "bot"]
-    # the move, then its result: the applause cue carries success, the words say it once
-    assert len(bot) == 2 and bot[0].text.startswith("Amadeus") and bot[0].cue == "event.turn.2"
-    assert bot[1].cue == "event.applause" and c.get("concerto.bot_applause") not in bot[1].text
-    assert bot[1].history.startswith(c.get("concerto.bot_applause"))  # the history (and text output) says it
-    assert bot[1].fallback == bot[1].history
+    # the move and its result in one message: the applause cue (from the seat's side) carries success,
+    # the words say the rest once
+    assert len(bot) == 1 and bot[0].text.startswith("Amadeus") and bot[0].cue == "event.applause"
+    assert bot[0].pan == pan_for(2, 2)  # from Amadeus's side
+    assert c.get("concerto.bot_applause") not in bot[0].text
+    conducts = c.get("concerto.bot_sentence", player="Amadeus",
+                     actions=c.get("concerto.bot_conduct", piece=c.get("level.green.ref")))
+    assert bot[0].history.startswith(conducts + " " + c.get("concerto.bot_applause"))  # the history says it
+    assert bot[0].fallback == bot[0].history
     gave = c.get(f"instrument.{piece.instruments[0]}.name")
-    result = bot[1].text
+    result = bot[0].text
     assert result.count("3") == 2 and result.count(gave) == 1  # points, score and the give-up said once
     assert {"de": "Neues Stück", "en": "New piece"}[lang] in said  # the new piece is its own fact
     assert c.get("concerto.turn_you") in said or c.get("concerto.turn_you_hint") in said
@@ -291,8 +296,8 @@ def test_the_history_never_replays_an_own_beat_pattern(lang):
     assert len(own) >= 2
     lines = out.splitlines()
     for ins, pat in own:
-        forms = [c.get(f"concerto.{key}", instrument=c.get(f"instrument.{ins}.name"),
-                       pattern=c.get(f"pattern.{pat}.name")) for key in ("pattern_you", "pattern_short")]
+        forms = [sentence(c.get(f"concerto.{key}", instrument=c.get(f"instrument.{ins}.name"),
+                                pattern=c.get(f"pattern.{pat}.name"))) for key in ("pattern_you", "pattern_short")]
         assert sum(lines.count(x) for x in forms) == 1, forms  # announced once, never replayed
         pair = forms[1].rstrip(".").lower()  # "Sonstige schlägt Kreuz" / "your misc plays cross"
         assert all(pair not in m.text.lower() for m in s.history)
@@ -536,18 +541,20 @@ def test_a_bot_failing_is_its_move_and_a_booed_result_with_the_lost_instrument_o
            ev("performance_failed", player=1, level="green", piece="beethoven-fur-elise"),
            ev("turn", player=0, number=7)]
     out = [m for m in n.events(evs, cv()) if m.kind == "bot"]
-    assert [m.cue for m in out] == ["event.turn.2", "event.boos"]
-    assert out[0].text == c.get("concerto.bot_sentence", player="Amadeus",
-                                actions=c.get("concerto.bot_conduct", piece=c.get("level.green.ref")))
+    assert [m.cue for m in out] == ["event.boos"]  # the performance and its result: one message
+    conducts = c.get("concerto.bot_sentence", player="Amadeus",
+                     actions=c.get("concerto.bot_conduct", piece=c.get("level.green.ref")))
     name = c.get(f"instrument.{x}.name")
-    result = out[1].text
-    assert c.get("concerto.bot_boos") not in result and out[1].fallback.startswith(c.get("concerto.bot_boos"))
+    result = out[0].text
+    assert result.startswith(conducts.rstrip(".") + ": ")
+    assert c.get("concerto.bot_boos") not in result
+    assert out[0].fallback.startswith(conducts + " " + c.get("concerto.bot_boos"))
     assert c.get("pattern.circle.name") in result and c.get("pattern.cross.name") in result
     # the wrong pair and what is lost, in one sentence naming the instrument once
     assert result.lower().count(name.lower()) == 1
     lost = c.get("concerto.bot_wrong_lost", instrument=name, pattern=c.get("pattern.circle.name"),
                  expected_pattern=c.get("pattern.cross.name"))
-    assert result.startswith(sentence(lost))
+    assert result[len(conducts) + 1:].startswith(lost)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -624,10 +631,12 @@ def test_the_piece_after_a_bots_performance_names_only_the_news(lang):
 
     lost = sentence(c.get("concerto.bot_wrong_lost", instrument=c.get(f"instrument.{x}.name"),
                           pattern=c.get("pattern.circle.name"), expected_pattern=c.get("pattern.cross.name")))
-    assert lost in said  # the new piece follows: the lost instrument is the whole result
+    # the new piece follows: the lost instrument is the whole result, after the performance's sentence
+    assert any(t.lower().endswith(": " + lost.lower()) for t in said)
     # no new piece of that level: that the piece leaves is said
     out = n.events(fail + [ev("turn", player=0, number=7)], cv())
-    assert f'{lost} {c.get("concerto.bot_failed_piece_gone")}' in texts(out)
+    gone = f'{lost} {c.get("concerto.bot_failed_piece_gone")}'.lower()
+    assert any(t.lower().endswith(": " + gone) for t in texts(out))
     # from the second new piece on: "Neu für 4" (the first said what it is)
     again = texts(n.events(fail + [ev("piece_revealed", level="green", piece="schubert-ave-maria"),
                                    ev("turn", player=0, number=7)], cv()))

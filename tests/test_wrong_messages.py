@@ -166,9 +166,9 @@ def test_no_prompt_to_give_up_once_the_game_is_over_and_points_said_plainly(lang
     give = (head(c, "concerto.give_up_now"), head(c, "concerto.give_up_short"))
     end = lines[over[0] - 3:]
     assert [x for x in end if x.startswith(give)] == []  # not just before the end, nor after it
-    if seed == 2:  # your own success reaches the target: the applause, then the end at once
+    if seed == 2:  # a success reaches the target: the applause, then the end at once
         applause = c.get("concerto.performance_succeeded_you_short", count=2, score=0).split("!")[0]
-        assert lines[over[0] - 1].startswith(applause)
+        assert applause in lines[over[0] - 1]  # a bot's: "Clara dirigiert Gelb. Applaus! 5 Punkte, jetzt 32."
     # "bekommt 0 Punkte ... und hat jetzt 7": zero is said as a word, never as a count
     assert [x for x in lines if re.search(r"\b0 (Punkte|points)\b", x)] == []
 

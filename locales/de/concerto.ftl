@@ -18,7 +18,7 @@ concerto-game_started_verbose =
        *[other] { $target } Punkte
     } hat, gewinnt.
 concerto-game_started_solo =
-    Concerto gegen { $players }, bis { $target ->
+    Gegen { $players }, bis { $target ->
         [one] ein Punkt
        *[other] { $target } Punkte
     }.
@@ -39,12 +39,12 @@ concerto-dealt_others =
         [one] { $players } bekommt fünf Instrumente und eine Sonderkarte.
        *[other] { $players } bekommen je fünf Instrumente und eine Sonderkarte.
     }
-concerto-choose_start_you = Wähle zwei Instrumente als Startorchester.
+concerto-choose_start_you = Wähle zwei fürs Startorchester.
 concerto-choose_start_named = { $player }, wähle zwei Instrumente als Startorchester.
 concerto-choose_start_you_verbose = Wähle dein Startorchester: zwei verschiedene Instrumente aus deiner Hand, von links nach rechts.
 concerto-choose_start_named_verbose = { $player }, wähle dein Startorchester: zwei verschiedene Instrumente aus deiner Hand, von links nach rechts.
 concerto-choose_start_example = Sag: { $example }.
-concerto-example_start = Orchester { $instrument } { $other }
+concerto-example_start = { $instrument } { $other }
 concerto-choose_start_other = { $player } wählt ein Startorchester.
 concerto-turn_you = Du bist dran.
 concerto-turn_you_hint = Du bist dran: Instrument einsetzen, Sonderkarte spielen, Karten tauschen, ein Stück tauschen oder dirigieren.
@@ -59,6 +59,11 @@ concerto-bot_sentence_place =
     { $count ->
         [0] { $player }: { $pair }.
        *[other] { $player }: { $pair }, { $actions }.
+    }
+concerto-bot_sentence_place_quiet =
+    { $count ->
+        [0] { $pair }.
+       *[other] { $pair }, { $actions }.
     }
 concerto-bot_start = wählt { $pairs }
 concerto-bot_place = setzt { $pair } ein
@@ -78,6 +83,7 @@ concerto-bot_take_verbose = nimmt { $instrument } vom Markt
 concerto-bot_discard = legt { $cards } ab
 concerto-bot_replace = legt das Stück { $piece }, Stufe { $level }, unter den Stapel
 concerto-bot_replace_short = legt { $piece } unter den Stapel
+concerto-bot_replace_brief = tauscht { $piece }
 concerto-bot_special = spielt { $card }
 concerto-bot_special_no_effect = spielt { $card } ohne Wirkung
 concerto-bot_fx_instruments_exchanged = { $player } spielt { $card }: { $instrument } gegen { $other } von { $target }, samt Schlagmustern.
@@ -104,6 +110,11 @@ concerto-bot_succeeded =
         [0] Keine Punkte, es bleibt bei { $score }.
         [one] Ein Punkt, jetzt { $score }.
        *[other] { $count } Punkte, jetzt { $score }.
+    }
+concerto-bot_succeeded_brief =
+    { $count ->
+        [0] keine Punkte, es bleibt bei { $score }.
+       *[other] jetzt { $score }.
     }
 concerto-bot_applause = Applaus!
 concerto-bot_boos = Buh!
@@ -299,6 +310,28 @@ concerto-piece_revealed_same_genre_short =
         [one] Neu für einen Punkt, { $genre }: { $instruments }.
        *[other] Neu für { $count }, { $genre }: { $instruments }.
     }
+concerto-piece_revealed_count =
+    { $points ->
+        [one] Neu für einen Punkt, { $count ->
+            [one] ein Instrument
+           *[other] { $count } Instrumente
+        }.
+       *[other] Neu für { $points }, { $count ->
+            [one] ein Instrument
+           *[other] { $count } Instrumente
+        }.
+    }
+concerto-piece_revealed_count_genre =
+    { $points ->
+        [one] Neu für einen Punkt, { $genre }, { $count ->
+            [one] ein Instrument
+           *[other] { $count } Instrumente
+        }.
+       *[other] Neu für { $points }, { $genre }, { $count ->
+            [one] ein Instrument
+           *[other] { $count } Instrumente
+        }.
+    }
 concerto-refill_again_brief =
     { $count ->
         [one] Noch eine.
@@ -309,13 +342,17 @@ concerto-refill_same =
         [one] Auffüllen.
        *[other] Auffüllen, { $count } Karten.
     }
+concerto-refill_same_brief =
+    { $count ->
+        [one] Auffüllen.
+       *[other] { $count } Karten.
+    }
 concerto-received_brief = { $cards }.
 concerto-taken_brief = { $instrument }.
 concerto-bot_after_wrong_beat = Verloren: { $instrument }.
 concerto-bot_after_given_up = Abgabe: { $instrument }.
 concerto-bot_after_encore = In der Zugabe verloren: { $instrument }.
-concerto-pattern_brief = { $instrument }: { $pattern }.
-concerto-pattern_short = { $instrument } schlägt { $pattern }.
+concerto-pattern_short = { $instrument }: { $pattern }.
 concerto-refill_brief =
     { $count ->
         [one] { $options }.
@@ -329,6 +366,7 @@ concerto-bot_wrong_other = { $instrument }, { $pattern }; dran war { $expected }
 concerto-bot_failed_lost = { $instrument } und das Stück sind weg.
 concerto-bot_failed_lost_short = { $instrument } ist weg.
 concerto-bot_wrong_lost = { $instrument } mit { $pattern } statt { $expected_pattern } ist verloren.
+concerto-bot_lost_brief = { $instrument } ist verloren.
 concerto-bot_failed_piece_gone = Das Stück ist auch weg.
 concerto-explain = { $name }: { $text }
 concerto-nothing = nichts
@@ -357,6 +395,50 @@ concerto-piece_short_genre_next =
     { $count ->
         [one] { $level } für einen, { $genre }: { $instruments }.
        *[other] { $level } für { $count }, { $genre }: { $instruments }.
+    }
+concerto-piece_count =
+    { $points ->
+        [one] { $level } für einen Punkt, { $count ->
+            [one] ein Instrument
+           *[other] { $count } Instrumente
+        }.
+       *[other] { $level } für { $points } Punkte, { $count ->
+            [one] ein Instrument
+           *[other] { $count } Instrumente
+        }.
+    }
+concerto-piece_count_next =
+    { $points ->
+        [one] { $level } für einen, { $count ->
+            [one] ein Instrument
+           *[other] { $count } Instrumente
+        }.
+       *[other] { $level } für { $points }, { $count ->
+            [one] ein Instrument
+           *[other] { $count } Instrumente
+        }.
+    }
+concerto-piece_count_genre =
+    { $points ->
+        [one] { $level } für einen Punkt, { $genre }, { $count ->
+            [one] ein Instrument
+           *[other] { $count } Instrumente
+        }.
+       *[other] { $level } für { $points } Punkte, { $genre }, { $count ->
+            [one] ein Instrument
+           *[other] { $count } Instrumente
+        }.
+    }
+concerto-piece_count_genre_next =
+    { $points ->
+        [one] { $level } für einen, { $genre }, { $count ->
+            [one] ein Instrument
+           *[other] { $count } Instrumente
+        }.
+       *[other] { $level } für { $points }, { $genre }, { $count ->
+            [one] ein Instrument
+           *[other] { $count } Instrumente
+        }.
     }
 concerto-table_turn = { $player } ist dran.
 concerto-table_turn_you = Du bist dran.

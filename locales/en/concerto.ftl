@@ -17,7 +17,7 @@ concerto-game_started_verbose =
        *[other] { $target } points
     } wins.
 concerto-game_started_solo =
-    Concerto against { $players }, to { $target ->
+    Against { $players }, to { $target ->
         [one] one point
        *[other] { $target } points
     }.
@@ -38,12 +38,12 @@ concerto-dealt_others =
         [one] { $players } gets five instruments and a special card.
        *[other] { $players } get five instruments and a special card each.
     }
-concerto-choose_start_you = Choose two instruments as your starting orchestra.
+concerto-choose_start_you = Choose two for your starting orchestra.
 concerto-choose_start_named = { $player }, choose two instruments as your starting orchestra.
 concerto-choose_start_you_verbose = Choose your starting orchestra: two different instruments from your hand, left to right.
 concerto-choose_start_named_verbose = { $player }, choose your starting orchestra: two different instruments from your hand, left to right.
 concerto-choose_start_example = Say: { $example }.
-concerto-example_start = orchestra { $instrument } { $other }
+concerto-example_start = { $instrument } { $other }
 concerto-choose_start_other = { $player } chooses a starting orchestra.
 concerto-turn_you = Your turn.
 concerto-turn_you_hint = Your turn: place an instrument, play a special card, swap cards, replace a piece, or conduct.
@@ -58,6 +58,11 @@ concerto-bot_sentence_place =
     { $count ->
         [0] { $player }: { $pair }.
        *[other] { $player }: { $pair }, { $actions }.
+    }
+concerto-bot_sentence_place_quiet =
+    { $count ->
+        [0] { $pair }.
+       *[other] { $pair }, { $actions }.
     }
 concerto-bot_start = starts with { $pairs }
 concerto-bot_place = places { $pair }
@@ -77,6 +82,7 @@ concerto-bot_take_verbose = takes { $instrument } from the market
 concerto-bot_discard = discards { $cards }
 concerto-bot_replace = puts the { $level } piece { $piece } under its pile
 concerto-bot_replace_short = puts { $piece } under the pile
+concerto-bot_replace_brief = replaces { $piece }
 concerto-bot_special = plays { $card }
 concerto-bot_special_no_effect = plays { $card } without effect
 concerto-bot_fx_instruments_exchanged = { $player } plays { $card }: their { $instrument } for { $target }'s { $other }, with the beat patterns.
@@ -103,6 +109,11 @@ concerto-bot_succeeded =
         [0] No points, the score stays at { $score }.
         [one] One point, now { $score }.
        *[other] { $count } points, now { $score }.
+    }
+concerto-bot_succeeded_brief =
+    { $count ->
+        [0] no points, still { $score }.
+       *[other] now { $score }.
     }
 concerto-bot_applause = Applause!
 concerto-bot_boos = Boo!
@@ -298,6 +309,28 @@ concerto-piece_revealed_same_genre_short =
         [one] New for one point, { $genre }: { $instruments }.
        *[other] New for { $count }, { $genre }: { $instruments }.
     }
+concerto-piece_revealed_count =
+    { $points ->
+        [one] New for one point, { $count ->
+            [one] one instrument
+           *[other] { $count } instruments
+        }.
+       *[other] New for { $points }, { $count ->
+            [one] one instrument
+           *[other] { $count } instruments
+        }.
+    }
+concerto-piece_revealed_count_genre =
+    { $points ->
+        [one] New for one point, { $genre }, { $count ->
+            [one] one instrument
+           *[other] { $count } instruments
+        }.
+       *[other] New for { $points }, { $genre }, { $count ->
+            [one] one instrument
+           *[other] { $count } instruments
+        }.
+    }
 concerto-refill_again_brief =
     { $count ->
         [one] One more.
@@ -308,13 +341,17 @@ concerto-refill_same =
         [one] Refill.
        *[other] Refill, { $count } cards.
     }
+concerto-refill_same_brief =
+    { $count ->
+        [one] Refill.
+       *[other] { $count } cards.
+    }
 concerto-received_brief = { $cards }.
 concerto-taken_brief = { $instrument }.
 concerto-bot_after_wrong_beat = Lost: { $instrument }.
 concerto-bot_after_given_up = Gives up { $instrument }.
 concerto-bot_after_encore = Lost in the encore: { $instrument }.
-concerto-pattern_brief = { $instrument }: { $pattern }.
-concerto-pattern_short = Your { $instrument } plays { $pattern }.
+concerto-pattern_short = { $instrument }: { $pattern }.
 concerto-refill_brief =
     { $count ->
         [one] { $options }.
@@ -328,6 +365,7 @@ concerto-bot_wrong_other = { $instrument }, { $pattern }; { $expected }, { $expe
 concerto-bot_failed_lost = { $instrument } and the piece are gone.
 concerto-bot_failed_lost_short = { $instrument } is gone.
 concerto-bot_wrong_lost = { $instrument } with { $pattern } instead of { $expected_pattern } is lost.
+concerto-bot_lost_brief = { $instrument } is lost.
 concerto-bot_failed_piece_gone = The piece is gone too.
 concerto-explain = { $name }: { $text }
 concerto-nothing = nothing
@@ -356,6 +394,50 @@ concerto-piece_short_genre_next =
     { $count ->
         [one] { $level } for one, { $genre }: { $instruments }.
        *[other] { $level } for { $count }, { $genre }: { $instruments }.
+    }
+concerto-piece_count =
+    { $points ->
+        [one] { $level } for one point, { $count ->
+            [one] one instrument
+           *[other] { $count } instruments
+        }.
+       *[other] { $level } for { $points } points, { $count ->
+            [one] one instrument
+           *[other] { $count } instruments
+        }.
+    }
+concerto-piece_count_next =
+    { $points ->
+        [one] { $level } for one, { $count ->
+            [one] one instrument
+           *[other] { $count } instruments
+        }.
+       *[other] { $level } for { $points }, { $count ->
+            [one] one instrument
+           *[other] { $count } instruments
+        }.
+    }
+concerto-piece_count_genre =
+    { $points ->
+        [one] { $level } for one point, { $genre }, { $count ->
+            [one] one instrument
+           *[other] { $count } instruments
+        }.
+       *[other] { $level } for { $points } points, { $genre }, { $count ->
+            [one] one instrument
+           *[other] { $count } instruments
+        }.
+    }
+concerto-piece_count_genre_next =
+    { $points ->
+        [one] { $level } for one, { $genre }, { $count ->
+            [one] one instrument
+           *[other] { $count } instruments
+        }.
+       *[other] { $level } for { $points }, { $genre }, { $count ->
+            [one] one instrument
+           *[other] { $count } instruments
+        }.
     }
 concerto-table_turn = It is { $player }'s turn.
 concerto-table_turn_you = It is your turn.

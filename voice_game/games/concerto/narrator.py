@@ -33,6 +33,8 @@ class _Move:
     placed: list[bool] = field(default_factory=list)  # the sentence begins with a placement
     result: list[str] | None = None  # the performance's result, once it began
     outcome: str = ""  # "succeeded" / "failed"
+    quiet: bool = False  # the words spoken in brief narration: what the seat's cue or the history carries is left out
+    conduct: int = -1  # the index of the performance's sentence in ``sentences``
 
 
 @dataclass
@@ -58,6 +60,7 @@ class ConcertoNarrator(NarratorBase):
         self.level_named: str | None = None  # your performance or replacement named this level just now
         self.repertoire = False  # you played Repertoire this turn: its new pieces say which were replaced
         self.repertoire_pieces = 0  # how many of its new pieces were said
+        self.deferred = ""  # your special card from the deal: said with your first turn (solo)
 
     # --- helpers -------------------------------------------------------------
     def t(self, key: str, **params) -> str:
@@ -184,11 +187,13 @@ class ConcertoNarrator(NarratorBase):
             return []
         from voice_game.games.concerto.content import load_content
 
-        key, text = handler(self, v, load_content(), v["players"][me], perf)
-        if key == self.last_prompt or not text:
+        said = handler(self, v, load_content(), v["players"][me], perf)
+        key, text = said[0], said[1]
+        fallback = said[2] if len(said) > 2 else None  # brief: nothing to say, but a soundless output says it
+        if key == self.last_prompt or not (text or fallback):
             return []
         self.last_prompt = key
-        return [self.m(text, "turn", HIGH)]
+        return [self.m(text, "turn", HIGH, fallback=fallback, history="" if fallback and not text else None)]
 
     def _hand_over_prompt(self, v: dict, me: int, phase: str) -> list[Message]:
         key = (phase, v["turn"], me)
@@ -202,7 +207,7 @@ class ConcertoNarrator(NarratorBase):
         finally:
             self.humans = humans
 
-    def _p_refill(self, v: dict, content, p: dict, perf) -> tuple[tuple, str]:
+    def _p_refill(self, v: dict, content, p: dict, perf) -> tuple:
         need = max(1, content.hand_instruments - p["hand_count"])
         key = ("refill", v["turn"], need, tuple(v["market"]))
         last = self.last_prompt
@@ -218,9 +223,13 @@ class ConcertoNarrator(NarratorBase):
             return key, self.t("refill_again_brief", count=need)
         if again and not self.verbose:
             return key, self.t("refill_again" if pile else "refill_again_market", count=need, options=options)
+        if same and self.brief and need == 1:
+            # brief: the options are known and one card is the usual refill: nothing to say
+            return key, "", self.t("refill_same", count=need)
         if same:  # the same options as at the last refill: each fact once
-            return key, self.t("refill_same", count=need)
-        if self.brief and pile:
+            return key, self.t("refill_same_brief" if self.brief else "refill_same", count=need)
+        if pile and (self.brief or self.solo and not self.hint_due("refill")):
+            # "Auffüllen" the first time; then the options with "ziehen" say what to do
             return key, self.t("refill_brief", count=need, options=options)
         return key, self.t("refill" if pile else "refill_market", count=need, options=options)
 
@@ -306,6 +315,9 @@ class ConcertoNarrator(NarratorBase):
         text = self.t(key, player=self.name(v, p))
         if self.verbose:
             text = self.t("turn_number", number=d["number"]) + " " + text
+        if self.deferred:  # "Sonderkarte: Vorspiel. Du bist dran: ..."
+            text, self.deferred = f"{self.deferred} {text}", ""
+            return [self.m(text, "turn", HIGH, "event.your_turn")]
         if not self.verbose and self.solo and not hint:  # your turn again: its cue says it
             return [self.m("", "turn", HIGH, "event.your_turn", fallback=text)]
         return [self.m(text, "turn", HIGH, "event.your_turn")]
@@ -402,10 +414,24 @@ class ConcertoNarrator(NarratorBase):
             return None
         self._close_group(r)
         j = self._run_end(events, i, lambda x: x.type == "piece_revealed")
-        details = [sentence(self.piece_details(x.get("piece"), full=False, maestro=r.v["maestro"], following=k > 0))
+        details = [sentence(self.opening_piece(x.get("piece"), r.v["maestro"], following=k > 0))
                    for k, x in enumerate(events[i:j])]
-        r.out.append(self.m(self.t("pieces_opening", pieces=" ".join(details)), "info", HIGH))
+        text = " ".join(details)
+        r.out.append(self.m(self.t("pieces_opening", pieces=text) if self.verbose else text, "info", HIGH))
         return j
+
+    def opening_piece(self, pid: str, maestro: bool, following: bool) -> str:
+        """A piece in the opening: "Grün für 3 Punkte: ..."; the orange one (five or six
+        instruments, far from a starting orchestra of two) by its points and its count of
+        instruments, which "Stücke" names ("Orange für 9, 6 Instrumente")."""
+        from voice_game.games.concerto.content import load_content
+
+        p = load_content().pieces[pid]
+        if self.verbose or p.level != "orange":
+            return self.piece_details(pid, full=False, maestro=maestro, following=following)
+        key = "piece_count_genre" if maestro else "piece_count"
+        return self.t(key + ("_next" if following else ""), level=self.level(p.level), points=p.points,
+                      genre=self.c.get(f"genre.{p.genre}.name"), count=len(p.instruments))
 
     # event type -> handler of the run of events it starts: the index after the run,
     # or None when the event is said alone after all
@@ -421,7 +447,10 @@ class ConcertoNarrator(NarratorBase):
     def public_text(self, e, v: dict) -> str:
         d = e.data
         if e.type == "piece_revealed":
-            return self.t("piece_revealed_brief" if self.brief else "piece_revealed", details=sentence(self.piece_details(d["piece"], full=False,
+            if self.brief:  # an orange piece by its points and its count of instruments ("Stücke" names them)
+                return self.t("piece_revealed_brief", details=sentence(self.opening_piece(d["piece"], v["maestro"],
+                                                                                          following=False)))
+            return self.t("piece_revealed", details=sentence(self.piece_details(d["piece"], full=False,
                                                                                 maestro=v["maestro"])))
         if e.type == "conductor_revealed":
             cid = d["card"]
@@ -436,8 +465,12 @@ class ConcertoNarrator(NarratorBase):
         from voice_game.games.concerto.content import load_content
 
         p = load_content().pieces[pid]
+        if self.brief and p.level == "orange":  # "Neu für 9, 6 Instrumente" ("Stücke" names them)
+            key = "piece_revealed_count_genre" if v["maestro"] else "piece_revealed_count"
+            return self.t(key, points=p.points, genre=self.c.get(f"genre.{p.genre}.name"),
+                          count=len(p.instruments))
         key = "piece_revealed_same_genre" if v["maestro"] else "piece_revealed_same"
-        if not self.hint_due("new_piece"):  # "Neues Stück" the first time, then "Neu für 6"
+        if self.brief or not self.hint_due("new_piece"):  # "Neues Stück" the first time, then "Neu für 6"
             key += "_short"
         return self.t(key, count=p.points, genre=self.c.get(f"genre.{p.genre}.name"),
                       instruments=self.inss(p.instruments))
@@ -464,7 +497,12 @@ class ConcertoNarrator(NarratorBase):
                 ("received_brief" if self.brief else "received_instrument")
             parts.append(self.t(key, cards=self.join(names)))
         if specials:
-            parts.append(self.t("received_special", card=self.join([self.special(s) for s in specials])))
+            part = self.t("received_special", card=self.join([self.special(s) for s in specials]))
+            if names and not self.started and len(ins) > 1 and self.solo and not self.verbose:
+                # the starting orchestra needs the instruments only: the card comes with your first turn
+                self.deferred = part
+            else:
+                parts.append(part)
         if not parts:
             return []
         return [self.m(" ".join(parts), "draw", HIGH, "event.draw")]
@@ -538,7 +576,8 @@ class ConcertoNarrator(NarratorBase):
             items.append(["verb", self.t("bot_replace", piece=self.title(d["piece"]), level=self.level(d["level"]))])
         elif not self._repertoire(items):
             # by its level, as the player calls it (Repertoire: the new pieces say which)
-            items.append(["verb", self.t("bot_replace_short", piece=self.piece_ref(d["piece"], d["level"]))])
+            key = "bot_replace_brief" if self.brief else "bot_replace_short"
+            items.append(["verb", self.t(key, piece=self.piece_ref(d["piece"], d["level"]))])
 
     @staticmethod
     def _repertoire(items: list) -> bool:
@@ -604,6 +643,8 @@ class ConcertoNarrator(NarratorBase):
             if len(conduct) > 5 and conduct[5] == last[3] and conduct[3]:
                 # the wrong pair and the loss in one sentence; the piece's leaving said when no new one follows
                 conduct[3][-1] = conduct[4]
+                # brief: the instrument lost; the pair it was conducted with (both gone now) is in the history
+                conduct.append(self.t("bot_lost_brief", instrument=self.ins(last[3])))
                 items[-1] = ["sentence", "", "failed", self.t("bot_failed_piece_gone")]
                 return
             # the piece leaves by the rule: said when no new piece follows (render_group)
@@ -614,7 +655,8 @@ class ConcertoNarrator(NarratorBase):
 
     def _g_performance_succeeded(self, items: list, e, v: dict) -> None:
         d = e.data
-        items.append(["sentence", self.t("bot_succeeded", count=d["gained"], score=d["score"]), "succeeded"])
+        items.append(["sentence", self.t("bot_succeeded", count=d["gained"], score=d["score"]), "succeeded",
+                      self.t("bot_succeeded_brief", count=d["gained"], score=d["score"])])
 
     def _g_conductor_result(self, items: list, e, v: dict) -> None:
         d = e.data
@@ -642,21 +684,35 @@ class ConcertoNarrator(NarratorBase):
         "conductor_result": _g_conductor_result,
     }
 
-    def render_group(self, g: dict, v: dict) -> list[Message]:
-        """Another player's move: one message; a performance's result is a second one, its
-        applause or boos cue carrying success or failure (the words say points or loss)."""
-        p = g["player"]
-        n = len(v["players"])
-        mv = _Move(g, self.name(v, p))
+    def _said_move(self, g: dict, v: dict, quiet: bool) -> _Move:
+        mv = _Move(g, self.name(v, g["player"]), quiet=quiet)
         for it in g["items"]:
             self.ITEMS[it[0]](self, mv, it)
         self._close_verbs(mv)
+        return mv
+
+    def render_group(self, g: dict, v: dict) -> list[Message]:
+        """Another player's move: one message with the seat's cue; a performance and its
+        result are one message whose applause or boos cue carries success or failure (the
+        words say points or loss). Brief narration leaves the name to the seat's cue and
+        what the history keeps (a market card taken beside a placement, the points a piece
+        was worth) to the history."""
+        p = g["player"]
+        pan = pan_for(p + 1, len(v["players"]))
+        full = self._said_move(g, v, quiet=False)
+        mv = self._said_move(g, v, quiet=True) if self.brief else full
         out = []
-        text = " ".join(s for s in mv.sentences if s)
+        merge = bool(mv.result) and not self.verbose and mv.conduct == len(mv.sentences) - 1 \
+            and bool(mv.sentences[-1]) and bool(full.sentences[-1])
+        # the sentences before the performance (none, as a rule: conducting is the move)
+        head, full_head = (mv.sentences[:-1], full.sentences[:-1]) if merge else (mv.sentences, full.sentences)
+        text = " ".join(s for s in head if s)
         if text:
-            out.append(self.m(text, "bot", HIGH, f"event.turn.{p + 1}", pan_for(p + 1, n)))
+            said = " ".join(s for s in full_head if s)
+            out.append(self.m(text, "bot", HIGH, f"event.turn.{p + 1}", pan,
+                              history=said if said != text else None, fallback=said if said != text else None))
         if mv.result:
-            out.append(self._result_message(mv, pan_for(p + 1, n)))
+            out.append(self._result_message(mv, full, pan, merge))
         for a in g["after"]:
             if not isinstance(a, str):
                 a = self._after_text(a, g, v)
@@ -664,12 +720,22 @@ class ConcertoNarrator(NarratorBase):
                 out.append(self.m(a, "info", HIGH))
         return out
 
-    def _result_message(self, mv: _Move, pan: float) -> Message:
+    def _result_message(self, mv: _Move, full_mv: _Move, pan: float, merge: bool) -> Message:
+        """The performance's result; ``merge``: with the performance's sentence before it, in one
+        message ("Amadeus dirigiert Grün: 3 Punkte, jetzt 3. Abgabe: Gitarre.")."""
         succeeded = mv.outcome == "succeeded"
         cue = "event.applause" if succeeded else "event.boos"
-        words = " ".join(x for x in mv.result or [] if x)
         said = self.t("bot_applause" if succeeded else "bot_boos")
-        full = words if words.startswith(said) else f"{said} {words}"
+        words = " ".join(x for x in mv.result or [] if x)
+        plain = " ".join(x for x in full_mv.result or [] if x)
+        full = plain if plain.startswith(said) else f"{said} {plain}"
+        if merge:
+            lead = mv.sentences[-1].rstrip(".")
+            # "Amadeus: Grün, jetzt 3." / "Amadeus dirigiert Grün: 3 Punkte, ..."; a sentence of its own
+            # ("Ben tauscht zwei Schlagmuster: ...", a conductor card's) follows the lead as it is
+            sep = ". " if words.startswith(mv.who) else (", " if self.brief else ": ")
+            words = f"{lead}{sep}{words}"
+            full = f"{full_mv.sentences[-1]} {full}"  # "Amadeus dirigiert Grün. Applaus! 3 Punkte, ..."
         # the cue says applause or boos; verbose words, the history and a soundless output say it too
         return self.m(full if self.verbose else words, "bot", HIGH, cue, pan, history=full, fallback=full)
 
@@ -686,8 +752,12 @@ class ConcertoNarrator(NarratorBase):
         if mv.verbs and mv.placed:
             # "Amadeus: Gitarre mit Kreis, nimmt Chor." (the placement is the usual move)
             rest = mv.verbs[1:]
-            mv.sentences.append(self.t("bot_sentence_place", player=mv.who, pair=mv.verbs[0],
-                                       actions=self.join(rest), count=len(rest)))
+            if mv.quiet and not mv.sentences and mv.placed[0]:  # brief: the seat's cue says whose move it is
+                mv.sentences.append(self.t("bot_sentence_place_quiet", pair=mv.verbs[0],
+                                           actions=self.join(rest), count=len(rest)))
+            else:
+                mv.sentences.append(self.t("bot_sentence_place", player=mv.who, pair=mv.verbs[0],
+                                           actions=self.join(rest), count=len(rest)))
         elif mv.verbs:
             mv.sentences.append(self.t("bot_sentence_brief" if self.brief else "bot_sentence", player=mv.who,
                                        actions=self.join(mv.verbs)))
@@ -703,7 +773,7 @@ class ConcertoNarrator(NarratorBase):
             mv.verbs.append(self.t("bot_place_at", pair=pair, position=it[2]))
         elif not mv.verbs:
             mv.verbs.append(pair)
-            mv.placed.append(True)
+            mv.placed.append(it[1][0][1] is not None)  # with its pattern: the seat's cue may say whose it is
         else:
             mv.verbs.append(self.t("bot_place_brief" if self.brief else "bot_place", pair=pair))
 
@@ -711,6 +781,8 @@ class ConcertoNarrator(NarratorBase):
         return [self.pair(x, pt) if pt else self.ins(x) for x, pt in it[1]]
 
     def _i_take(self, mv: _Move, it: list) -> None:
+        if mv.quiet and mv.verbs:
+            return  # brief: beside a placement or a swap, the card taken from the market is in the history
         key = "bot_take_brief" if self.brief and not mv.placed else ("bot_take_verbose" if self.verbose else "bot_take")
         mv.verbs.append(self.t(key, instrument=self.join([self.ins(x) for x in it[1]])))
 
@@ -727,16 +799,21 @@ class ConcertoNarrator(NarratorBase):
             if it[1] else ""
         if self.verbose and it[2]:  # right pairs repeat known patterns: the applause carries them
             text = (text[:-1] + ": " if text.endswith(".") else text) + ", ".join(it[2]) + "."
+        mv.conduct = len(mv.sentences)
         mv.sentences.append(text)
         mv.result = list(it[3])  # a wrong pair is news at every level
+        if mv.quiet and len(it) > 6 and mv.result:
+            mv.result[-1] = it[6]
 
     def _i_sentence(self, mv: _Move, it: list) -> None:
         self._close_verbs(mv)
         text = it[1]
         if len(it) > 2 and it[2] in ("succeeded", "failed"):
             mv.outcome = it[2]
-            if len(it) > 3 and not self._new_piece_follows(mv.g):
+            if it[2] == "failed" and len(it) > 3 and not self._new_piece_follows(mv.g):
                 text = it[3]  # no new piece comes: say that this one leaves
+            if it[2] == "succeeded" and len(it) > 3 and mv.quiet:
+                text = it[3]  # brief: the new score; the points the piece was worth are in the history
         (mv.sentences if mv.result is None else mv.result).append(text)
 
     @staticmethod
@@ -826,10 +903,8 @@ class ConcertoNarrator(NarratorBase):
         if self.is_you(d.get("player")):
             if not self.solo:
                 key = "pattern_named"
-            elif self.brief:
-                key = "pattern_brief"
             else:  # "Merk dir" the first time; then the pair after its own placement cue says it
-                key = "pattern_you" if self.hint_due("pattern") else "pattern_short"
+                key = "pattern_short" if self.brief or not self.hint_due("pattern") else "pattern_you"
             text = self.t(key, player=nm, instrument=ins, pattern=pt)
             # said once; the history keeps where it went, never the pattern (memory rule)
             return [self.m(text, "draw", HIGH, f"pattern.{d['pattern']}",
@@ -844,7 +919,9 @@ class ConcertoNarrator(NarratorBase):
 
     def repertoire_piece(self, pid: str, v: dict, following: bool) -> str:
         """A new piece after Repertoire: all three are new, so "Grün für 3 Punkte: ...", then
-        "Gelb für 5: ..." as in the opening."""
+        "Gelb für 5: ..." as in the opening (brief: the orange one as in the opening)."""
+        if self.brief:
+            return sentence(self.opening_piece(pid, v["maestro"], following))
         return sentence(self.piece_details(pid, full=False, maestro=v["maestro"], following=following))
 
     def _s_public(self, e, v: dict) -> list[Message]:
@@ -1065,7 +1142,17 @@ class ConcertoNarrator(NarratorBase):
         return [self.m(text, "table", LOW, None, pan_for(i + 1, n))]
 
     #: intents answered by the method of the same name (a fact of the table, one question each)
-    FACTS = ("discard_pile", "special_pile", "conductor_card")
+    FACTS = ("pieces", "discard_pile", "special_pile", "conductor_card")
+
+    def pieces(self, v: dict, grammar=None) -> list[Message]:
+        """The open pieces, each with its points and its instruments in order ("Stücke"): what
+        the opening and brief narration leave out of an orange piece."""
+        out = []
+        for k, (lv, pid) in enumerate(v["open_pieces"].items()):
+            text = self.t("table_no_piece", level=self.level(lv)) if pid is None else \
+                self.piece_details(pid, full=False, maestro=v["maestro"], following=k > 0)
+            out.append(self.m(text, "table", LOW))
+        return out
 
     def discard_pile(self, v: dict, grammar=None) -> list[Message]:
         """The instrument discard pile (what Audition can take), counted."""

@@ -1,0 +1,185 @@
+"""Shorter Concerto cycles (issue 10): what moved to a cue, a command or the history is still
+there, and brief narration says each fact in the fewest words."""
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from tests.test_narration import cv, texts
+from voice_game.audio.tts import TextOutput
+from voice_game.commands.grammar import load_grammar
+from voice_game.core.events import ev
+from voice_game.games import get as get_kit
+from voice_game.games.concerto.content import load_content
+from voice_game.games.concerto.narrator import ConcertoNarrator
+from voice_game.narration.catalog import load_catalog
+from voice_game.narration.common import sentence
+from voice_game.session import Seat, Session
+
+LANGS = ["de", "en"]
+
+
+def _placed(n: ConcertoNarrator, v: dict, take: str | None = None):
+    evs = [ev("turn", player=1, number=6),
+           ev("instrument_placed", player=1, instrument="guitar", position=3, setup=False),
+           ev("pattern_drawn", player=1, instrument="guitar", pattern="circle")]
+    if take:
+        evs.append(ev("market_taken", player=1, instrument=take))
+    return [m for m in n.events(evs + [ev("turn", player=0, number=7)], v) if m.kind == "bot"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_brief_leaves_a_bots_name_to_its_seat_cue_and_its_market_card_to_the_history(lang):
+    c = load_catalog(lang)
+    pair = c.get("concerto.pair", instrument=c.get("instrument.guitar.name"), pattern=c.get("pattern.circle.name"))
+    took = c.get("instrument.choir.name")
+    brief = _placed(ConcertoNarrator(c, {0}, "brief"), cv(), take="choir")
+    assert len(brief) == 1 and brief[0].cue == "event.turn.2"
+    assert brief[0].text.rstrip(".").lower() == pair.lower()  # "Gitarre mit Kreis."
+    assert "Amadeus" not in brief[0].text and took not in brief[0].text
+    # the history and a soundless output keep whose move it was and the card taken
+    for kept in (brief[0].history, brief[0].fallback):
+        assert kept.startswith("Amadeus") and pair in kept and took in kept
+    # normal narration says the whole move, with the name
+    normal = _placed(ConcertoNarrator(c, {0}, "default"), cv(), take="choir")
+    assert normal[0].text.startswith("Amadeus") and took in normal[0].text and normal[0].history is None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_brief_names_a_bot_whose_placement_has_no_pattern_yet(lang):
+    c = load_catalog(lang)
+    n = ConcertoNarrator(c, {0}, "brief")
+    evs = [ev("turn", player=1, number=6),
+           ev("instrument_placed", player=1, instrument="guitar", position=3, setup=False),
+           ev("turn", player=0, number=7)]
+    out = [m for m in n.events(evs, cv()) if m.kind == "bot"]
+    assert out[0].text.startswith("Amadeus")  # "Gitarre." alone would sound like a card you got
+
+
+def _succeeded(n: ConcertoNarrator):
+    piece = load_content().pieces["beethoven-fur-elise"]
+    evs = [ev("turn", player=1, number=6),
+           ev("performance_started", player=1, level="green", piece="beethoven-fur-elise", follow=True)]
+    evs += [ev("beat_correct", player=1, instrument=x, pattern="circle", encore=False, step=1, left=0)
+            for x in piece.instruments]
+    evs += [ev("performance_succeeded", player=1, level="green", piece="beethoven-fur-elise", points=3, bonus=0,
+               gained=3, score=7),
+            ev("instrument_lost", player=1, instrument=piece.instruments[0], pattern="circle", reason="given_up"),
+            ev("turn", player=0, number=7)]
+    return [m for m in n.events(evs, cv()) if m.kind == "bot"], piece
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_brief_says_a_bots_performance_its_score_and_its_give_up_in_one_message(lang):
+    c = load_catalog(lang)
+    out, piece = _succeeded(ConcertoNarrator(c, {0}, "brief"))
+    gave = c.get(f"instrument.{piece.instruments[0]}.name")
+    assert len(out) == 1 and out[0].cue == "event.applause"
+    text = out[0].text
+    assert text.startswith("Amadeus") and c.get("level.green.ref") in text and "7" in text and gave in text
+    assert "3" not in text  # the points the piece was worth were said with the piece; the history keeps them
+    assert c.get("concerto.bot_succeeded", count=3, score=7) in out[0].history
+    assert out[0].history.startswith("Amadeus") and c.get("concerto.bot_applause") in out[0].history
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_brief_says_the_instrument_a_bot_lost_and_the_history_the_wrong_pair(lang):
+    c = load_catalog(lang)
+    n = ConcertoNarrator(c, {0}, "brief")
+    x = load_content().pieces["beethoven-fur-elise"].instruments[0]
+    evs = [ev("turn", player=1, number=6),
+           ev("performance_started", player=1, level="green", piece="beethoven-fur-elise", follow=True),
+           ev("beat_wrong", player=1, instrument=x, pattern="circle", expected_instrument=x, expected_pattern="cross"),
+           ev("instrument_lost", player=1, instrument=x, pattern="cross", reason="wrong_beat"),
+           ev("performance_failed", player=1, level="green", piece="beethoven-fur-elise"),
+           ev("piece_revealed", level="green", piece="schubert-ave-maria"),
+           ev("turn", player=0, number=7)]
+    out = n.events(evs, cv())
+    bot = [m for m in out if m.kind == "bot"]
+    assert len(bot) == 1 and bot[0].cue == "event.boos"
+    name = c.get(f"instrument.{x}.name")
+    assert bot[0].text.lower().endswith(c.get("concerto.bot_lost_brief", instrument=name).lower())
+    assert c.get("pattern.cross.name") not in bot[0].text
+    assert c.get("pattern.cross.name") in bot[0].history and c.get("pattern.circle.name") in bot[0].history
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_brief_refill_with_known_options_is_silent_but_not_for_a_soundless_output(lang):
+    c = load_catalog(lang)
+    n = ConcertoNarrator(c, {0}, "brief")
+    first = n.prompt(cv("refill"))
+    assert c.get("instrument.choir.name") in first[0].text
+    later = n.prompt(cv("refill", turn=8))  # a turn later, the market as it was
+    assert len(later) == 1 and later[0].text == "" and later[0].fallback == c.get("concerto.refill_same", count=1)
+    assert later[0].for_history() is None  # nothing to replay
+    two = cv("refill", turn=11)
+    two["players"][0]["hand_count"] = 1  # after swapping two cards: the count is news
+    assert texts(n.prompt(two)) == [c.get("concerto.refill_same_brief", count=2)]
+    # normal narration keeps "Auffüllen."
+    normal = ConcertoNarrator(c, {0}, "default")
+    normal.prompt(cv("refill"))
+    assert texts(normal.prompt(cv("refill", turn=8))) == [c.get("concerto.refill_same", count=1)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_refill_says_what_it_is_the_first_time_then_its_options(lang):
+    c = load_catalog(lang)
+    n = ConcertoNarrator(c, {0}, "default")
+    opts = n.or_list([c.get("concerto.draw_option"), c.get("instrument.choir.name"), c.get("instrument.brass.name")])
+    assert texts(n.prompt(cv("refill"))) == [sentence(c.get("concerto.refill", count=1, options=opts))]
+    moved = cv("refill", turn=8, market=["brass", "choir"])
+    opts = n.or_list([c.get("concerto.draw_option"), c.get("instrument.brass.name"), c.get("instrument.choir.name")])
+    assert texts(n.prompt(moved)) == [sentence(c.get("concerto.refill_brief", count=1, options=opts))]
+
+
+def _opening(lang: str, detail: str = "default"):
+    kit = get_kit("concerto")
+    seats = [Seat("Anna"), Seat("Amadeus", "bot"), Seat("Clara", "bot")]
+    state = kit.new_game([x.name for x in seats], [], 1, None)
+    buf = io.StringIO()
+    words = {"de": "stücke", "en": "pieces"}[lang]
+    s = Session(kit, state, seats, load_grammar(lang), load_catalog(lang), TextOutput(buf), iter([words]), seed=1,
+                verbose=detail)
+    s.start(kit.rules.opening_events(state))
+    s.run()
+    return s, buf.getvalue().splitlines()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_opening_counts_the_orange_pieces_instruments_and_pieces_names_them(lang):
+    s, lines = _opening(lang)
+    c = s.c
+    content = load_content()
+    orange = content.pieces[s.state.open_pieces["orange"]]
+    names = ConcertoNarrator(c, {0}, "default").inss(orange.instruments)
+    prompt = next(i for i, x in enumerate(lines) if x.startswith(c.get("concerto.choose_start_you")))
+    opening = " ".join(lines[:prompt])
+    assert names not in opening  # five or six instruments, far from a starting orchestra of two
+    counted = c.get("concerto.piece_count_next", level=c.get("level.orange.name"), points=orange.points,
+                    count=len(orange.instruments))
+    assert sentence(counted) in opening
+    for lv in ("green", "yellow"):  # the pieces a starting orchestra aims at: with their instruments
+        piece = content.pieces[s.state.open_pieces[lv]]
+        assert ConcertoNarrator(c, {0}, "default").inss(piece.instruments) in opening
+    # "Stücke" names every open piece with its instruments in order
+    asked = " ".join(lines[prompt + 1:])
+    assert names in asked
+    # the special card of the deal comes with the first turn, not before the starting orchestra
+    special = c.get(f"special.{s.state.specials[0][0]}.name")
+    assert special not in opening
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_special_card_of_the_deal_is_said_with_the_first_turn(lang):
+    c = load_catalog(lang)
+    n = ConcertoNarrator(c, {0}, "default")
+    deal = [ev("card_received", player=0, kind="instrument", card=x, to=0) for x in ("guitar", "choir", "piano")]
+    deal.append(ev("card_received", player=0, kind="special", card="audition", to=0))
+    said = " ".join(texts(n.events(deal, cv(turn=0)) + n.flush(cv(turn=0))))
+    assert c.get("special.audition.name") not in said and c.get("instrument.choir.name") in said
+    first = texts(n.events([ev("turn", player=0, number=1)], cv(turn=1)))
+    assert first[0].startswith(c.get("concerto.received_special", card=c.get("special.audition.name")))
+    # verbose says the whole hand at once
+    verbose = ConcertoNarrator(c, {0}, "verbose")
+    assert c.get("special.audition.name") in " ".join(texts(verbose.events(deal, cv(turn=0)) + verbose.flush(cv(turn=0))))
