@@ -20,6 +20,7 @@ import numpy as np
 
 #: bounds this close to the cutoff (or to the n-th best) are checked by difflib itself
 _EPS = 1e-9
+_CHUNK = 4096  # keys counted at once by letter_counts
 
 
 class CloseIndex:
@@ -82,14 +83,16 @@ def letter_counts(keys: Sequence[str]) -> tuple[str, np.ndarray]:
             for c in k:
                 counts[row, column[c]] += 1
     else:
-        # one row of code points a key, NUL-padded
-        codes = np.array(keys, dtype=f"<U{longest}").view(np.uint32).reshape(len(keys), longest)
-        rows, at = np.nonzero(codes)
-        letters = codes[rows, at]
-        points = np.unique(letters)
-        alphabet = "".join(map(chr, points))
-        col = np.searchsorted(points, letters)
-        counts = np.bincount(rows * len(points) + col, minlength=len(keys) * len(points)).reshape(
-            len(keys), len(points))
+        alphabet = "".join(sorted(set("".join(keys))))
+        points = np.array([ord(c) for c in alphabet], np.uint32)
+        counts = np.zeros((len(keys), len(points)), np.int32)
+        for at in range(0, len(keys), _CHUNK):  # a chunk at a time: little memory
+            part = keys[at:at + _CHUNK]
+            # one row of code points a key, NUL-padded
+            codes = np.array(part, dtype=f"<U{longest}").view(np.uint32).reshape(len(part), longest)
+            rows, cols = np.nonzero(codes)
+            col = np.searchsorted(points, codes[rows, cols])
+            counts[at:at + len(part)] = np.bincount(rows * len(points) + col, minlength=len(part) * len(points)
+                                                    ).reshape(len(part), len(points))
     small = np.uint8 if counts.size == 0 or counts.max() < 256 else np.int32
     return alphabet, counts.astype(small)

@@ -121,10 +121,7 @@ class CachedTable(_PhraseTable):
         self._trie = None
         self._said: list[tuple[tuple[str, ...], str]] | None = None
         self._store = store
-        keys = lookup.keys_joined + [" ".join(w) for w in self.decoy_words]
-        values = dict(zip(keys, lookup.values_list + list(self.decoy_words.values()), strict=True))
         self._close = None
-        self._close_parts = (keys, values)
 
     @property
     def said(self) -> list[tuple[tuple[str, ...], str]]:  # type: ignore[override]
@@ -135,7 +132,10 @@ class CachedTable(_PhraseTable):
 
     def close_matches(self, said: str, n: int, cutoff: float) -> list[tuple[str, str]]:
         if self._close is None:
-            keys, values = self._close_parts
+            lookup = self.by_words
+            assert isinstance(lookup, SortedLookup)
+            keys = lookup.keys_joined + [" ".join(w) for w in self.decoy_words]
+            values = dict(zip(keys, lookup.values_list + list(self.decoy_words.values()), strict=True))
             self._close = (CloseIndex(keys, self._store.header["alphabet"], self._store.counts()), values)
         index, values = self._close
         return [(k, values[k]) for k in index.close_matches(said, n, cutoff)]
@@ -144,15 +144,17 @@ class CachedTable(_PhraseTable):
 class PhraseStore:
     """One game's phrases, read from the cache file (or just made)."""
 
-    def __init__(self, header: dict[str, Any], blobs: dict[str, bytes]) -> None:
+    def __init__(self, header: dict[str, Any], blobs: dict[str, bytes | memoryview]) -> None:
         self.header = header
         self.blobs = blobs
         self.grammar = Grammar(header["lang"], header["grammar"], header["source"])
         self._lines: dict[str, list[str]] = {}
+        #: the table itself when the store was just made from it
+        self.built: _PhraseTable | None = None
 
     def lines(self, name: str) -> list[str]:
         if name not in self._lines:
-            text = self.blobs[name].decode("utf-8")
+            text = str(self.blobs[name], "utf-8")
             self._lines[name] = text.split("\n") if text else []
         return self._lines[name]
 
@@ -180,7 +182,7 @@ class PhraseStore:
         h = self.header
         if list(h["decoys"]) != list(decoys) or frozenset(h["fillers"]) != fillers:
             return None
-        return CachedTable(self)
+        return self.built if self.built is not None else CachedTable(self)
 
 
 def read(lang: str, game: str) -> PhraseStore | None:
@@ -204,10 +206,10 @@ def _parse(data: bytes, key: str) -> PhraseStore | None:
     sizes = header["sizes"]
     if sum(n for _, n in sizes) != len(body) or zlib.crc32(body) != header["crc32"]:
         return None
-    blobs: dict[str, bytes] = {}
+    blobs: dict[str, bytes | memoryview] = {}
     at = 0
     for name, n in sizes:
-        blobs[name] = bytes(body[at:at + n])
+        blobs[name] = body[at:at + n]
         at += n
     return PhraseStore(header, blobs)
 
@@ -223,7 +225,7 @@ def build(grammar: Grammar, game: str, decoys: list[str], fillers: frozenset[str
     entries = sorted((" ".join(w), sorted(cmds, key=repr)) for w, cmds in index.items())
     close_keys = table_keys + [" ".join(w) for w in table.decoy_words]
     alphabet, counts = close_match.letter_counts(close_keys)
-    blobs = {
+    blobs: dict[str, bytes | memoryview] = {
         "forms": "\n".join(forms).encode("utf-8"),
         "table_keys": "\n".join(table_keys).encode("utf-8"),
         "table_values": "\n".join(p for _, p in pairs).encode("utf-8"),
@@ -241,15 +243,18 @@ def build(grammar: Grammar, game: str, decoys: list[str], fillers: frozenset[str
     }
     store = PhraseStore(header, blobs)
     store.grammar = grammar
-    store._lines.update(forms=forms, table_keys=table_keys)
+    store.built = table
+    store._lines.update(forms=forms)
     return store
 
 
 def write(store: PhraseStore, key: str) -> None:
     """The store into its cache file (atomically); a read-only cache is no error."""
     h = store.header
-    body = b"".join(store.blobs.values())
-    header = dict(h, key=key, sizes=[[name, len(b)] for name, b in store.blobs.items()], crc32=zlib.crc32(body))
+    crc = 0
+    for blob in store.blobs.values():
+        crc = zlib.crc32(blob, crc)
+    header = dict(h, key=key, sizes=[[name, len(b)] for name, b in store.blobs.items()], crc32=crc)
     try:
         line = json.dumps(header, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     except (TypeError, ValueError):
@@ -260,7 +265,9 @@ def write(store: PhraseStore, key: str) -> None:
         fd, tmp = tempfile.mkstemp(prefix=".phrases.", dir=path.parent)
         try:
             with os.fdopen(fd, "wb") as f:
-                f.write(MAGIC + line + b"\n" + body)
+                f.write(MAGIC + line + b"\n")
+                for blob in store.blobs.values():
+                    f.write(blob)
             os.replace(tmp, path)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
