@@ -30,7 +30,8 @@ from voice_game.app import BOT_NAMES, ENGINE_CHOICES, TTS_CHOICES, App, GameSetu
 from voice_game.commands.grammar import LANGUAGES, load_grammar
 from voice_game.commands.matcher import match
 from voice_game.core.errors import ContentError
-from voice_game.audio.speech import DEFAULT_VOICES, EspeakSynth
+from voice_game.audio.speech import DEFAULT_VOICES
+from voice_game.audio.voices import voices as installed_voices
 from voice_game.core.output import RATE_STEP, VOLUME_STEP
 from voice_game.games import available, definitions
 from voice_game.games import get as get_kit
@@ -594,7 +595,7 @@ class MenuApp:
     def sound_items(self) -> list[Item]:
         """The settings of what is heard: the voice's and the cues' volumes, and the voice."""
         t = self.t
-        voices = EspeakSynth.voices
+        voices = installed_voices
 
         def volume_adjust(delta: int):  # the voice's loudness
             self.out.set_volume(max(VOLUME_STEP, self.out.volume + VOLUME_STEP * delta))  # never silent
@@ -616,7 +617,12 @@ class MenuApp:
             return self.store.settings.voice if self.store is not None else ""
 
         def voice_label() -> str:
-            return t("menu.voice", name=voice_now() or t("menu.voice_default"))
+            name = voice_now()
+            if not name:
+                return t("menu.voice", name=t("menu.voice_default"))
+            family = "pico" if name.startswith("pico") else "mbrola" if name.startswith("mb-") else "espeak"
+            variant = name[5:] if family == "pico" else name[3:] if family == "mbrola" else name
+            return t("menu.voice", name=t("menu.voice_name", family=family, variant=variant).strip())
 
         def voice_adjust(delta: int):  # the speaking voice: the language's default, or one installed
             default = DEFAULT_VOICES.get(self.lang, self.lang)

@@ -64,6 +64,12 @@ menu-volume = Lautstärke der Stimme: { $volume } Prozent
 menu-cue_volume = Lautstärke der Klänge: { $volume } Prozent
 menu-voice = Stimme: { $name }
 menu-voice_default = Standard
+# a voice's name as heard: its family, then the variant (pico en-GB, mbrola de2, espeak en-us)
+menu-voice_name = { $family ->
+    [pico] SVOX Pico { $variant }
+    [mbrola] MBROLA { $variant }
+   *[espeak] { $variant }
+}
 menu-keys = Tastenbelegung vorlesen
 menu-resume_game = { $name } fortsetzen
 menu-no_saves = Es gibt keinen unterbrochenen Spielstand.

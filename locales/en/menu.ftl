@@ -64,6 +64,12 @@ menu-volume = Voice volume: { $volume } percent
 menu-cue_volume = Sound volume: { $volume } percent
 menu-voice = Voice: { $name }
 menu-voice_default = default
+# a voice's name as heard: its family, then the variant (pico en-GB, mbrola de2, espeak en-us)
+menu-voice_name = { $family ->
+    [pico] SVOX Pico { $variant }
+    [mbrola] MBROLA { $variant }
+   *[espeak] { $variant }
+}
 menu-keys = Read the key bindings
 menu-resume_game = Resume { $name }
 menu-no_saves = There is no unfinished saved game.

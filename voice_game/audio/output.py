@@ -355,10 +355,10 @@ def make_audio_output(lang: str, catalog=None, engine: str = "auto", voice: str 
                       device=None, rate: int = RATE_DEFAULT, volume: int = 100,
                       cue_volume: int = 80, echo: bool = False, stream=None):
     """An :class:`AudioOutput` on a working sound device, or None (then: text)."""
-    from .speech import make_synth
+    from .voices import make_voice
 
     try:
-        synth = make_synth(lang, voice, "pyttsx3" if engine == "pyttsx3" else "auto")
+        synth = make_voice(lang, voice, "pyttsx3" if engine == "pyttsx3" else "auto")
     except Exception:  # noqa: BLE001 - no synthesizer: the caller falls back to text
         return None
     player = open_player(device)

@@ -169,7 +169,8 @@ class EspeakSynth:
         names = []
         for line in out.splitlines()[1:]:
             cols = line.split()
-            if len(cols) >= 5 and not cols[4].startswith("mb/"):  # MBROLA voices need extra packages
+            # MBROLA voices (voice_game.audio.voices) and variants ("!v/Storm") are not voices here
+            if len(cols) >= 5 and not cols[4].startswith(("mb/", "!v/")):
                 names.append(cols[1])
         return names
 
