@@ -21,7 +21,11 @@ allowed phrases*, the way grammar-based recognizers do:
    every candidate, so each candidate's log-probability, its end-of-text, and the gap
    below come out of that single call. (The decode may write a phrase in pieces the
    tokenizer would not choose; scoring its plain spellings beside them, ``plain``, is
-   there to measure: it understood no synthetic phrase more.) A transcript that is
+   there to measure: it understood no synthetic phrase more.) When it writes no phrase
+   (its pieces may make words that are none: "Stieler" for "Spieler"), the phrases as
+   said (filler words included) that read most like its text or Whisper's transcript
+   compete, spelled the way that text is written: capitals, commas, digits, compounds.
+   A transcript that is
    clearly no command (more words than any phrase, or no word of any phrase) skips
    both. For one short word on a tiny model (English tiny.en) the older token-by-token
    search can run instead (a beam over a trie
@@ -39,6 +43,7 @@ The recognizer never interprets a phrase; the game's parser does.
 """
 from __future__ import annotations
 
+import difflib
 import math
 import threading
 import time
@@ -63,10 +68,17 @@ SHORT_TOKENS = 2  # a transcript of at most this many tokens: the token-by-token
 SHORT_PHRASES = 5000  # ... in a state of at most this many phrases (its trie is made when first needed)
 TINY_BYTES = 100_000_000  # a model file smaller than this is a tiny model (tiny.en: 76 MB, base: 145 MB)
 CANDIDATES = 3  # distinct phrases of the constrained decode scored in the forced call
+CLOSEST = 5  # phrases that read most like a decode that wrote none, scored in the forced call
+PLAIN_CLOSEST = 2  # ... the closest of them also in lower case
+UNRELATED_NEAR = 1.0  # nats: Whisper's transcripts this close to its best must all be no command to skip the search
+SKIP = 0.5  # respelling: the cost of a word written for no phrase word, or of a phrase word not written
+JOIN = 0.35  # respelling: the cost of reading two words as one ("Horntauschen") beyond their unlikeness
 
 # acceptance: gap in nats between the best phrase and Whisper's own preference
 ACCEPT_GAP = 2.5  # for a one-word phrase; at or below: the phrase is what was said
-WORD_GAP = 1.2  # more for each further word (each word's spelling may differ a little)
+WORD_GAP = 3.0  # more for each further word said (fillers included): natural synthetic voices
+# put their true phrase 1 to 4.5 nats a further word below Whisper's own words ("Die Regent"
+# for "Dirigent"), everyday sentences score 7.6 or more (README, speech figures)
 FLOOR = 0.4  # the least confidence of an accepted phrase; under 0.75 irreversible
 # actions are read back for yes/no (voice_game.commands.parser.CONFIDENT)
 MAX_NO_SPEECH = 0.8  # Whisper's no-speech probability above which nothing was said
@@ -78,6 +90,8 @@ class Scored:
     phrase: str
     logprob: float
     gap: float
+    #: words as scored, fillers included ("sabotage und horn tauschen": 4); 0: the phrase's
+    words: int = 0
 
 
 def _logsumexp(xs: Iterable[float]) -> float:
@@ -157,11 +171,13 @@ class _PhraseTable:
         return self._trie
 
     def close_matches(self, said: str, n: int, cutoff: float) -> list[tuple[str, str]]:
-        """(words, phrase) of the phrases and decoys whose words read most like ``said``
-        (``difflib.get_close_matches`` over their words, best first)."""
+        """(words, phrase) of the phrases and decoys whose words as said (fillers
+        included: "cello auf und ab") read most like ``said`` (``difflib.get_close_matches``
+        over them, best first)."""
         if self._close is None:
-            keys = {" ".join(w): p for w, p in self.by_words.items()}
-            keys.update({" ".join(w): d for w, d in self.decoy_words.items()})
+            keys: dict[str, str] = {}
+            for raw, p in self.said:
+                keys.setdefault(" ".join(raw), p)
             self._close = (CloseIndex(list(keys)), keys)
         index, keys = self._close
         return [(k, keys[k]) for k in index.close_matches(said, n, cutoff)]
@@ -339,7 +355,8 @@ class WhisperCommandModel:
                           b.gap + top - lp[t], b.words)]
         if b.node.phrase is not None and b.words:
             end = _logsumexp([float(lp[self.eot])] + [float(lp[t]) for t in self.end_tokens])
-            finished.append(Scored(b.node.phrase, b.logprob + end, b.gap + max(0.0, top - end)))
+            finished.append(Scored(b.node.phrase, b.logprob + end, b.gap + max(0.0, top - end),
+                                   b.words))
         out = []
         for word, child in b.node.children.items():
             for spelling in self._spellings_of(word, b.words == 0, numbers, alias_of):
@@ -424,6 +441,87 @@ class WhisperCommandModel:
         if not first:
             forms += ["," + f for f in forms]
         return forms
+
+
+def _written(text: str) -> list[tuple[str, bool]]:
+    """The words of a decoded text as written (case kept), each with whether a comma
+    follows it; a word repeated in a loop ("Bird. Bird. Bird.") once."""
+    out: list[tuple[str, bool]] = []
+    for piece in text.split():
+        word = piece.strip(".,!?;:")
+        if word and not (out and out[-1][0].lower() == word.lower()):
+            out.append((word, piece.rstrip(".!?;:").endswith(",")))
+    return out
+
+
+def _align(written: list[str], raw: tuple[str, ...],
+           numbers: dict[str, int]) -> list[tuple[int, int, int]]:
+    """Written words (lower case) aligned to phrase words by how alike they read: steps
+    (written start, phrase start, kind) in order; kind (1, 1) one for one, (1, 2) one
+    written word for two phrase words, (2, 1) two for one, (1, 0) a written word for
+    none, (0, 1) a phrase word not written. Given as (i, j, di * 10 + dj)."""
+    n, k = len(written), len(raw)
+
+    def cost(a: str, b: str) -> float:
+        if a.isdigit() and numbers.get(b) == int(a):
+            return 0.0
+        return 1.0 - difflib.SequenceMatcher(None, a, b).ratio()
+
+    inf = float("inf")
+    best = [[inf] * (k + 1) for _ in range(n + 1)]
+    move = [[0] * (k + 1) for _ in range(n + 1)]
+    best[0][0] = 0.0
+    for i in range(n + 1):
+        for j in range(k + 1):
+            c = best[i][j]
+            if c == inf:
+                continue
+            steps = [(1, 0, SKIP), (0, 1, SKIP)]
+            if i < n and j < k:
+                steps.append((1, 1, cost(written[i], raw[j])))
+            if i < n and j + 1 < k:
+                steps.append((1, 2, cost(written[i], raw[j] + raw[j + 1]) + JOIN))
+            if i + 1 < n and j < k:
+                steps.append((2, 1, cost(written[i] + written[i + 1], raw[j]) + JOIN))
+            for di, dj, extra in steps:
+                if i + di <= n and j + dj <= k and c + extra < best[i + di][j + dj]:
+                    best[i + di][j + dj] = c + extra
+                    move[i + di][j + dj] = di * 10 + dj
+    out = []
+    i, j = n, k
+    while i or j:
+        kind = move[i][j]
+        i, j = i - kind // 10, j - kind % 10
+        out.append((i, j, kind))
+    return out[::-1]
+
+
+def _respell(written: list[tuple[str, bool]], raw: tuple[str, ...],
+             numbers: dict[str, int]) -> str:
+    """The phrase words ``raw`` (lower case) written the way the decode wrote its words:
+    aligned word to word by how alike they read (:func:`_align`), each phrase word takes
+    its written word's first capital, the comma after it and its digits ("2" for
+    "zwei"); two phrase words written as one word are joined ("Horntauschen"), a phrase
+    word written as two is capitalized when one of them is ("dir Regen": "Dirigent"); a
+    phrase word nothing was written for stays in lower case."""
+    pieces: list[str] = []
+    for i, j, kind in _align([w.lower() for w, _ in written], raw, numbers):
+        di, dj = kind // 10, kind % 10
+        words = raw[j: j + dj]
+        if not dj:
+            continue
+        if not di:
+            pieces.append(" " + " ".join(words))
+            continue
+        w, comma = written[i + di - 1]
+        if dj == 1 and w.isdigit() and numbers.get(words[0]) == int(w):
+            word = w
+        else:
+            word = "".join(words)
+            if any(x[:1].isupper() for x, _ in written[i: i + di]):
+                word = word[:1].upper() + word[1:]
+        pieces.append(" " + word + ("," if comma else ""))
+    return "".join(pieces).rstrip(",")
 
 
 def _load_and_stay(rec: weakref.ref[WhisperRecognizer], stay: threading.Event) -> None:
@@ -557,6 +655,16 @@ class WhisperRecognizer:
             else:
                 self._table = table
 
+    def _said_words(self, text: str) -> list[str]:
+        """Whisper's text as the words said: the grammar's words, the player's aliases
+        replaced, filler words kept, a word Whisper repeats in a loop once."""
+        out: list[str] = []
+        for w in self.normalize(text, drop_fillers=False):
+            w = self.aliases.get(w, w)
+            if not out or out[-1] != w:
+                out.append(w)
+        return out
+
     def words_of(self, text: str) -> tuple[str, ...]:
         """Whisper's text as phrase words: the grammar's words, the player's aliases
         replaced, filler words dropped."""
@@ -601,12 +709,14 @@ class WhisperRecognizer:
                     mass[ph] = mass.get(ph, 0.0) + math.exp(sc - top)
                 share = mass[phrase] / sum(mass.values()) * (1.0 - nsp)
                 return self._result(phrase, FLOOR + (1.0 - FLOOR) * share, t0)
-            if hyps and self._unrelated(hyps[0][0], table):
+            # every transcript Whisper finds about as likely as its best is no command
+            if hyps and all(self._unrelated(t, table) for t, sc in hyps
+                            if sc >= hyps[0][1] - UNRELATED_NEAR):
                 return self._result(None, 0.0, t0)
             if self._short(hyps, table):
                 ranked = self.m.search_tokens(enc, table.trie, self.numbers, self.alias_of)
             else:
-                ranked = self._search(enc, table, gone)
+                ranked = self._search(enc, table, gone, hyps[0][0] if hyps else "")
         return self._judge(ranked, nsp, t0)
 
     def _short(self, hyps: list[tuple[str, float]], table: _PhraseTable) -> bool:
@@ -634,46 +744,74 @@ class WhisperRecognizer:
         return len(content) >= 2 and not any(w in table.words for w in said)
 
     def _search(self, enc: np.ndarray, table: _PhraseTable,
-                gone: Callable[[], bool] = lambda: False) -> list[Scored]:
+                gone: Callable[[], bool] = lambda: False, heard: str = "") -> list[Scored]:
         """The allowed phrases (and decoys) the constrained decode wrote, scored, best
-        first (none when ``gone()`` says the decode became stale before the scoring)."""
+        first (none when ``gone()`` says the decode became stale before the scoring);
+        ``heard`` is Whisper's own transcript."""
         m = self.m
         if table.suppress is None:
             table.suppress = m.suppress_for(table.words, self.numbers, self.alias_of)
         seqs = m.constrained_decode(enc, table.suppress, table.max_tokens)
         if gone():
             return []
-        chosen: list[tuple[str, tuple[int, ...]]] = []
+        chosen: list[tuple[str, tuple[int, ...], int]] = []  # phrase, tokens, words said
         found: list[str] = []
         for q in seqs:
             text = m.tok.decode(list(q))
+            raw = tuple(self.aliases.get(w, w) for w in self.normalize(text, drop_fillers=False))
             phrase = table.by_words.get(self.words_of(text))
             if phrase is None:
-                raw = tuple(self.aliases.get(w, w) for w in self.normalize(text, drop_fillers=False))
                 phrase = table.decoy_words.get(raw)
             if phrase is not None and phrase not in found:
                 found.append(phrase)
-                chosen.append((phrase, q))
+                chosen.append((phrase, q, len(raw)))
                 # the decode may write a phrase in pieces ("Blech" "bl" "äser") that score
                 # worse than its plain spelling: that spelling is scored beside it
                 for plain in (self._plain(text, phrase) if self.plain else []):
                     if plain != q:
-                        chosen.append((phrase, plain))
+                        chosen.append((phrase, plain, len(raw)))
             if len(found) >= CANDIDATES:
                 break
-        if not chosen and seqs:
-            # the decode pieced a word that is none ("Sfier" of "vier" heard as "Sphere"):
-            # the allowed phrases and decoys that read most like it compete instead
-            said = " ".join(self.words_of(m.tok.decode(list(seqs[0]))))
-            for key, phrase in table.close_matches(said, CANDIDATES, 0.5):
-                for form in {" " + key, " " + key[:1].upper() + key[1:]}:
-                    chosen.append((phrase, m.spell(form)))
-        scores = m.score(enc, [q for _, q in chosen])
+        if not chosen:
+            chosen = self._closest(([m.tok.decode(list(seqs[0]))] if seqs else []) + [heard], table)
+        scores = m.score(enc, [q for _, q, _ in chosen])
         best: dict[str, Scored] = {}
-        for (p, _), (lp, gap) in zip(chosen, scores, strict=True):
+        for (p, _, words), (lp, gap) in zip(chosen, scores, strict=True):
             if p not in best or lp > best[p].logprob:
-                best[p] = Scored(p, lp, gap)
+                best[p] = Scored(p, lp, gap, words)
         return sorted(best.values(), key=lambda x: x.logprob, reverse=True)
+
+    def _closest(self, texts: list[str], table: _PhraseTable) -> list[tuple[str, tuple[int, ...], int]]:
+        """The decode pieced a word that is none ("Sfier" of "vier" heard as "Sphere",
+        "Stieler" of "Spieler"): the allowed phrases and decoys that read most like its
+        text or Whisper's own transcript (``texts``) compete instead, each as said
+        (fillers included: "cello auf und ab", not "cello ab") and written the way that
+        text is written: its capitals (German nouns: "Gitarre", not "gitarre"), commas,
+        digits and compounds ("Horntauschen" for "horn tauschen"); the closest
+        :data:`PLAIN_CLOSEST` also as the other text writes them, and in lower case (first
+        letter lower and upper). Spelled in lower case, a German phrase of nouns scores
+        several nats below what Whisper heard and was rejected though it was said."""
+        m = self.m
+        best: dict[str, tuple[float, tuple[str, ...], str]] = {}  # phrase -> (likeness, said, text)
+        for text in dict.fromkeys(t for t in texts if t.strip()):
+            said = " ".join(self._said_words(text))
+            for key, phrase in table.close_matches(said, 3 * CLOSEST, 0.5):
+                like = difflib.SequenceMatcher(None, said, key).ratio()
+                if phrase not in best or like > best[phrase][0]:
+                    best[phrase] = (like, tuple(key.split()), text)
+        out: list[tuple[str, tuple[int, ...], int]] = []
+        ranked = sorted(best.items(), key=lambda kv: kv[1][0], reverse=True)[:CLOSEST]
+        written = {t: _written(t) for t in texts}
+        for k, (phrase, (_, raw, text)) in enumerate(ranked):
+            spellings = [_respell(written[text], raw, self.numbers)]
+            if k < PLAIN_CLOSEST:
+                # the closest also as the other text writes it, and in lower case
+                spellings += [_respell(w, raw, self.numbers) for t, w in written.items() if t != text and w]
+                key = " ".join(raw)
+                spellings += [" " + key, " " + key[:1].upper() + key[1:]]
+            for form in dict.fromkeys(spellings):
+                out.append((phrase, m.spell(form), len(raw)))
+        return out
 
     def _plain(self, text: str, phrase: str) -> list[tuple[int, ...]]:
         """The plain spellings of a phrase the constrained decode wrote as ``text``: the
@@ -705,7 +843,7 @@ class WhisperRecognizer:
         if not ranked:
             return self._result(None, 0.0, t0)
         best = ranked[0]
-        budget = ACCEPT_GAP + WORD_GAP * (len(best.phrase.split()) - 1)
+        budget = ACCEPT_GAP + WORD_GAP * ((best.words or len(best.phrase.split())) - 1)
         if best.gap > budget:
             return self._result(None, 0.0, t0)
         runner = ranked[1].logprob if len(ranked) > 1 else -1e9
