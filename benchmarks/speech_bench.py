@@ -152,6 +152,8 @@ def expected(g, phrases, text: str):
 # ------------------------------------------------------------------ engines
 #: the Whisper constrained searches to run (``--search``), each on every clip in turn
 SEARCH: list[str] = ["two-call"]
+#: the game the start part plays (--game)
+START_GAME = ["orchestra"]
 
 
 def set_search(rec, search: str) -> None:
@@ -443,7 +445,7 @@ def part_start(lang: str, engine: str, log):
         env = srv.env()
         env.update(VOICE_GAME_CONFIG_DIR=str(Path(tmp) / "cfg"), PULSE_SINK="speakers",
                    PULSE_SOURCE="virtmic")
-        cmd = [sys.executable, "-m", "voice_game.cli", "play", "orchestra", "--tts", "auto",
+        cmd = [sys.executable, "-m", "voice_game.cli", "play", START_GAME[0], "--tts", "auto",
                "--lang", lang, "--engine", engine, "--players", "Ana,bot:Ben,bot:Carla", "--seed", "1"]
         for _ in range(3):
             rec = srv.record("speakers.monitor")
@@ -559,8 +561,10 @@ def main() -> int:
     ap.add_argument("--search", default="two-call",
                     help="Whisper's constrained search: two-call (the default), tokens, auto, two-call/plain; several "
                          "(comma-separated) run one after the other on every clip")
+    ap.add_argument("--game", default="orchestra", help="the game the start part plays (orchestra, concerto)")
     args = ap.parse_args()
     SEARCH[:] = args.search.split(",")
+    START_GAME[:] = [args.game]
     cmdline = "nice uv run --group bench python benchmarks/speech_bench.py " + " ".join(sys.argv[1:])
     os.environ.setdefault("VOICE_GAME_CACHE_DIR", str(Path.home() / ".cache" / "voice_game"))
 
