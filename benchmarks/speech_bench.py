@@ -26,7 +26,7 @@ Parts
 ``memory``   peak RSS of a fresh process that loads the recognizer with the largest phrase
              set (a Concerto turn with Sabotage and Headhunter) and decodes one command;
              and ``voice-game recognize --game concerto`` on one file: wall time and RSS.
-``start``    ``voice-game play orchestra`` with sound on a private PulseAudio server: time
+``start``    ``voice-game play GAME`` (``--game``, default orchestra) with sound on a private PulseAudio server: time
              from start to its first audible sample.
 """
 from __future__ import annotations
