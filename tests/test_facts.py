@@ -362,3 +362,26 @@ def test_a_conductor_asked_about_is_told_never_played(lang):
     assert s.state.drawn is not None and not any(s.state.rows)  # the drawn card still waits to be placed
     assert said.count(n.row(v, 2)[0].text) == 3
     assert n.row(v, 1)[0].text in said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_players_are_named_in_the_menu(lang, tmp_path):
+    from voice_game.menu import MenuApp
+    from voice_game.tutorial.progress import Progress
+
+    c = load_catalog(lang)
+    w = {"de": ["Concerto", "menschen 2", "namen", "Anna, Amadeus", "namen", "Ben, ben", "start", "bereit"],
+         "en": ["Concerto", "humans 2", "names", "Anna, Amadeus", "names", "Ben, ben", "start", "ready"]}[lang]
+    buf = io.StringIO()
+    progress = Progress(tmp_path / "progress.json")
+    progress.set_flag("tutorial_offered")
+    menu = MenuApp(lang, TextOutput(buf), iter(w), progress=progress)
+    menu.saves = tmp_path / "saves"
+    assert menu.run() == 0
+    said = buf.getvalue().splitlines()
+    assert c.get("menu.names_ask", count=2) in said
+    assert c.get("menu.names", count=2, names="Anna, Amadeus") in said
+    assert c.get("menu.names_bad", name="ben", max=60) in said  # each name once: the names stay
+    assert c.get("concerto.handover", player="Anna") in said  # the hot-seat hand-over by name
+    seats = json.loads((tmp_path / "saves" / "concerto.json").read_text())["seats"]
+    assert [s["name"] for s in seats] == ["Anna", "Amadeus", "Clara"]  # the bot makes way for a human's name

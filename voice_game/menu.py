@@ -39,6 +39,7 @@ from voice_game.keys import Key, describe, input_source, load_bindings
 from voice_game.narration.catalog import load_catalog
 from voice_game.settings import DETAILS, LEVELS, VERBOSITY_KINDS
 from voice_game.tutorial.command import run as run_tutorial
+from voice_game.savecheck import MAX_NAME
 from voice_game.tutorial.progress import Progress, data_root
 
 __all__ = ["BOT_NAMES", "MenuApp", "bot_names", "main"]
@@ -57,6 +58,7 @@ class GameChoices(TypedDict):
     bots: int
     level: int  # an index into the game's bot levels
     variants: set[str]
+    names: list[str]  # the humans' names typed in the menu, in seat order (the rest: defaults)
 
 
 #: The numbers of a game's menu that Left/Right and "Bots 3" change.
@@ -101,7 +103,7 @@ class MenuApp:
         self.saves = data_root() / "saves"
         self.set_lang(lang)
         self.setup: dict[str, GameChoices] = {d.name: {"humans": d.default_seats.humans, "bots": d.default_seats.bots, "level": 0,
-                               "variants": set()} for d in definitions()}
+                               "variants": set(), "names": []} for d in definitions()}
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
@@ -134,6 +136,20 @@ class MenuApp:
             text = getattr(item, "text", item)
             if text.strip():
                 return text
+
+    def read_line(self) -> str:
+        """One typed line ("" at the end of input or on Escape)."""
+        start = getattr(self.reader, "start_typing", None)
+        if start is not None:
+            start("")  # on a terminal: the characters typed make the line, Enter ends it
+        while True:
+            ev = self.next_event()
+            if ev is None:
+                return ""
+            if not isinstance(ev, Key):
+                return ev
+            if ev.name == "typing_cancelled":
+                return ""
 
     def ask_yes_no(self, key: str, **params) -> bool | None:
         self.say(self.t(key, **params))
@@ -403,10 +419,42 @@ class MenuApp:
                 Item("level", level_label, None, level_adjust,
                      lambda n: 1 <= n <= len(levels) and setter("level", 0, len(levels) - 1)(n - 1)),
             ]
+        items.append(Item("names", partial(self.names_label, game), partial(self.ask_names, game, hi)))
         for v in kit.variants:
             items.append(Item(v, partial(variant_label, v), None, toggle(v)))
         items.append(Item("back", lambda: t("menu.back"), lambda: BACK))
         return Menu(f"menu.title_{game}", items)
+
+    def human_names(self, game: str) -> list[str]:
+        """The humans' names in seat order: the ones typed here, else "Du" for one human
+        (the narration speaks to them) and "Spieler 1", "Spieler 2" ... in hot-seat play."""
+        cfg = self.setup[game]
+        n = cfg["humans"]
+        base = self.t("setup.default_player")
+        default = [self.t("setup.default_you")] if n == 1 else [f"{base} {i + 1}" for i in range(n)]
+        typed = cfg["names"]
+        return [typed[i] if i < len(typed) else default[i] for i in range(n)]
+
+    def names_label(self, game: str) -> str:
+        return self.t("menu.names", count=self.setup[game]["humans"], names=", ".join(self.human_names(game)))
+
+    def ask_names(self, game: str, most: int) -> str | None:
+        """The humans' names, typed in one line separated by commas; a bad one keeps them all."""
+        cfg = self.setup[game]
+        self.say(self.t("menu.names_ask", count=cfg["humans"]))
+        names = [x.strip() for x in self.read_line().split(",") if x.strip()][:most]
+        if not names:
+            self.say(self.t("menu.names_kept"))
+            return None
+        seen: set[str] = set()
+        for name in names:
+            if len(name) > MAX_NAME or ":" in name or not name.isprintable() or name.casefold() in seen:
+                self.say(self.t("menu.names_bad", name=name[:MAX_NAME], max=MAX_NAME), "event.error")
+                return None
+            seen.add(name.casefold())
+        cfg["names"] = names
+        self.say(self.names_label(game), "event.menu_select")
+        return None
 
     def start_game(self, game: str, kit, lo: int, hi: int) -> str | None:
         cfg = self.setup[game]
@@ -415,9 +463,10 @@ class MenuApp:
         if not lo <= total <= hi:
             self.say(self.t("menu.bad_count", count=total, min=lo, max=hi), "event.error")
             return None
-        base = self.t("setup.default_player")
-        humans = [self.t("setup.default_you")] if cfg["humans"] == 1 else [f"{base} {i + 1}" for i in range(cfg["humans"])]
-        seats = humans + [f"{kit.bot_levels[cfg['level']]}:{name}" for name in bot_names(bots)]
+        humans = self.human_names(game)
+        taken = {x.casefold() for x in humans}  # a bot never gets a human's name
+        names = [x for x in bot_names(bots + len(humans)) if x.casefold() not in taken][:bots]
+        seats = humans + [f"{kit.bot_levels[cfg['level']]}:{name}" for name in names]
         path = self.saves / f"{game}.json"
         save: Path | None = path  # None: this game is not saved
         try:

@@ -33,6 +33,18 @@ menu-humans =
         [one] Ein Mensch
        *[other] { $count } Menschen
     }
+menu-names =
+    { $count ->
+        [one] Name: { $names }
+       *[other] Namen: { $names }
+    }
+menu-names_ask =
+    { $count ->
+        [one] Tippe deinen Namen und drücke Eingabe. Eingabe ohne Text lässt ihn, wie er ist.
+       *[other] Tippe die { $count } Namen, durch Komma getrennt, zum Beispiel: Anna, Ben. Eingabe ohne Text lässt sie, wie sie sind.
+    }
+menu-names_kept = Die Namen bleiben.
+menu-names_bad = { $name } geht als Name nicht: höchstens { $max } Zeichen, ohne Doppelpunkt, und jeder Name nur einmal.
 menu-bots =
     { $count ->
         [0] Keine Bots

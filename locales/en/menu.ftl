@@ -33,6 +33,18 @@ menu-humans =
         [one] One human
        *[other] { $count } humans
     }
+menu-names =
+    { $count ->
+        [one] Name: { $names }
+       *[other] Names: { $names }
+    }
+menu-names_ask =
+    { $count ->
+        [one] Type your name and press Enter. Enter with no text keeps it as it is.
+       *[other] Type the { $count } names, separated by commas, for example: Anna, Ben. Enter with no text keeps them as they are.
+    }
+menu-names_kept = The names stay as they are.
+menu-names_bad = { $name } does not work as a name: at most { $max } characters, no colon, and each name only once.
 menu-bots =
     { $count ->
         [0] No bots
