@@ -385,3 +385,118 @@ def test_the_players_are_named_in_the_menu(lang, tmp_path):
     assert c.get("concerto.handover", player="Anna") in said  # the hot-seat hand-over by name
     seats = json.loads((tmp_path / "saves" / "concerto.json").read_text())["seats"]
     assert [s["name"] for s in seats] == ["Anna", "Amadeus", "Clara"]  # the bot makes way for a human's name
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_help_is_one_example_per_kind_and_more_says_the_rest(lang):
+    from voice_game.session.meta import HELP_GROUPS, HELP_LIST, always_message
+
+    c = load_catalog(lang)
+    holder: dict = {}
+    ask = {"de": ["hilfe", "mehr"], "en": ["help", "more"]}[lang]
+
+    def lines():
+        yield START[lang]
+        s = holder["s"]
+        holder["legal"] = [s.kit.adapter.command_for(a) for a in s.kit.rules.legal_actions(s.state)]
+        yield from ask
+
+    s, buf = concerto_session(lang, lines())
+    holder["s"] = s
+    s.start(s.kit.rules.opening_events(s.state))
+    s.run()
+    said = buf.getvalue().splitlines()
+    hint = c.get("help.always_short", commands=", ".join(s.g.render({"intent": i}) for i in ("table", "my_cards",
+                                                                                            "scores")),
+                 more=s.g.render({"intent": "more"}))
+    at = said.index(hint)
+    grouped, rest = said[at - 1], said[at + 1]
+    kinds: dict = {}
+    for cmd in holder["legal"]:
+        kinds.setdefault(HELP_GROUPS.get(cmd["intent"], cmd["intent"]), []).append(s.g.render(cmd))
+    legal = [x for items in kinds.values() for x in dict.fromkeys(items)]
+    assert len(legal) > 10 and sum(x in grouped for x in legal) < len(legal) // 2  # one example per kind
+    for items in kinds.values():  # "mehr": the rest, kind by kind (a long kind: its first ones and a count)
+        assert all(x in rest for x in list(dict.fromkeys(items))[:HELP_LIST]), items
+    assert said[at + 2] == always_message(s).text  # and everything that is always available
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_hot_seat_repeat_says_again_what_only_the_player_at_the_speaker_heard(lang):
+    c = load_catalog(lang)
+    ready, repeat = {"de": ("bereit", "wiederholen"), "en": ("ready", "repeat")}[lang]
+    holder: dict = {}
+
+    def lines():
+        yield ready
+        yield repeat
+        s = holder["s"]
+        start = next(a for a in s.kit.rules.legal_actions(s.state) if a.kind == "start")
+        yield s.g.render(s.kit.adapter.command_for(start))
+        yield repeat  # Ben has not taken over yet: only "ready" counts
+        yield ready
+        yield repeat
+
+    s, buf = concerto_session(lang, lines(), seats=[Seat("Anna"), Seat("Ben")])
+    holder["s"] = s
+    s.start(s.kit.rules.opening_events(s.state))
+    s.run()
+    said = buf.getvalue().splitlines()
+    prompts = [x for x in said if x.startswith(c.get("concerto.choose_start_you").split(".")[0])]
+    assert len(prompts) == 4 and prompts[0] == prompts[1] and prompts[2] == prompts[3]  # said, and said again
+    assert prompts[0] != prompts[2]  # each their own hand's example
+    ben = said.index(c.get("concerto.handover", player="Ben"))
+    assert said[ben + 1] == c.get("concerto.handover_wait", player="Ben")
+    hand = c.get("concerto.hand_dealt", cards="§").split("§")[0]
+    assert len([x for x in said[ben:] if x.startswith(hand)]) == 1  # Ben's hand only, never Anna's again
+    assert said.index(prompts[0]) + 1 == said.index(prompts[0], said.index(prompts[0]) + 1)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_headhunter_against_a_seat_by_name(lang):
+    c = load_catalog(lang)
+    kit = get_kit("concerto")
+    seats = [Seat("Anna"), Seat("Amadeus", "bot")]
+    state = kit.new_game([x.name for x in seats], [], 3, kit.parse_deck({"specials": ["headhunter"] * 4}))
+    holder: dict = {}
+
+    def lines():
+        yield START[lang]
+        s = holder["s"]
+        mine = [x for x, _ in s.state.orchestras[0]]
+        theirs = [x for x, _ in s.state.orchestras[1] if x not in mine]
+        holder["pair"] = (mine[0], theirs[0], dict(s.state.orchestras[0])[mine[0]], dict(s.state.orchestras[1])[theirs[0]])
+        a, b = (c.get(f"instrument.{x}.name") for x in (mine[0], theirs[0]))
+        yield {"de": f"Headhunter Amadeus {a} gegen {b}", "en": f"headhunter Amadeus {a} for {b}"}[lang]
+
+    buf = io.StringIO()
+    s = Session(kit, state, seats, load_grammar(lang), c, TextOutput(buf), lines(), seed=3)
+    holder["s"] = s
+    s.start(kit.rules.opening_events(s.state))
+    s.run()
+    mine, theirs, my_pattern, their_pattern = holder["pair"]
+    assert [theirs, their_pattern] in s.state.orchestras[0]  # swapped with its pattern
+    assert [mine, my_pattern] in s.state.orchestras[1]
+    assert "headhunter" in s.state.special_discard
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_table_names_the_grand_maestro_cards_and_the_conductor_card(lang):
+    c = load_catalog(lang)
+    ask = {"de": "tisch", "en": "table"}[lang]
+    kit = get_kit("orchestra")
+    seats = [Seat("Anna"), Seat("Ben", "bot")]
+    state = kit.new_game([x.name for x in seats], ["grand-maestro"], 3, None)
+    buf = io.StringIO()
+    s = Session(kit, state, seats, load_grammar(lang), c, TextOutput(buf), iter([ask]), seed=3)
+    s.run()  # no opening: only what the table question says
+    said = buf.getvalue()
+    assert c.get("orchestra.maestro_intro") in said
+    assert len(state.maestro) == 2 and all(c.get(f"orchestra.maestro.{cid}") in said for cid in state.maestro)
+    for variants, visible in ((["maestro"], False), (["maestro", "conductor-visible"], True)):
+        s, buf = concerto_session(lang, iter([ask]), variants)
+        s.run()
+        said = buf.getvalue().split(c.get("concerto.choose_start_you"))[-1]
+        card = s.state.conductor_active
+        assert (c.get(f"conductor.{card}.text") in said) is visible
+        assert (c.get("concerto.table_conductor_hidden") in said) is not visible

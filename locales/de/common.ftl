@@ -30,7 +30,7 @@ help-examples =
     }
 help-now = Jetzt kannst du sagen: { $commands }.
 help-now_grouped = Jetzt: { $commands }.
-help-always_short = Immer: { $commands }. Mehr: { $more }.
+help-always_short = Immer: { $commands }. Für alles Weitere sag: { $more }.
 help-always = Immer möglich: { $commands }.
 help-or = oder
 help-group_item = { $label }: { $example }

@@ -30,7 +30,7 @@ help-examples =
     }
 help-now = You can say now: { $commands }.
 help-now_grouped = Now: { $commands }.
-help-always_short = Always: { $commands }. More: { $more }.
+help-always_short = Always: { $commands }. For the rest, say: { $more }.
 help-always = Always available: { $commands }.
 help-or = or
 help-group_item = { $label }: { $example }

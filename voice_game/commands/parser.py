@@ -31,7 +31,7 @@ from voice_game.core.errors import Ambiguous, Command, NotAllowed, RuleError, Un
 
 META_INTENTS = frozenset({
     "help", "repeat", "previous", "next_message", "table", "my_cards", "scores", "whose_turn", "since_my_turn", "row", "orchestra_of",
-    "rules", "slower", "faster", "louder", "quieter", "verbose", "brief", "normal", "always", "explain", "save", "quit",
+    "rules", "slower", "faster", "louder", "quieter", "verbose", "brief", "normal", "always", "more", "explain", "save", "quit",
     "discard_pile", "special_pile", "conductor_card", "cards_of", "pieces",
     "yes", "no", "ready", "verbosity", "stop",
 })

@@ -92,6 +92,9 @@ class Session:
         self.ready_seat: int | None = None
         self._seat_words: list[tuple[tuple[str, ...], str]] | None = None  # seat names -> seat numbers
         self.private: dict[int, list] = {}
+        # the last private message said to the player at the speaker (hot-seat): "wiederholen"
+        # repeats it for them, though it left the shared history
+        self.private_last: Message | None = None
 
     # --- the small public API for input devices and the tutorial ---------------
     @property
@@ -168,6 +171,7 @@ class Session:
                 kept = m.for_history()  # a secret (an own beat pattern) is never kept
                 if kept is not None:
                     self.history.add(kept)
+                    self.private_last = None  # newer than anything private
             level = self.settings.settings.level(m.kind) if narrated and self.settings else "full"
             if level == "off":
                 continue  # kept in the history for "repeat" / "previous message"
@@ -228,7 +232,7 @@ class Session:
                 shared = []
                 if e.to == self.ready_seat:  # the player at the speaker now hears it at once
                     # private: it leaves the shared history (the next player could replay it)
-                    self.say(self.narrator.event(e, self.kit.view(self.state, e.to)), record=False, narrated=True)
+                    self.say_private(self.narrator.event(e, self.kit.view(self.state, e.to)))
                 elif e.to in self.humans:
                     self.private.setdefault(e.to, []).append(e)
                 continue
@@ -260,8 +264,16 @@ class Session:
             self.say_key(wait if self.c.has(wait) else f"{self.kit.name}.handover", record=False, player=name)
         self.ready_seat = player
         v = self.kit.view(self.state, player)
-        self.say(self.narrator.events(self.private.pop(player, []), v), record=False, narrated=True)
+        self.say_private(self.narrator.events(self.private.pop(player, []), v))
         return True
+
+    def say_private(self, msgs: list[Message]) -> None:
+        """Said only to the player at the speaker (hot-seat): out of the shared history (the
+        next player could replay it), yet "wiederholen" repeats it while they are there."""
+        self.say(msgs, record=False, narrated=True)
+        kept = [k for k in (m.for_history() for m in msgs) if k is not None]  # a secret never
+        if kept:
+            self.private_last = kept[-1]
 
     def log_events(self, events) -> None:
         if not self.events_path:
@@ -379,7 +391,10 @@ class Session:
         v = self.kit.view(self.state, player)
         self.say(self.narrator.flush(v), narrated=True)
         # hot-seat: a prompt may name the hand ("for example: orchestra piano choir"), so it stays private
-        self.say(self.narrator.prompt(v), record=not self.handover, narrated=True)
+        if self.handover:
+            self.say_private(self.narrator.prompt(v))
+        else:
+            self.say(self.narrator.prompt(v), narrated=True)
 
     def read(self) -> InputLine | None:
         while True:

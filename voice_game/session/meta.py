@@ -90,15 +90,36 @@ def help_messages(s: Session) -> list[Message]:
                            "help", HIGH))
     if verbose:
         out.append(always_message(s))
-    else:  # the most used ones, and how to hear them all
+    else:  # the most used ones, and how to hear the rest
         always = [s.g.render({"intent": i}) for i in ALWAYS]
         out.append(Message(s.c.get("help.always_short", commands=", ".join(always),
-                                   more=s.g.render({"intent": "always"})), "help", LOW))
+                                   more=s.g.render({"intent": "more"})), "help", LOW))
     return out
 
 
+def more_messages(s: Session) -> list[Message]:
+    """"mehr" after the grouped help: every kind of move with its commands (a long kind:
+    the first HELP_LIST and how many more), then all that is always available."""
+    groups: dict[str, list[str]] = {}
+    for a in s.kit.rules.legal_actions(s.state):
+        cmd = s.kit.adapter.command_for(a)
+        if cmd is not None:
+            groups.setdefault(HELP_GROUPS.get(cmd["intent"], cmd["intent"]), []).append(s.g.render(cmd))
+    now = []
+    for key, items in groups.items():
+        items = list(dict.fromkeys(items))
+        text = ", ".join(items[:HELP_LIST])
+        if len(items) > HELP_LIST:
+            text = s.c.get("help.examples", examples=text, count=len(items) - HELP_LIST)
+        if key not in SELF_NAMED and s.c.has(f"help.group.{key}"):
+            text = s.c.get("help.group_item", label=s.c.get(f"help.group.{key}"), example=text)
+        now.append(text)
+    out = [Message(s.c.get("help.now_grouped", commands="; ".join(now)), "help", HIGH)] if now else []
+    return out + [always_message(s)]
+
+
 def _repeat(s: Session) -> None:
-    last = s.history.last()
+    last = s.private_last or s.history.last()  # hot-seat: what only the player at the speaker heard
     if last is None:
         s.say_key("history.empty", record=False)
     else:
@@ -166,6 +187,7 @@ def _quit(s: Session) -> None:
 META: dict[str, Callable[[Session], None]] = {
     "help": lambda s: s.say(help_messages(s)),
     "always": lambda s: s.say(always_message(s)),
+    "more": lambda s: s.say(more_messages(s)),  # after the grouped help: the rest
     "repeat": _repeat,
     "previous": lambda s: s.step_history(-1),
     "next_message": lambda s: s.step_history(1),
