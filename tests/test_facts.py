@@ -500,3 +500,25 @@ def test_the_table_names_the_grand_maestro_cards_and_the_conductor_card(lang):
         card = s.state.conductor_active
         assert (c.get(f"conductor.{card}.text") in said) is visible
         assert (c.get("concerto.table_conductor_hidden") in said) is not visible
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_resume_tells_each_player_their_own_cards(lang, tmp_path):
+    c = load_catalog(lang)
+    ready = {"de": "bereit", "en": "ready"}[lang]
+    save = tmp_path / "s.json"
+    p = run_cli(["play", "concerto", "--lang", lang, "--tts", "text", "--seed", "3", "--players", "Anna,bot:Amadeus",
+                 "--save", str(save)], [START[lang]])
+    assert p.returncode == 0, p.stderr
+    kit = get_kit("concerto")
+    state = kit.rules.state_from_json(json.loads(save.read_text())["state"])
+    mine = ConcertoNarrator(c, {0}, "default").my_cards(kit.view(state, 0))[0].text
+    resumed = run_cli(["play", "--resume", str(save), "--tts", "text"], []).stdout.split(c.get("save.resumed"))[1]
+    assert mine in resumed  # solo: your hand after the table (the table says only how many)
+    save = tmp_path / "h.json"
+    p = run_cli(["play", "concerto", "--lang", lang, "--tts", "text", "--seed", "3", "--players", "Anna,Ben",
+                 "--save", str(save)], [ready, START[lang]])
+    state = kit.rules.state_from_json(json.loads(save.read_text())["state"])
+    said = run_cli(["play", "--resume", str(save), "--tts", "text"], [ready]).stdout.splitlines()
+    ben = ConcertoNarrator(c, {0, 1}, "default").my_cards(kit.view(state, 1))[0].text
+    assert said.index(c.get("concerto.handover", player="Ben")) < said.index(ben)  # after "ready", only then

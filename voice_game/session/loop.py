@@ -95,6 +95,7 @@ class Session:
         # the last private message said to the player at the speaker (hot-seat): "wiederholen"
         # repeats it for them, though it left the shared history
         self.private_last: Message | None = None
+        self.tell_cards: set[int] = set()  # hot-seat after --resume: told their cards after "ready"
 
     # --- the small public API for input devices and the tutorial ---------------
     @property
@@ -265,6 +266,9 @@ class Session:
         self.ready_seat = player
         v = self.kit.view(self.state, player)
         self.say_private(self.narrator.events(self.private.pop(player, []), v))
+        if player in self.tell_cards:  # a resumed game: what this player holds
+            self.tell_cards.discard(player)
+            self.say_private(self.narrator.my_cards(v))
         return True
 
     def say_private(self, msgs: list[Message]) -> None:
@@ -316,10 +320,17 @@ class Session:
         """A saved game goes on: the table (whose turn it is, every public card, a game's
         standing rules such as the Grand Maestro cards), then what the player at the
         speaker must do now: the game's own prompt, or the moves open now."""
-        self.say(self.narrator.table(self.listener_view()))
+        v = self.listener_view()
+        self.say(self.narrator.table(v))
+        over = self.kit.rules.is_over(self.state)
+        if self.handover:  # each human hears their own cards once they have taken over
+            self.tell_cards = set() if over else set(self.humans)
+            return
+        if self.humans and not over:
+            self.say(self.narrator.my_cards(v))  # your hand: the table says only how many
         p = self.kit.rules.current_player(self.state)
-        if p == CHANCE or p in self.bots or self.handover or self.kit.rules.is_over(self.state):
-            return  # a bot moves, or the hand-over asks the next player first
+        if p == CHANCE or p in self.bots or over:
+            return  # a bot moves first
         prompt = self.narrator.prompt(self.kit.view(self.state, p))
         self.say(prompt if prompt else help_messages(self)[:1], narrated=True)
 
