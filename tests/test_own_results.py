@@ -134,3 +134,27 @@ def test_the_own_result_comes_before_the_narration_still_queued_which_stays_in_t
         assert any(t.startswith("Gezogen") for t in said[said.index(BOTS_SAID) + 1:])
     finally:
         out.close()
+
+
+@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
+def test_any_key_silences_an_online_seat_too():
+    from voice_game.commands.grammar import load_grammar
+    from voice_game.keys import Key, KeyInput, load_bindings
+    from voice_game.narration.catalog import load_catalog
+    from voice_game.narration.message import NORMAL, Message
+    from voice_game.online.client import Speaker
+    from voice_game.online.seat import RemoteSeat
+    from tests.test_keys import ScriptedReader
+
+    out = speech_out()
+    try:
+        seat = RemoteSeat(load_grammar("de"), load_catalog("de"), Speaker(out))
+        inp = KeyInput(ScriptedReader([Key("x")]), load_bindings({}))
+        inp.attach(seat)
+        job = out.say_message(Message(BOTS_SAID, "bot", NORMAL))
+        started(job)
+        next(inp, None)  # "x" starts typing; the pipe of keys then ends
+        assert out.wait_silent(timeout=5)
+        assert job.items[0].status == "stopped" and len(job.items) < len(job.sentences)
+    finally:
+        out.close()

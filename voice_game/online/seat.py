@@ -72,6 +72,12 @@ class RemoteSeat:
         self.history: History = shared if shared is not None else History()
         self._lock = threading.Lock()  # keys are read in a thread, prompts arrive in the event loop
 
+    def stop_speech(self) -> None:
+        """Any key silences what this seat is hearing (its history keeps every message)."""
+        stop = getattr(getattr(self.speaker, "out", None), "stop", None)
+        if stop is not None:
+            stop()
+
     def set_game(self, game: str) -> None:
         """The game named by the host's welcome; its phrases are indexed in the background."""
         from voice_game.games import available, get
