@@ -183,3 +183,15 @@ def test_the_special_card_of_the_deal_is_said_with_the_first_turn(lang):
     # verbose says the whole hand at once
     verbose = ConcertoNarrator(c, {0}, "verbose")
     assert c.get("special.audition.name") in " ".join(texts(verbose.events(deal, cv(turn=0)) + verbose.flush(cv(turn=0))))
+
+
+def test_the_applause_and_the_boos_are_short_they_answer_every_beat():
+    """The applause follows every right beat and carries a bot's success before its words; the
+    boos come before a wrong beat's words: a second or so, not two."""
+    from voice_game.audio import cues
+
+    for cue_id, most in (("event.applause", 1.25), ("event.boos", 1.15)):
+        x = cues.synthesize(cue_id)
+        assert 0.6 <= len(x) / cues.RATE <= most, cue_id
+        data, rate = cues.read_wav(cues.cue_path(cue_id))  # the file the game plays is the short one
+        assert len(data) / rate <= most, cue_id

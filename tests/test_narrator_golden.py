@@ -29,10 +29,10 @@ GOLDEN = {
     # pattern swap says "tauscht zwei Schlagmuster: Gesang und Sonstige" (was "die Schlagmuster von
     # Gesang und Sonstige", a dative plural without -n); again for issue 10's shorter Concerto cycles
     # (checked line by line against the transcripts of before: a bot's performance and its result in
-    # one message, the refill's options without "Auffüllen" after the first, "Streicher: Kreis", the
-    # opening's orange piece by its count, brief leaving names to the seat's cue)
-    "concerto": {"de": "e300f7075a7de629f071c2a887493c34d712ea4c8e86da6204fde17c8fbdb641",
-                 "en": "f9049122c125c2418ab75e0cd1dbbc79dae1c61d565fcbb9438272600517b1dc"},
+    # one message with the new score, not the piece's points again, the refill's options without "Auffüllen" after the first, "Streicher: Kreis", the
+    # opening's orange piece by its count, brief leaving names to the seat's cue; "Amadeus tauscht Gelb.")
+    "concerto": {"de": "6b5b290b66ae57470582827fca5c754185386a88bef1bc5923f0c940b905fdda",
+                 "en": "09b4744635f38882daae058bef7c5de67ec53c46adf90e3d060f3a55dd5eee69"},
 }
 
 

@@ -364,7 +364,8 @@ def _ev_game_end():
 
 
 def _ev_applause():
-    total = 2.0
+    # 1.2 s: it answers every right beat and carries a bot's success before its words
+    total = 1.2
     n_total = _n(total)
     starts = _noise(160, "applause-times") * 0.5 + 0.5
     levels = _noise(160, "applause-levels") * 0.3 + 0.7
@@ -378,20 +379,20 @@ def _ev_applause():
         parts.append((s, levels[i] * crowd[i % 160] * clap))
     out = _mix(total, parts)
     fade = np.ones(n_total)
-    fade[-_n(0.4):] = np.linspace(1.0, 0.0, _n(0.4))
+    fade[-_n(0.3):] = np.linspace(1.0, 0.0, _n(0.3))
     return out * fade
 
 
 def _ev_boos():
-    n = _n(1.4)
+    n = _n(0.95)  # short: a wrong beat's words follow it
     x = np.linspace(0.0, 1.0, n)
     parts = []
     for i, f0 in enumerate((130.0, 146.0, 116.0, 160.0)):
         glide = f0 * (1.0 - 0.25 * x)
         voiced = _osc(glide, n, _formant_harmonics(f0, VOWEL_OO, 30))
-        env = _adsr(n, 0.15 + 0.05 * i, 0.1, 0.9, 0.3)
+        env = _adsr(n, 0.12 + 0.04 * i, 0.08, 0.9, 0.25)
         parts.append((0.04 * i, 0.3 * env * voiced))
-    return _mix(1.55, parts)
+    return _mix(1.1, parts)
 
 
 def _ev_win():

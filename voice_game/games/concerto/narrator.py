@@ -34,6 +34,8 @@ class _Move:
     result: list[str] | None = None  # the performance's result, once it began
     outcome: str = ""  # "succeeded" / "failed"
     quiet: bool = False  # the words spoken in brief narration: what the seat's cue or the history carries is left out
+    spoken: bool = False  # the words spoken (not verbose): a success says the new score, not the piece's points again
+    score_first: bool = False  # the result begins with the new score ("Amadeus dirigiert Grün, jetzt 3.")
     conduct: int = -1  # the index of the performance's sentence in ``sentences``
 
 
@@ -576,8 +578,8 @@ class ConcertoNarrator(NarratorBase):
             items.append(["verb", self.t("bot_replace", piece=self.title(d["piece"]), level=self.level(d["level"]))])
         elif not self._repertoire(items):
             # by its level, as the player calls it (Repertoire: the new pieces say which)
-            key = "bot_replace_brief" if self.brief else "bot_replace_short"
-            items.append(["verb", self.t(key, piece=self.piece_ref(d["piece"], d["level"]))])
+            # "Amadeus tauscht Gelb.": the player's own word for it ("Gelb tauschen"); the new piece follows
+            items.append(["verb", self.t("bot_replace_short", piece=self.piece_ref(d["piece"], d["level"]))])
 
     @staticmethod
     def _repertoire(items: list) -> bool:
@@ -684,8 +686,8 @@ class ConcertoNarrator(NarratorBase):
         "conductor_result": _g_conductor_result,
     }
 
-    def _said_move(self, g: dict, v: dict, quiet: bool) -> _Move:
-        mv = _Move(g, self.name(v, g["player"]), quiet=quiet)
+    def _said_move(self, g: dict, v: dict, quiet: bool, spoken: bool) -> _Move:
+        mv = _Move(g, self.name(v, g["player"]), quiet=quiet, spoken=spoken)
         for it in g["items"]:
             self.ITEMS[it[0]](self, mv, it)
         self._close_verbs(mv)
@@ -699,8 +701,8 @@ class ConcertoNarrator(NarratorBase):
         was worth) to the history."""
         p = g["player"]
         pan = pan_for(p + 1, len(v["players"]))
-        full = self._said_move(g, v, quiet=False)
-        mv = self._said_move(g, v, quiet=True) if self.brief else full
+        full = self._said_move(g, v, quiet=False, spoken=False)  # for the history and a soundless output
+        mv = full if self.verbose else self._said_move(g, v, quiet=self.brief, spoken=True)
         out = []
         merge = bool(mv.result) and not self.verbose and mv.conduct == len(mv.sentences) - 1 \
             and bool(mv.sentences[-1]) and bool(full.sentences[-1])
@@ -722,7 +724,7 @@ class ConcertoNarrator(NarratorBase):
 
     def _result_message(self, mv: _Move, full_mv: _Move, pan: float, merge: bool) -> Message:
         """The performance's result; ``merge``: with the performance's sentence before it, in one
-        message ("Amadeus dirigiert Grün: 3 Punkte, jetzt 3. Abgabe: Gitarre.")."""
+        message ("Amadeus dirigiert Grün, jetzt 3. Abgabe: Gitarre.")."""
         succeeded = mv.outcome == "succeeded"
         cue = "event.applause" if succeeded else "event.boos"
         said = self.t("bot_applause" if succeeded else "bot_boos")
@@ -731,9 +733,9 @@ class ConcertoNarrator(NarratorBase):
         full = plain if plain.startswith(said) else f"{said} {plain}"
         if merge:
             lead = mv.sentences[-1].rstrip(".")
-            # "Amadeus: Grün, jetzt 3." / "Amadeus dirigiert Grün: 3 Punkte, ..."; a sentence of its own
+            # "Amadeus: Grün, jetzt 3." / "Amadeus dirigiert Gelb: Streicher ... ist verloren."; a sentence of its own
             # ("Ben tauscht zwei Schlagmuster: ...", a conductor card's) follows the lead as it is
-            sep = ". " if words.startswith(mv.who) else (", " if self.brief else ": ")
+            sep = ". " if words.startswith(mv.who) else (", " if self.brief or mv.score_first else ": ")
             words = f"{lead}{sep}{words}"
             full = f"{full_mv.sentences[-1]} {full}"  # "Amadeus dirigiert Grün. Applaus! 3 Punkte, ..."
         # the cue says applause or boos; verbose words, the history and a soundless output say it too
@@ -812,8 +814,10 @@ class ConcertoNarrator(NarratorBase):
             mv.outcome = it[2]
             if it[2] == "failed" and len(it) > 3 and not self._new_piece_follows(mv.g):
                 text = it[3]  # no new piece comes: say that this one leaves
-            if it[2] == "succeeded" and len(it) > 3 and mv.quiet:
-                text = it[3]  # brief: the new score; the points the piece was worth are in the history
+            if it[2] == "succeeded" and len(it) > 3 and mv.spoken and mv.conduct >= 0 and mv.sentences[mv.conduct]:
+                # the new score; the points the piece was worth were said with it, and the history keeps them
+                text = it[3]
+                mv.score_first = mv.result == []
         (mv.sentences if mv.result is None else mv.result).append(text)
 
     @staticmethod
