@@ -2,6 +2,7 @@
 when installed from a wheel."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 _PKG = Path(__file__).resolve().parent
@@ -13,3 +14,14 @@ def data_dir(name: str) -> Path:
         if candidate.is_dir():
             return candidate
     return _PKG.parent / name
+
+
+def cache_dir() -> Path:
+    """The user's cache folder for what the game can make again (model copies, phrase
+    tables, parsed message files); ``VOICE_GAME_CACHE_DIR`` overrides it."""
+    env = os.environ.get("VOICE_GAME_CACHE_DIR")
+    if env:
+        return Path(env)
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("voice_game"))

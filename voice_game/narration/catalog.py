@@ -26,7 +26,9 @@ the same catalog. A key defined twice (in any files of one language) is an error
 """
 from __future__ import annotations
 
+import hashlib
 import os
+import pickle
 import re
 import string
 import tomllib
@@ -44,7 +46,8 @@ from fluent.syntax.visitor import Visitor
 
 from voice_game.core.errors import ContentError
 from voice_game.core.game import PATH_ENV, definitions
-from voice_game.paths import data_dir
+from voice_game.atomic import write_atomic
+from voice_game.paths import cache_dir, data_dir
 
 PLURAL_FORMS = ("zero", "one", "other")
 LIST_AND = "list.and"
@@ -172,12 +175,52 @@ class _FluentFiles:
     ids: dict[str, str] = field(default_factory=dict)   # id -> source, messages and terms
 
 
+#: bump when what is cached changes shape (the parser's version is in the key too)
+_PARSED_VERSION = 1
+
+
+@cache
+def _parser_version() -> str:
+    from importlib.metadata import version
+
+    try:
+        return version("fluent.syntax")
+    except Exception:  # noqa: BLE001 - no metadata: no cache
+        return ""
+
+
+def _parse(text: str) -> ftl.Resource:
+    """A Fluent file parsed, from the user's cache folder when this very text was parsed
+    before: parsing the catalogs is the larger part of a start (about 0.2 s a language on a
+    quiet machine, a second under load), loading the parsed file a sixth of it. The key is
+    the text's SHA-256 with the parser's version; a damaged, unreadable or unwritable
+    cache is no error: the text is parsed, as without one."""
+    parser_version = _parser_version()
+    if not parser_version:
+        return FluentParser().parse(text)
+    key = hashlib.sha256(f"{_PARSED_VERSION} {parser_version}\n{text}".encode()).hexdigest()
+    path = cache_dir() / "fluent" / f"{key}.pickle"
+    try:
+        resource = pickle.loads(path.read_bytes())  # noqa: S301 - the player's own cache, keyed by content
+        if isinstance(resource, ftl.Resource):
+            return resource
+    except Exception:  # noqa: BLE001 - missing or damaged: parse again
+        pass
+    resource = FluentParser().parse(text)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, pickle.dumps(resource, protocol=pickle.HIGHEST_PROTOCOL))
+    except Exception:  # noqa: BLE001 - a read-only or full disk only costs the next start time
+        pass
+    return resource
+
+
 def _read_ftl(path: Path, files: _FluentFiles, out: dict) -> None:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ContentError(str(path), "/", f"cannot read: {exc}") from exc
-    resource = FluentParser().parse(text)
+    resource = _parse(text)
     for entry in resource.body:
         if isinstance(entry, ftl.Junk):
             line = text.count("\n", 0, entry.span.start if entry.span else 0) + 1

@@ -25,6 +25,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from voice_game import paths
+
 
 REQUIRED_FILES = ("model.bin", "config.json", "tokenizer.json")
 
@@ -65,12 +67,7 @@ BUNDLED: dict[str, BundledModel] = {
 
 
 def cache_dir() -> Path:
-    env = os.environ.get("VOICE_GAME_CACHE_DIR")
-    if env:
-        return Path(env)
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("voice_game"))
+    return paths.cache_dir()
 
 
 def _package_dir(pkg: str) -> Path | None:
