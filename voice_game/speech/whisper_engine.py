@@ -70,7 +70,6 @@ TINY_BYTES = 100_000_000  # a model file smaller than this is a tiny model (tiny
 CANDIDATES = 3  # distinct phrases of the constrained decode scored in the forced call
 CLOSEST = 5  # phrases that read most like a decode that wrote none, scored in the forced call
 PLAIN_CLOSEST = 2  # ... the closest of them also in lower case
-UNRELATED_NEAR = 1.0  # nats: Whisper's transcripts this close to its best must all be no command to skip the search
 SKIP = 0.5  # respelling: the cost of a word written for no phrase word, or of a phrase word not written
 JOIN = 0.35  # respelling: the cost of reading two words as one ("Horntauschen") beyond their unlikeness
 
@@ -709,9 +708,7 @@ class WhisperRecognizer:
                     mass[ph] = mass.get(ph, 0.0) + math.exp(sc - top)
                 share = mass[phrase] / sum(mass.values()) * (1.0 - nsp)
                 return self._result(phrase, FLOOR + (1.0 - FLOOR) * share, t0)
-            # every transcript Whisper finds about as likely as its best is no command
-            if hyps and all(self._unrelated(t, table) for t, sc in hyps
-                            if sc >= hyps[0][1] - UNRELATED_NEAR):
+            if hyps and self._unrelated(hyps[0][0], table):
                 return self._result(None, 0.0, t0)
             if self._short(hyps, table):
                 ranked = self.m.search_tokens(enc, table.trie, self.numbers, self.alias_of)
