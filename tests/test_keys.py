@@ -190,7 +190,7 @@ def test_a_game_played_by_single_keys_in_a_terminal(tmp_path):
         t.send("2")  # take conductor 2: asked first
         t.expect("dirigent zwei nehmen?  Ja oder nein?")
         t.send("y")
-        t.expect("Du nimmst Dirigent 2: eine Geigen-Katze.")
+        t.expect("Du nimmst Dirigent 2: Geigen-Katze.")
         t.send("q")
         t.expect("Spiel wirklich verlassen?")
         t.send("y")

@@ -20,9 +20,13 @@ MAX_BOT_STEPS = 1500
 SETUPS = (({0}, "brief", 0), ({0}, "default", 0), ({0}, "verbose", 0), ({0, 1}, "default", 1), ({1}, "verbose", 1))
 
 GOLDEN = {
-    # re-recorded for issue 10's shared win spoken to the human ("Du teilst dir den Sieg mit Ben")
-    "orchestra": {"de": "1efeedf114e8bb95b177426bdbc917dcf36c5d3ab6423579a14c936c276a862b",
-                  "en": "cf447303f1e4dc744229b8d7826f4ed3abc12a65fc89d5109c37477cf8f0a6c5"},
+    # re-recorded for issue 10's shared win spoken to the human ("Du teilst dir den Sieg mit Ben"),
+    # and again for issue 10's fewer words per turn: "Runde 2." says the round before is over,
+    # one musician without its article ("Ben nimmt 2: Tuba-Bär."), the families without points
+    # said together at the scoring, a shorter last-card line and brief "1." for "Zu 1."; German
+    # articles by the family's gender ("Zuerst muss die Geigen-Katze zu einem Dirigenten.")
+    "orchestra": {"de": "687fc0c45356b4293fb2b0855e76da2ecb3b74e99e27b12bf3c8e64c1746e1b7",
+                  "en": "99084f3bf5583b8130162ddb9def6c1b963d96f671872fedbf80a5e726bab12b"},
     # re-recorded for issue 10's shorter Concerto wording (print transcript_digest(game, lang) to record),
     # and again when Concerto's normal bot (the bot games here) learned to play to the target: its
     # moves changed, the words for them did not; German again when the catalogs moved to Fluent: the
@@ -30,9 +34,11 @@ GOLDEN = {
     # Gesang und Sonstige", a dative plural without -n); again for issue 10's shorter Concerto cycles
     # (checked line by line against the transcripts of before: a bot's performance and its result in
     # one message with the new score, not the piece's points again, the refill's options without "Auffüllen" after the first, "Streicher: Kreis", the
-    # opening's orange piece by its count, brief leaving names to the seat's cue; "Amadeus tauscht Gelb.")
-    "concerto": {"de": "6b5b290b66ae57470582827fca5c754185386a88bef1bc5923f0c940b905fdda",
-                 "en": "09b4744635f38882daae058bef7c5de67ec53c46adf90e3d060f3a55dd5eee69"},
+    # opening's orange piece by its count, brief leaving names to the seat's cue; "Amadeus tauscht Gelb."); and again when verbs
+    # agreed with the instrument's number from the content data ("Merk dir: Streicher schlagen Kreis.",
+    # "your strings play circle")
+    "concerto": {"de": "32ccde455f6cbb29118131dfbc675291758b5a0e56505075fb6cdfd62614c444",
+                 "en": "cd576633e3c7ff3027cf6e977af8b30136cae7e144cc4002ec5531b0acd1c9f8"},
 }
 
 

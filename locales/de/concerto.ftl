@@ -122,14 +122,30 @@ concerto-placed_setup_you = Du setzt { $instrument } auf Platz { $position }.
 concerto-placed = { $player } setzt { $instrument } ein.
 concerto-placed_you = Du setzt { $instrument } ein.
 concerto-placed_you_at = Du setzt { $instrument } auf Platz { $position }.
-concerto-pattern_you = Merk dir: { $instrument } schlägt { $pattern }.
-concerto-pattern_named = { $player }, merk dir: { $instrument } schlägt { $pattern }.
+concerto-pattern_you =
+    Merk dir: { $instrument } { NUMBER_OF($instrument) ->
+        [plural] schlagen
+       *[singular] schlägt
+    } { $pattern }.
+concerto-pattern_named =
+    { $player }, merk dir: { $instrument } { NUMBER_OF($instrument) ->
+        [plural] schlagen
+       *[singular] schlägt
+    } { $pattern }.
 concerto-pattern_secret = Das Schlagmuster für { $instrument } wurde einmal angesagt.
-concerto-pattern_drawn = Merken: { $instrument } von { $player } schlägt { $pattern }.
+concerto-pattern_drawn =
+    Merken: { $instrument } von { $player } { NUMBER_OF($instrument) ->
+        [plural] schlagen
+       *[singular] schlägt
+    } { $pattern }.
 concerto-market_taken = { $player } nimmt { $instrument } vom Markt.
 concerto-market_taken_you = Du nimmst { $instrument }.
 concerto-market_revealed = Neu auf dem Arbeitsmarkt: { $instrument }.
-concerto-market_duplicate = { $instrument } liegt schon auf dem Arbeitsmarkt und kommt auf den Ablagestapel.
+concerto-market_duplicate =
+    { $instrument } { NUMBER_OF($instrument) ->
+        [plural] liegen schon auf dem Arbeitsmarkt und kommen
+       *[singular] liegt schon auf dem Arbeitsmarkt und kommt
+    } auf den Ablagestapel.
 concerto-piece_revealed = Neues Stück: { $details }
 concerto-piece_replaced = { $player } legt das Stück { $piece }, Stufe { $level }, unter seinen Stapel.
 concerto-piece_replaced_you = Du legst das Stück { $piece }, Stufe { $level }, unter seinen Stapel.
@@ -158,7 +174,11 @@ concerto-market_exchanged = { $player } tauscht { $instrument } gegen { $other }
 concerto-market_exchanged_by_you = Du tauschst { $instrument } gegen { $other } vom Arbeitsmarkt, mit demselben Schlagmuster.
 concerto-rehearsal = { $player } probt { $instrument }.
 concerto-rehearsal_by_you = Du probst { $instrument }.
-concerto-pattern_recalled = Nur für dich: { $instrument } schlägt { $pattern }.
+concerto-pattern_recalled =
+    Nur für dich: { $instrument } { NUMBER_OF($instrument) ->
+        [plural] schlagen
+       *[singular] schlägt
+    } { $pattern }.
 concerto-audition = { $player } nimmt { $instrument } vom Ablagestapel.
 concerto-audition_by_you = Du nimmst { $instrument } vom Ablagestapel.
 concerto-cards_discarded = { $player } legt { $cards } ab.
@@ -363,9 +383,21 @@ concerto-bot_take_brief = vom Markt { $instrument }
 concerto-bot_wrong_same = { $instrument }: { $pattern } statt { $expected_pattern }.
 concerto-bot_wrong_other = { $instrument }, { $pattern }; dran war { $expected }, { $expected_pattern }.
 concerto-bot_failed_lost = { $instrument } und das Stück sind weg.
-concerto-bot_failed_lost_short = { $instrument } ist weg.
-concerto-bot_wrong_lost = { $instrument } mit { $pattern } statt { $expected_pattern } ist verloren.
-concerto-bot_lost_brief = { $instrument } ist verloren.
+concerto-bot_failed_lost_short =
+    { $instrument } { NUMBER_OF($instrument) ->
+        [plural] sind
+       *[singular] ist
+    } weg.
+concerto-bot_wrong_lost =
+    { $instrument } mit { $pattern } statt { $expected_pattern } { NUMBER_OF($instrument) ->
+        [plural] sind
+       *[singular] ist
+    } verloren.
+concerto-bot_lost_brief =
+    { $instrument } { NUMBER_OF($instrument) ->
+        [plural] sind
+       *[singular] ist
+    } verloren.
 concerto-bot_failed_piece_gone = Das Stück ist auch weg.
 concerto-explain = { $name }: { $text }
 concerto-nothing = nichts
@@ -576,17 +608,33 @@ concerto-reason-start_count =
 concerto-reason-start_duplicate = Dein Startorchester kann { $instrument } nicht zweimal haben.
 concerto-reason-not_in_hand = { $instrument } hast du nicht auf der Hand.
 concerto-reason-already_in_orchestra = Dein Orchester hat schon { $instrument }.
-concerto-reason-not_in_orchestra = { $instrument } ist nicht in deinem Orchester.
+concerto-reason-not_in_orchestra =
+    { $instrument } { NUMBER_OF($instrument) ->
+        [plural] sind
+       *[singular] ist
+    } nicht in deinem Orchester.
 concerto-reason-special_not_in_hand = Du hast die Sonderkarte { $card } nicht.
 concerto-reason-special_needs_target = Sag, was { $card } tun soll, zum Beispiel welche Instrumente.
 concerto-reason-special_has_target = { $card } kann jetzt wirken: Sag, was die Karte tun soll.
 concerto-reason-special_bad_params = { $card } kann so nicht gespielt werden.
 concerto-reason-target_is_self = Wähle einen Gegner, nicht dich selbst.
-concerto-reason-target_not_in_orchestra = { $instrument } ist nicht im Orchester von { $target }.
+concerto-reason-target_not_in_orchestra =
+    { $instrument } { NUMBER_OF($instrument) ->
+        [plural] sind
+       *[singular] ist
+    } nicht im Orchester von { $target }.
 concerto-reason-would_duplicate = Dann hätte das Orchester von { $target } { $instrument } zweimal.
 concerto-reason-same_instrument = Nenne zwei verschiedene Instrumente, nicht zweimal { $instrument }.
-concerto-reason-not_in_market = { $instrument } liegt nicht auf dem Arbeitsmarkt.
-concerto-reason-not_in_discard = { $instrument } liegt nicht auf dem Ablagestapel.
+concerto-reason-not_in_market =
+    { $instrument } { NUMBER_OF($instrument) ->
+        [plural] liegen
+       *[singular] liegt
+    } nicht auf dem Arbeitsmarkt.
+concerto-reason-not_in_discard =
+    { $instrument } { NUMBER_OF($instrument) ->
+        [plural] liegen
+       *[singular] liegt
+    } nicht auf dem Ablagestapel.
 concerto-reason-no_open_pieces = Kein Stück ist offen.
 concerto-reason-swap_count =
     { $max ->
@@ -596,12 +644,28 @@ concerto-reason-swap_count =
 concerto-reason-swap_not_in_hand = Du hast { $card } nicht auf der Hand.
 concerto-reason-no_open_piece = Kein Stück der Stufe { $level } ist offen.
 concerto-reason-piece_pile_empty = Der Stapel { $level } ist leer, das Stück kann nicht getauscht werden.
-concerto-reason-missing_instruments = Für { $piece } fehlt deinem Orchester { $missing }.
+concerto-reason-missing_instruments =
+    Für { $piece } { NUMBER_OF($missing) ->
+        [plural] fehlen
+       *[singular] fehlt
+    } deinem Orchester { $missing }.
 concerto-reason-no_conductor = Es gibt keine Dirigentenkarte zum Missachten.
 concerto-reason-nothing_to_ignore = Diese Dirigentenkarte ändert nichts an der Aufführung.
 concerto-reason-swap_pair_needed = Die Dirigentenkarte verlangt zwei Instrumente des Stücks, deren Schlagmuster du vorher tauschst.
 concerto-reason-swap_not_asked = Für dieses Stück ist kein Tausch verlangt.
-concerto-reason-swap_not_in_piece = { $instrument } spielt in diesem Stück nicht mit.
-concerto-reason-not_in_encore = { $instrument } gehört nicht zur Zugabe.
-concerto-reason-not_in_piece = { $instrument } spielt in { $piece } nicht mit.
+concerto-reason-swap_not_in_piece =
+    { $instrument } { NUMBER_OF($instrument) ->
+        [plural] spielen
+       *[singular] spielt
+    } in diesem Stück nicht mit.
+concerto-reason-not_in_encore =
+    { $instrument } { NUMBER_OF($instrument) ->
+        [plural] gehören
+       *[singular] gehört
+    } nicht zur Zugabe.
+concerto-reason-not_in_piece =
+    { $instrument } { NUMBER_OF($instrument) ->
+        [plural] spielen
+       *[singular] spielt
+    } in { $piece } nicht mit.
 concerto-reason-instrument_pile_empty = Der Instrumentenstapel ist leer.

@@ -24,7 +24,7 @@ orchestra-maestro_intro = Variante Grand Maestro. Die Karten dieser Partie:
 orchestra-maestro_none = Keine Grand-Maestro-Karten in dieser Partie.
 orchestra-round_started = Runde { $round }. { $player } beginnt.
 orchestra-round_started_you = Runde { $round }. Du beginnst.
-orchestra-round_ended = Runde { $round } ist vorbei.
+orchestra-round_next = Runde { $round }.
 orchestra-round_ended_verbose = Runde { $round } ist vorbei. { $player } hat zuletzt genommen und beginnt die nächste Runde.
 orchestra-round_ended_verbose_you = Runde { $round } ist vorbei. Du hast zuletzt genommen und beginnst die nächste Runde.
 orchestra-turn_you = Dein Zug.
@@ -40,11 +40,11 @@ orchestra-remaining =
        *[other] Noch { $count } Karten.
     }
 orchestra-placed_you = Zu { $conductor }.
-orchestra-placed_you_verbose = Du legst { $family } zu Dirigent { $conductor }.
-orchestra-placed_you_verbose_named = { $player } legt { $family } zu Dirigent { $conductor }.
+orchestra-placed_you_verbose = Du legst zu Dirigent { $conductor }: { $family }.
+orchestra-placed_you_verbose_named = { $player } legt zu Dirigent { $conductor }: { $family }.
 orchestra-placed = { $player }: { $family } zu { $conductor }.
-orchestra-placed_brief = Zu { $conductor }.
-orchestra-placed_verbose = { $player } zieht { $family } und legt zu Dirigent { $conductor }.
+orchestra-placed_brief = { $conductor }.
+orchestra-placed_verbose = { $player } zieht und legt zu Dirigent { $conductor }: { $family }.
 orchestra-row_now =
     { $count ->
         [one] Dort liegt jetzt ein Musiker.
@@ -53,8 +53,10 @@ orchestra-row_now =
 orchestra-took = { $player } nimmt Dirigent { $conductor }: { $cards }.
 orchestra-took_brief = { $player } nimmt { $conductor }: { $cards }.
 orchestra-took_you = Du nimmst Dirigent { $conductor }: { $cards }.
-orchestra-last_card = Das war die letzte Karte! Wer noch in der Runde ist, wählt jetzt einmal: einen Dirigenten nehmen oder beenden. { $player } wählt als Letzter.
-orchestra-last_card_you = Das war die letzte Karte! Wer noch in der Runde ist, wählt jetzt einmal: einen Dirigenten nehmen oder beenden. Du wählst als Letzter.
+orchestra-last_card = Letzte Karte! Wer noch dabei ist, wählt einmal: nehmen oder beenden, { $player } zuletzt.
+orchestra-last_card_you = Letzte Karte! Wer noch dabei ist, wählt einmal: nehmen oder beenden, du zuletzt.
+orchestra-last_card_verbose = Das war die letzte Karte! Wer noch in der Runde ist, wählt jetzt einmal: einen Dirigenten nehmen oder beenden. { $player } wählt zuletzt.
+orchestra-last_card_you_verbose = Das war die letzte Karte! Wer noch in der Runde ist, wählt jetzt einmal: einen Dirigenten nehmen oder beenden. Du wählst zuletzt.
 orchestra-final_choice_you = Deine letzte Wahl: einen Dirigenten nehmen oder beenden.
 orchestra-final_choice_you_named = { $player }, deine letzte Wahl: einen Dirigenten nehmen oder beenden.
 orchestra-passed = { $player } beendet ohne einen Dirigenten.
@@ -91,6 +93,7 @@ orchestra-score_malus =
        *[other] { $card }: { $count } Punkte weniger
     }
 orchestra-score_nothing = keine Musiker
+orchestra-score_zero = ohne Punkte: { $cards }
 orchestra-quartets =
     { $count ->
         [0] kein Quartett
@@ -223,42 +226,42 @@ orchestra-family-triangle =
 
 orchestra-count-tuba =
     { $count ->
-        [one] ein Tuba-Bär
+        [one] Tuba-Bär
        *[other] { $count } Tuba-Bären
     }
 orchestra-count-violin =
     { $count ->
-        [one] eine Geigen-Katze
+        [one] Geigen-Katze
        *[other] { $count } Geigen-Katzen
     }
 orchestra-count-flute =
     { $count ->
-        [one] ein Flöten-Frosch
+        [one] Flöten-Frosch
        *[other] { $count } Flöten-Frösche
     }
 orchestra-count-drum =
     { $count ->
-        [one] ein Trommel-Elefant
+        [one] Trommel-Elefant
        *[other] { $count } Trommel-Elefanten
     }
 orchestra-count-trumpet =
     { $count ->
-        [one] ein Trompeten-Fuchs
+        [one] Trompeten-Fuchs
        *[other] { $count } Trompeten-Füchse
     }
 orchestra-count-harp =
     { $count ->
-        [one] eine Harfen-Eule
+        [one] Harfen-Eule
        *[other] { $count } Harfen-Eulen
     }
 orchestra-count-cello =
     { $count ->
-        [one] ein Cello-Hase
+        [one] Cello-Hase
        *[other] { $count } Cello-Hasen
     }
 orchestra-count-triangle =
     { $count ->
-        [one] eine Triangel-Maus
+        [one] Triangel-Maus
        *[other] { $count } Triangel-Mäuse
     }
 
@@ -295,7 +298,12 @@ reason-no_such_conductor =
         [one] Es gibt nur einen Dirigenten.
        *[other] Dirigent { $conductor } gibt es nicht, es gibt die Dirigenten 1 bis { $count }.
     }
-reason-must_place_first = Du musst zuerst { $family } zu einem Dirigenten legen.
+reason-must_place_first =
+    Zuerst muss { GENDER_OF($family) ->
+        [feminine] die
+        [neuter] das
+       *[masculine] der
+    } { $family } zu einem Dirigenten.
 reason-deck_empty = Der Stapel ist leer. Nimm einen Dirigenten oder sag beenden.
 reason-all_full = Alle Dirigenten sind voll. Du musst einen nehmen.
 reason-must_draw_first = Du musst zuerst ziehen.

@@ -129,20 +129,50 @@ tutorial-orchestra-game-done = Gut gespielt.
 ## tutorial.practice
 
 tutorial-practice-new = Neu in deinem Orchester: { $instrument }.
-tutorial-practice-pattern = Sein Schlagmuster: { $pattern }. Merk es dir, du hörst es nicht noch einmal.
+tutorial-practice-pattern =
+    { NUMBER_OF($instrument) ->
+        [plural] Ihr
+       *[singular] { GENDER_OF($instrument) ->
+            [feminine] Ihr
+           *[other] Sein
+        }
+    } Schlagmuster: { $pattern }. Merk es dir, du hörst es nicht noch einmal.
+tutorial-practice-pattern_next = Merk dir: { $pattern }.
 tutorial-practice-piece = Stück { $number }. Dirigiere der Reihe nach: { $instruments }.
 tutorial-practice-prompt = { $instrument }?
-tutorial-practice-help = Sag { $instrument } und sein Schlagmuster: Auf und ab, Links rechts, Kreis, Stich, Kreuz oder Schwung. Weiter verrät das Schlagmuster.
-tutorial-practice-say_like = Sag { $instrument } und sein Schlagmuster, zum Beispiel { $instrument } und dann Auf und ab, Links rechts, Kreis, Stich, Kreuz oder Schwung.
-tutorial-practice-other_instrument = Jetzt ist { $instrument } dran.
+tutorial-practice-help =
+    Sag { $instrument } und { NUMBER_OF($instrument) ->
+        [plural] ihr
+       *[singular] { GENDER_OF($instrument) ->
+            [feminine] ihr
+           *[other] sein
+        }
+    } Schlagmuster: Auf und ab, Links rechts, Kreis, Stich, Kreuz oder Schwung. Weiter verrät das Schlagmuster.
+tutorial-practice-say_like =
+    Sag { $instrument } und { NUMBER_OF($instrument) ->
+        [plural] ihr
+       *[singular] { GENDER_OF($instrument) ->
+            [feminine] ihr
+           *[other] sein
+        }
+    } Schlagmuster, zum Beispiel { $instrument } und dann Auf und ab, Links rechts, Kreis, Stich, Kreuz oder Schwung.
+tutorial-practice-other_instrument =
+    Jetzt { NUMBER_OF($instrument) ->
+        [plural] sind
+       *[singular] ist
+    } { $instrument } dran.
 tutorial-practice-bravo = Bravo! { $instrument }, { $pattern }.
-tutorial-practice-boo = Buh! { $instrument } schlägt { $pattern }.
-tutorial-practice-told = { $instrument } schlägt { $pattern }.
-tutorial-practice-round_score =
-    { $count ->
-        [one] Gemerkt: { $right } von einem Schlagmuster.
-       *[other] Gemerkt: { $right } von { $count } Schlagmustern.
-    }
+tutorial-practice-boo =
+    Buh! { $instrument } { NUMBER_OF($instrument) ->
+        [plural] schlagen
+       *[singular] schlägt
+    } { $pattern }.
+tutorial-practice-told =
+    { $instrument } { NUMBER_OF($instrument) ->
+        [plural] schlagen
+       *[singular] schlägt
+    } { $pattern }.
+tutorial-practice-round_score = Gemerkt: { $right } von { $count }.
 tutorial-practice-total =
     { $count ->
         [one] Insgesamt hast du dir { $right } von einem Schlagmuster gemerkt.
@@ -183,7 +213,7 @@ tutorial-concerto_maestro-rules-ready = Sag weiter, dann probierst du eine Karte
 
 tutorial-concerto_maestro-try-title = Eine Dirigentenkarte ausprobieren
 tutorial-concerto_maestro-try-intro = Ein Tisch mit Dirigentenkarten. Die erste ist gezogen:
-tutorial-concerto_maestro-try-start = Merk sie dir. Jetzt dein Startorchester: Sag Orchester Sonstige Blechbläser, und hör auf die Schlagmuster.
+tutorial-concerto_maestro-try-start = Merk sie dir. Jetzt dein Startorchester: Sag Orchester Sonstige Blechbläser, und hör gut zu.
 tutorial-concerto_maestro-try-start_hint = Sag Orchester Sonstige Blechbläser.
 tutorial-concerto_maestro-try-piece = Das grüne Stück braucht Blechbläser, dann Sonstige. Sag grünes Stück dirigieren, und denk an die Karte.
 tutorial-concerto_maestro-try-piece_hint = Sag grünes Stück dirigieren.
@@ -251,20 +281,20 @@ tutorial-concerto-sounds-ready = Sag weiter, dann geht es an den Tisch.
 tutorial-concerto-start-title = Das Startorchester
 tutorial-concerto-start-intro = Du spielst gegen Amadeus. Jeder hat fünf Instrumente und eine Sonderkarte. Hör sie dir an: Sag meine Karten.
 tutorial-concerto-start-cards_hint = Sag meine Karten.
-tutorial-concerto-start-choose = Zwei verschiedene davon legst du als Startorchester vor dich, von links nach rechts; die Reihenfolge bleibt für immer. Sag Orchester Sonstige Blechbläser, und hör auf die Schlagmuster.
+tutorial-concerto-start-choose = Zwei verschiedene davon legst du als Startorchester vor dich, von links nach rechts; die Reihenfolge bleibt für immer. Sag Orchester Sonstige Blechbläser, und hör gut zu.
 tutorial-concerto-start-hint = Sag Orchester Sonstige Blechbläser.
 tutorial-concerto-start-done = Jedes Schlagmuster wird nur dieses eine Mal angesagt. Merk sie dir.
-tutorial-concerto-start-others = Die Schlagmuster von Amadeus hörst du auch: Im Kartenspiel sieht jeder die der anderen, nur nicht die eigenen.
+tutorial-concerto-start-others = Die von Amadeus hörst du auch: Im Kartenspiel sieht jeder die der anderen, nur nicht die eigenen.
 tutorial-concerto-start-end = Jetzt hat jeder drei Instrumente und eine Sonderkarte auf der Hand. Sag weiter.
 
 ## tutorial.concerto.place
 
 tutorial-concerto-place-title = Ein Instrument einsetzen
 tutorial-concerto-place-intro = In deinem Zug machst du genau eins: ein Instrument einsetzen, eine Sonderkarte spielen, Karten tauschen, ein Stück tauschen oder dirigieren.
-tutorial-concerto-place-rule = Ein neues Instrument kommt rechts an dein Orchester, jedes nur einmal. Sag Klavier einsetzen, und hör auf sein Schlagmuster.
+tutorial-concerto-place-rule = Ein neues Instrument kommt rechts an dein Orchester, jedes nur einmal. Sag Klavier einsetzen, und hör zu.
 tutorial-concerto-place-hint = Sag Klavier einsetzen.
 tutorial-concerto-place-done = Merk es dir gut: Es wird nie wieder angesagt.
-tutorial-concerto-place-end = Je mehr Instrumente, desto mehr Schlagmuster musst du dir merken. Sag weiter.
+tutorial-concerto-place-end = Je mehr Instrumente, desto mehr musst du dir merken. Sag weiter.
 
 ## tutorial.concerto.refill
 
@@ -314,15 +344,15 @@ tutorial-concerto-specials-end = Headhunter und Sabotage sagst du mit dem Gegner
 ## tutorial.concerto.conduct
 
 tutorial-concerto-conduct-title = Ein Stück dirigieren
-tutorial-concerto-conduct-intro = Jetzt wird dirigiert. Ein neuer Tisch: Sag Orchester Sonstige Blechbläser, und hör gut auf die Schlagmuster.
+tutorial-concerto-conduct-intro = Jetzt wird dirigiert. Ein neuer Tisch: Sag Orchester Sonstige Blechbläser, und hör gut zu.
 tutorial-concerto-conduct-start_hint = Sag Orchester Sonstige Blechbläser.
 tutorial-concerto-conduct-piece = Das grüne Stück, Trumpet Voluntary, bringt zwei Punkte und braucht Blechbläser, dann Sonstige. Es zählt die Reihenfolge des Stücks, nicht die deines Orchesters. Sag grünes Stück dirigieren.
 tutorial-concerto-conduct-hint = Sag grünes Stück dirigieren.
-tutorial-concerto-conduct-first = Nenne jetzt jedes Instrument mit seinem Schlagmuster, zum Beispiel Geige Kreuz: Geige heißt Streicher, Kreuz ist das Schlagmuster. Zuerst die Blechbläser: Was schlagen sie?
+tutorial-concerto-conduct-first = Sag es so: Geige Kreuz, Geige heißt Streicher. Zuerst die Blechbläser: Was schlagen sie?
 tutorial-concerto-conduct-first_hint = Sag Blechbläser oder Tuba und das Schlagmuster, das du dir gemerkt hast: Auf und ab, Links rechts, Kreis, Stich, Kreuz oder Schwung. Mit weiter dirigiere ich für dich.
 tutorial-concerto-conduct-second = Jetzt die Sonstigen.
 tutorial-concerto-conduct-second_hint = Sag Sonstige und das Schlagmuster, das du dir gemerkt hast.
-tutorial-concerto-conduct-failed = Das Stück ist misslungen: keine Punkte, und das Instrument mit dem falschen Schlagmuster ist weg. Mehr dazu in der nächsten Lektion.
+tutorial-concerto-conduct-failed = Das Stück ist misslungen: keine Punkte, und das falsch geschlagene Instrument ist weg. Mehr dazu in der nächsten Lektion.
 tutorial-concerto-conduct-success = Gelungen! Aber ein Musiker des Stücks wird abgeworben: Gib eines seiner Instrumente ab, samt Schlagmuster, zum Beispiel mit Sonstige abgeben.
 tutorial-concerto-conduct-give_up_hint = Sag Sonstige abgeben oder Blechbläser abgeben.
 tutorial-concerto-conduct-scores = Den Punktestand hörst du mit Punkte. Sag Punkte.
@@ -332,13 +362,13 @@ tutorial-concerto-conduct-end = Sag weiter.
 
 ## tutorial.concerto.fail
 
-tutorial-concerto-fail-title = Wenn ein Schlagmuster falsch ist
-tutorial-concerto-fail-intro = Was kostet ein falsches Schlagmuster? Hör es dir an, am selben Tisch wie eben. Sag grünes Stück dirigieren.
+tutorial-concerto-fail-title = Ein falscher Schlag
+tutorial-concerto-fail-intro = Was kostet ein Fehler? Hör es dir an, am selben Tisch wie eben. Sag grünes Stück dirigieren.
 tutorial-concerto-fail-hint = Sag grünes Stück dirigieren.
 tutorial-concerto-fail-wrong = Nenne für die Blechbläser absichtlich ein falsches Schlagmuster, zum Beispiel Tuba Stich.
 tutorial-concerto-fail-wrong_hint = Sag ein Instrument des Stücks und ein falsches Schlagmuster, zum Beispiel Tuba Stich.
 tutorial-concerto-fail-right_anyway = Das war richtig! Dann nenne für die Sonstigen ein falsches, zum Beispiel Sonstige Kreuz.
-tutorial-concerto-fail-cost = So klingt es: keine Punkte, und Stück und Instrument sind weg. Die Schlagmuster von Amadeus hörst du auch: Vergisst er eines, trifft es ihn genauso.
+tutorial-concerto-fail-cost = So klingt es: keine Punkte, und Stück und Instrument sind weg. Vergisst Amadeus ein Schlagmuster, trifft es ihn genauso.
 tutorial-concerto-fail-lucky = Alles richtig, das Stück ist gelungen. Gib eines seiner Instrumente ab.
 tutorial-concerto-fail-end = Sag weiter, dann spielst du ein kurzes Übungsspiel.
 
@@ -350,6 +380,6 @@ tutorial-concerto-game-suggest = Vorschlag: „{ $command }“.
 tutorial-concerto-game-suggest_hidden = Beim Dirigieren verrate ich die Schlagmuster nicht. Sag ja, dann dirigiere ich den Schlag für dich, so gut ich ihn mir gemerkt habe.
 tutorial-concerto-game-tip_setup = Tipp: Wähle Instrumente, die die offenen Stücke brauchen.
 tutorial-concerto-game-tip_action = Tipp: Hat dein Orchester alle Instrumente eines Stücks, dirigiere es.
-tutorial-concerto-game-tip_conduct = Tipp: Nenne das Instrument, das dran ist, mit seinem Schlagmuster.
-tutorial-concerto-game-tip_give_up = Tipp: Gib am besten eines ab, dessen Schlagmuster du dir schlecht merken kannst.
+tutorial-concerto-game-tip_conduct = Tipp: Nenne immer das Instrument, das gerade dran ist.
+tutorial-concerto-game-tip_give_up = Tipp: Gib am besten eines ab, das du dir schlecht merken kannst.
 tutorial-concerto-game-done = Gut gespielt! Jetzt kennst du Concerto.

@@ -121,14 +121,30 @@ concerto-placed_setup_you = You seat { $instrument } at place { $position }.
 concerto-placed = { $player } places { $instrument }.
 concerto-placed_you = You place { $instrument }.
 concerto-placed_you_at = You place { $instrument } at place { $position }.
-concerto-pattern_you = Remember: your { $instrument } plays { $pattern }.
-concerto-pattern_named = { $player }, remember: your { $instrument } plays { $pattern }.
+concerto-pattern_you =
+    Remember: your { $instrument } { NUMBER_OF($instrument) ->
+        [plural] play
+       *[singular] plays
+    } { $pattern }.
+concerto-pattern_named =
+    { $player }, remember: your { $instrument } { NUMBER_OF($instrument) ->
+        [plural] play
+       *[singular] plays
+    } { $pattern }.
 concerto-pattern_secret = The beat pattern of { $instrument } was announced once.
-concerto-pattern_drawn = Remember: { $player }'s { $instrument } plays { $pattern }.
+concerto-pattern_drawn =
+    Remember: { $player }'s { $instrument } { NUMBER_OF($instrument) ->
+        [plural] play
+       *[singular] plays
+    } { $pattern }.
 concerto-market_taken = { $player } takes { $instrument } from the market.
 concerto-market_taken_you = You take { $instrument }.
 concerto-market_revealed = New in the job market: { $instrument }.
-concerto-market_duplicate = { $instrument } is in the job market already and goes to the discard pile.
+concerto-market_duplicate =
+    { $instrument } { NUMBER_OF($instrument) ->
+        [plural] are in the job market already and go
+       *[singular] is in the job market already and goes
+    } to the discard pile.
 concerto-piece_revealed = New piece: { $details }
 concerto-piece_replaced = { $player } puts the { $level } piece { $piece } under its pile.
 concerto-piece_replaced_you = You put the { $level } piece { $piece } under its pile.
@@ -157,7 +173,11 @@ concerto-market_exchanged = { $player } swaps their { $instrument } for { $other
 concerto-market_exchanged_by_you = You swap your { $instrument } for { $other } from the job market, with the same beat pattern.
 concerto-rehearsal = { $player } rehearses { $instrument }.
 concerto-rehearsal_by_you = You rehearse { $instrument }.
-concerto-pattern_recalled = Only for you: your { $instrument } plays { $pattern }.
+concerto-pattern_recalled =
+    Only for you: your { $instrument } { NUMBER_OF($instrument) ->
+        [plural] play
+       *[singular] plays
+    } { $pattern }.
 concerto-audition = { $player } takes { $instrument } from the discard pile.
 concerto-audition_by_you = You take { $instrument } from the discard pile.
 concerto-cards_discarded = { $player } discards { $cards }.
@@ -362,9 +382,21 @@ concerto-bot_take_brief = from the market { $instrument }
 concerto-bot_wrong_same = { $instrument }: { $pattern } instead of { $expected_pattern }.
 concerto-bot_wrong_other = { $instrument }, { $pattern }; { $expected }, { $expected_pattern } was next.
 concerto-bot_failed_lost = { $instrument } and the piece are gone.
-concerto-bot_failed_lost_short = { $instrument } is gone.
-concerto-bot_wrong_lost = { $instrument } with { $pattern } instead of { $expected_pattern } is lost.
-concerto-bot_lost_brief = { $instrument } is lost.
+concerto-bot_failed_lost_short =
+    { $instrument } { NUMBER_OF($instrument) ->
+        [plural] are
+       *[singular] is
+    } gone.
+concerto-bot_wrong_lost =
+    { $instrument } with { $pattern } instead of { $expected_pattern } { NUMBER_OF($instrument) ->
+        [plural] are
+       *[singular] is
+    } lost.
+concerto-bot_lost_brief =
+    { $instrument } { NUMBER_OF($instrument) ->
+        [plural] are
+       *[singular] is
+    } lost.
 concerto-bot_failed_piece_gone = The piece is gone too.
 concerto-explain = { $name }: { $text }
 concerto-nothing = nothing
@@ -584,8 +616,16 @@ concerto-reason-target_is_self = Choose an opponent, not yourself.
 concerto-reason-target_not_in_orchestra = { $target }'s orchestra has no { $instrument }.
 concerto-reason-would_duplicate = Then { $target }'s orchestra would hold { $instrument } twice.
 concerto-reason-same_instrument = Name two different instruments, not { $instrument } twice.
-concerto-reason-not_in_market = { $instrument } is not in the job market.
-concerto-reason-not_in_discard = { $instrument } is not in the discard pile.
+concerto-reason-not_in_market =
+    { $instrument } { NUMBER_OF($instrument) ->
+        [plural] are
+       *[singular] is
+    } not in the job market.
+concerto-reason-not_in_discard =
+    { $instrument } { NUMBER_OF($instrument) ->
+        [plural] are
+       *[singular] is
+    } not in the discard pile.
 concerto-reason-no_open_pieces = No piece is open.
 concerto-reason-swap_count =
     { $max ->
@@ -600,7 +640,19 @@ concerto-reason-no_conductor = There is no conductor card to ignore.
 concerto-reason-nothing_to_ignore = This conductor card changes nothing in the performance.
 concerto-reason-swap_pair_needed = The conductor card wants two instruments of the piece whose patterns you swap first.
 concerto-reason-swap_not_asked = No swap is asked for this piece.
-concerto-reason-swap_not_in_piece = { $instrument } does not play in this piece.
-concerto-reason-not_in_encore = { $instrument } is not part of the encore.
-concerto-reason-not_in_piece = { $instrument } does not play in { $piece }.
+concerto-reason-swap_not_in_piece =
+    { $instrument } { NUMBER_OF($instrument) ->
+        [plural] do
+       *[singular] does
+    } not play in this piece.
+concerto-reason-not_in_encore =
+    { $instrument } { NUMBER_OF($instrument) ->
+        [plural] are
+       *[singular] is
+    } not part of the encore.
+concerto-reason-not_in_piece =
+    { $instrument } { NUMBER_OF($instrument) ->
+        [plural] do
+       *[singular] does
+    } not play in { $piece }.
 concerto-reason-instrument_pile_empty = The instrument pile is empty.

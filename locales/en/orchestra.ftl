@@ -24,7 +24,7 @@ orchestra-maestro_intro = Variant Grand Maestro. The cards of this game:
 orchestra-maestro_none = No Grand Maestro cards in this game.
 orchestra-round_started = Round { $round }. { $player } starts.
 orchestra-round_started_you = Round { $round }. You start.
-orchestra-round_ended = Round { $round } is over.
+orchestra-round_next = Round { $round }.
 orchestra-round_ended_verbose = Round { $round } is over. { $player } took last and starts the next round.
 orchestra-round_ended_verbose_you = Round { $round } is over. You took last and start the next round.
 orchestra-turn_you = Your turn.
@@ -33,28 +33,30 @@ orchestra-turn_you_named = { $player }, your turn.
 orchestra-turn_you_hint_named = { $player }, your turn: draw, or take a conductor.
 orchestra-turn_other = { $player }'s turn.
 orchestra-drew_you = { $family }.
-orchestra-drew_you_hint = You drew { $family }. Which conductor?
+orchestra-drew_you_hint = You drew a { $family }. Which conductor?
 orchestra-remaining =
     { $count ->
         [one] One card left.
        *[other] { $count } cards left.
     }
 orchestra-placed_you = To { $conductor }.
-orchestra-placed_you_verbose = You place { $family } at conductor { $conductor }.
-orchestra-placed_you_verbose_named = { $player } places { $family } at conductor { $conductor }.
+orchestra-placed_you_verbose = You place the { $family } at conductor { $conductor }.
+orchestra-placed_you_verbose_named = { $player } places the { $family } at conductor { $conductor }.
 orchestra-placed = { $player }: { $family } to { $conductor }.
-orchestra-placed_brief = To { $conductor }.
-orchestra-placed_verbose = { $player } draws { $family } and places it at conductor { $conductor }.
+orchestra-placed_brief = { $conductor }.
+orchestra-placed_verbose = { $player } draws a { $family } and places it at conductor { $conductor }.
 orchestra-row_now =
     { $count ->
         [one] It now has one musician.
        *[other] It now has { $count } musicians.
     }
-orchestra-took = { $player } takes conductor { $conductor } with { $cards }.
+orchestra-took = { $player } takes conductor { $conductor }: { $cards }.
 orchestra-took_brief = { $player } takes { $conductor }: { $cards }.
-orchestra-took_you = You take conductor { $conductor } with { $cards }.
-orchestra-last_card = That was the last card! Everyone still in the round now chooses once: take a conductor or pass. { $player } chooses last.
-orchestra-last_card_you = That was the last card! Everyone still in the round now chooses once: take a conductor or pass. You choose last.
+orchestra-took_you = You take conductor { $conductor }: { $cards }.
+orchestra-last_card = Last card! Everyone still in chooses once: take or pass, { $player } last.
+orchestra-last_card_you = Last card! Everyone still in chooses once: take or pass, you last.
+orchestra-last_card_verbose = That was the last card! Everyone still in the round now chooses once: take a conductor or pass. { $player } chooses last.
+orchestra-last_card_you_verbose = That was the last card! Everyone still in the round now chooses once: take a conductor or pass. You choose last.
 orchestra-final_choice_you = Your last choice: take a conductor or say pass.
 orchestra-final_choice_you_named = { $player }, your last choice: take a conductor or say pass.
 orchestra-passed = { $player } ends without a conductor.
@@ -91,6 +93,7 @@ orchestra-score_malus =
        *[other] { $card }: { $count } points less
     }
 orchestra-score_nothing = no musicians
+orchestra-score_zero = no points: { $cards }
 orchestra-quartets =
     { $count ->
         [0] no quartet
@@ -160,7 +163,7 @@ orchestra-no_row =
        *[other] There are only { $count } conductors.
     }
 orchestra-my_cards_none = You have no musicians yet.
-orchestra-cards_of = { $player } has { $cards }.
+orchestra-cards_of = { $player }'s musicians: { $cards }.
 orchestra-cards_of_none = { $player } has no musicians yet.
 orchestra-no_seat =
     { $count ->
@@ -217,42 +220,42 @@ orchestra-family-triangle =
 
 orchestra-count-tuba =
     { $count ->
-        [one] one tuba bear
+        [one] tuba bear
        *[other] { $count } tuba bears
     }
 orchestra-count-violin =
     { $count ->
-        [one] one violin cat
+        [one] violin cat
        *[other] { $count } violin cats
     }
 orchestra-count-flute =
     { $count ->
-        [one] one flute frog
+        [one] flute frog
        *[other] { $count } flute frogs
     }
 orchestra-count-drum =
     { $count ->
-        [one] one drum elephant
+        [one] drum elephant
        *[other] { $count } drum elephants
     }
 orchestra-count-trumpet =
     { $count ->
-        [one] one trumpet fox
+        [one] trumpet fox
        *[other] { $count } trumpet foxes
     }
 orchestra-count-harp =
     { $count ->
-        [one] one harp owl
+        [one] harp owl
        *[other] { $count } harp owls
     }
 orchestra-count-cello =
     { $count ->
-        [one] one cello hare
+        [one] cello hare
        *[other] { $count } cello hares
     }
 orchestra-count-triangle =
     { $count ->
-        [one] one triangle mouse
+        [one] triangle mouse
        *[other] { $count } triangle mice
     }
 

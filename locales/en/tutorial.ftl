@@ -129,20 +129,38 @@ tutorial-orchestra-game-done = Well played.
 ## tutorial.practice
 
 tutorial-practice-new = New in your orchestra: { $instrument }.
-tutorial-practice-pattern = Its beat pattern: { $pattern }. Remember it, you will not hear it again.
+tutorial-practice-pattern =
+    { NUMBER_OF($instrument) ->
+        [plural] Their
+       *[singular] Its
+    } beat pattern: { $pattern }. Remember it, you will not hear it again.
+tutorial-practice-pattern_next = Remember: { $pattern }.
 tutorial-practice-piece = Piece { $number }. Conduct in this order: { $instruments }.
 tutorial-practice-prompt = { $instrument }?
-tutorial-practice-help = Say { $instrument } and its beat pattern: up-down, left-right, circle, stab, cross or swoosh. Next tells you the pattern.
-tutorial-practice-say_like = Say { $instrument } and its beat pattern, for example { $instrument } and then up-down, left-right, circle, stab, cross or swoosh.
-tutorial-practice-other_instrument = Now it is { $instrument }'s turn.
+tutorial-practice-help =
+    Say { $instrument } and { NUMBER_OF($instrument) ->
+        [plural] their
+       *[singular] its
+    } beat pattern: up-down, left-right, circle, stab, cross or swoosh. Next tells you the pattern.
+tutorial-practice-say_like =
+    Say { $instrument } and { NUMBER_OF($instrument) ->
+        [plural] their
+       *[singular] its
+    } beat pattern, for example { $instrument } and then up-down, left-right, circle, stab, cross or swoosh.
+tutorial-practice-other_instrument =
+    Now it is the turn of { $instrument }.
 tutorial-practice-bravo = Bravo! { $instrument }, { $pattern }.
-tutorial-practice-boo = Boo! { $instrument } beats { $pattern }.
-tutorial-practice-told = { $instrument } beats { $pattern }.
-tutorial-practice-round_score =
-    { $count ->
-        [one] Remembered: { $right } of one pattern.
-       *[other] Remembered: { $right } of { $count } patterns.
-    }
+tutorial-practice-boo =
+    Boo! { $instrument } { NUMBER_OF($instrument) ->
+        [plural] beat
+       *[singular] beats
+    } { $pattern }.
+tutorial-practice-told =
+    { $instrument } { NUMBER_OF($instrument) ->
+        [plural] beat
+       *[singular] beats
+    } { $pattern }.
+tutorial-practice-round_score = Remembered: { $right } of { $count }.
 tutorial-practice-total =
     { $count ->
         [one] In all you remembered { $right } of one beat pattern.

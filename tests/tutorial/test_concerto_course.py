@@ -172,9 +172,10 @@ def test_course_runs_to_its_end(lang, tmp_path):
     assert ("\nBlechbläser.\n" if de else "\nBrass.\n") in out
     assert ("\nKreis: im Kreis.\n" if de else "\nCircle: in a circle.\n") in out
     # the engine's own narration at the prepared tables
-    assert ("Merk dir: Sonstige schlägt Stich.\nBlechbläser: Kreis." if de
+    # (the verb agrees with the instrument's number: "Sonstige" is plural)
+    assert ("Merk dir: Sonstige schlagen Stich.\nBlechbläser: Kreis." if de
             else "Remember: your miscellaneous plays stab.\nBrass: circle.") in out
-    assert ("Nur für dich: Sonstige schlägt Stich." if de else "Only for you: your miscellaneous plays stab.") in out
+    assert ("Nur für dich: Sonstige schlagen Stich." if de else "Only for you: your miscellaneous plays stab.") in out
     assert "Bravo!" in out
     # lesson "fail": the player's own wrong beat, booed by the referee
     assert ("Buh! Blechbläser, Stich ist falsch" if de else "Boo! brass, stab is wrong").lower() in out.lower()

@@ -146,5 +146,5 @@ def test_practice_hint_next_and_other_instrument(tmp_path):
     p = run(["concerto-practice", "--lang", "en", "--tts", "text"], lines, tmp_path)
     out = p.stdout
     assert "for example" in out and "Now it is" in out
-    assert "Remembered: 1 of 2 patterns." in out
+    assert "Remembered: 1 of 2." in out
     assert progress(tmp_path)["concerto-practice"]["lesson"] == "drill"

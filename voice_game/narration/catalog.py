@@ -20,6 +20,14 @@ digit grouping) and select plural forms; a list or tuple of strings prints as
 agreement (``{ COUNT($players) -> [one] ist *[other] sind }``). A missing parameter
 prints as nothing (a missing selector counts as 0).
 
+Names with a grammar: a `Noun` (a card's name with the grammatical number and gender
+its content data gives it in this language) prints as its text; ``NUMBER_OF($name)`` is
+``singular`` or ``plural`` and ``GENDER_OF($name)`` ``masculine``, ``feminine`` or
+``neuter``, for agreement (``{ $instrument } { NUMBER_OF($instrument) -> [plural] sind
+*[singular] ist } weg``). A list of names is plural when it has more than one, a plain
+string singular, a number plural unless it is 1; a name without a gender selects the
+default variant.
+
 The older TOML format (``*.toml``: strings with ``{name}`` fields, or ``zero``/``one``/
 ``other`` plural tables chosen by ``count``) is still read beside the ``.ftl`` files, into
 the same catalog. A key defined twice (in any files of one language) is an error.
@@ -107,6 +115,41 @@ def join(items: Iterable[str], word: str) -> str:
     if len(items) < 2:
         return "".join(items)
     return ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+class Noun(str):
+    """A name with its grammar: prints as its text, and ``NUMBER_OF`` / ``GENDER_OF`` in a
+    message select on its number (``singular``, ``plural``) and gender (German articles
+    and pronouns: ``masculine``, ``feminine``, ``neuter``; None where the language has none)."""
+
+    number: str
+    gender: str | None
+
+    def __new__(cls, text: str, number: str = "singular", gender: str | None = None) -> Noun:
+        self = super().__new__(cls, text)
+        self.number, self.gender = number, gender
+        return self
+
+
+def number_of(value: Any) -> str:
+    """The grammatical number of a parameter (see the module's doc)."""
+    if isinstance(value, _List):
+        items = [i for i in value.items if i]
+        return number_of(items[0]) if len(items) == 1 else "plural" if items else "singular"
+    if isinstance(value, Noun):
+        return value.number
+    if isinstance(value, (int, FluentInt)) and not isinstance(value, bool):
+        return "singular" if int(getattr(value, "value", value)) == 1 else "plural"
+    return "singular"
+
+
+def _gender_of(value: Any) -> Any:
+    if isinstance(value, _List):
+        items = [i for i in value.items if i]
+        value = items[0] if len(items) == 1 else None
+    if isinstance(value, Noun) and value.gender:
+        return value.gender
+    return FluentNone("GENDER_OF()")
 
 
 def _count(value: Any) -> FluentType:
@@ -371,7 +414,9 @@ class Catalog:
         if isinstance(value, float):
             return _Float(value)
         if isinstance(value, (list, tuple)):
-            return _List([str(v) for v in value], self._and())
+            return _List([v if isinstance(v, Noun) else str(v) for v in value], self._and())
+        if isinstance(value, Noun):
+            return value  # a str, printed as is; NUMBER_OF and GENDER_OF read its grammar
         return str(value)
 
 
@@ -392,7 +437,8 @@ def _load_catalog(lang: str, games_path: str) -> Catalog:
 def read_catalog(lang: str, folders: list[Path]) -> Catalog:
     """The messages of the ``*.toml`` and ``*.ftl`` files in ``folders``, in one catalog."""
     messages: dict = {}
-    files = _FluentFiles(FluentBundle([lang], functions={"COUNT": _count}, use_isolating=False))
+    functions: dict[str, Any] = {"COUNT": _count, "NUMBER_OF": number_of, "GENDER_OF": _gender_of}
+    files = _FluentFiles(FluentBundle([lang], functions=functions, use_isolating=False))
     for where in folders:
         for path in sorted(where.glob("*.toml")):
             try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from voice_game.core.events import Event
-from voice_game.narration.catalog import Catalog
+from voice_game.narration.catalog import Catalog, Noun
 from voice_game.narration.message import NORMAL, Message
 
 # The narrator's detail: "brief" drops words (never facts), "verbose" adds the hints and
@@ -77,13 +77,13 @@ class NarratorBase:
                        None if fallback is None else sentence(fallback))
 
     def join(self, items: list[str]) -> str:
-        """'a, b and c' in the catalog's language."""
+        """'a, b and c' in the catalog's language; names joined are plural (a `Noun`)."""
         items = [i for i in items if i]
         if not items:
             return ""
         if len(items) == 1:
             return items[0]
-        return ", ".join(items[:-1]) + f" {self.c.get('list.and')} " + items[-1]
+        return Noun(", ".join(items[:-1]) + f" {self.c.get('list.and')} " + items[-1], "plural")
 
     # --- the session's hooks ----------------------------------------------------
     def event(self, e: Event, v: dict) -> list[Message]:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from voice_game.core.errors import ContentError
+from voice_game.core.grammar import SINGULAR, NameGrammar, parse_grammar
 
 DATA_DIR = Path(__file__).with_name("data")
 ID_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -89,6 +90,11 @@ class Content:
     hand_instruments: int
     market_size: int
     conductor_bonus: int
+    # language -> instrument id -> the grammar of its name ("Streicher" is plural)
+    grammar: dict[str, dict[str, NameGrammar]] = field(default_factory=dict, hash=False)
+
+    def name_grammar(self, lang: str, instrument: str) -> NameGrammar:
+        return self.grammar.get(lang, {}).get(instrument, SINGULAR)
 
     @property
     def level_ids(self) -> tuple[str, ...]:
@@ -158,6 +164,7 @@ def parse_base(raw: Any, source: str = "instruments.json") -> dict[str, Any]:
         "patterns": _counted(raw, "patterns", source),
         "specials": _counted(raw, "specials", source),
     }
+    out["grammar"] = parse_grammar(raw.get("grammar"), out["instruments"], source)
     genres = raw.get("genres")
     _need(isinstance(genres, list) and genres and all(isinstance(g, str) and ID_RE.match(g) for g in genres),
           source, "genres", "must be a non-empty list of ids")

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from voice_game.core.events import Event, ev
+from voice_game.narration.catalog import Noun
 from voice_game.narration.common import NarratorBase, pan_for, sentence
 from voice_game.narration.message import HIGH, LOW, NORMAL, Message
 
@@ -69,7 +70,13 @@ class ConcertoNarrator(NarratorBase):
         return self.c.get(f"concerto.{key}", **params)
 
     def ins(self, x: str | None) -> str:
-        return self.c.get(f"instrument.{x}.name") if x else ""
+        """An instrument's name, with its grammar for the messages ("Streicher" is plural)."""
+        if not x:
+            return ""
+        from voice_game.games.concerto.content import load_content
+
+        g = load_content().name_grammar(self.c.lang, x)
+        return Noun(self.c.get(f"instrument.{x}.name"), g.number, g.gender)
 
     def inss(self, xs) -> str:
         return self.join([self.ins(x) for x in xs]) if xs else self.t("nothing")

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from voice_game.games.concerto.content import load_content
 from voice_game.games.concerto.cues import INSTRUMENTS, PATTERNS
 from voice_game.commands.grammar import load_grammar
 from voice_game.commands.matcher import match
 from voice_game.core.rng import Rng
+from voice_game.narration.catalog import Noun
 from voice_game.narration.message import HIGH, Message
 
 
@@ -109,8 +111,9 @@ def run_practice(runner, step) -> None:
     rounds = plan(v)
     pats = patterns_of(rounds)
 
-    def inst(x):
-        return c.get(f"instrument.{x}.name")
+    def inst(x):  # with its grammar: "Streicher" is plural ("Streicher schlagen Kreis")
+        g = load_content().name_grammar(c.lang, x)
+        return Noun(c.get(f"instrument.{x}.name"), g.number, g.gender)
 
     def pat(x):
         return c.get(f"pattern.{x}.name")
@@ -124,11 +127,14 @@ def run_practice(runner, step) -> None:
     if v.get("intro"):
         runner.say(v["intro"])
     right = total = 0
+    told = False  # "you hear it only this once" is said with the first pattern
     for n, rd in enumerate(rounds, 1):
         runner.recent = []
         for x, p in rd.added:
             say(c.get("tutorial.practice.new", instrument=inst(x)), f"instrument.{x}", remember=False)
-            say(c.get("tutorial.practice.pattern", pattern=pat(p)), f"pattern.{p}", remember=False)
+            key = "tutorial.practice.pattern_next" if told else "tutorial.practice.pattern"
+            say(c.get(key, instrument=inst(x), pattern=pat(p)), f"pattern.{p}", remember=False)
+            told = True
         say(c.get("tutorial.practice.piece", number=n, instruments=", ".join(inst(x) for x in rd.piece)))
         got = 0
         for x in rd.piece:

@@ -6,11 +6,12 @@ place that is wrong.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from voice_game.core.errors import ContentError
+from voice_game.core.grammar import SINGULAR, NameGrammar, parse_grammar
 
 DATA = Path(__file__).with_name("data") / "orchestra.json"
 
@@ -36,6 +37,11 @@ class OrchestraContent:
     false_note_removed: int
     maestro_dealt: int
     maestro_cards: dict
+    # language -> family id -> the grammar of its name ("Geigen-Katze" is feminine)
+    grammar: dict[str, dict[str, NameGrammar]] = field(default_factory=dict, hash=False)
+
+    def name_grammar(self, lang: str, family: str) -> NameGrammar:
+        return self.grammar.get(lang, {}).get(family, SINGULAR)
 
     def families_for(self, players: int) -> tuple[str, ...]:
         return self.families[: self.families_by_players[players]]
@@ -88,7 +94,8 @@ def parse_content(raw, source: str = "orchestra.json") -> OrchestraContent:
         cards[c["id"]] = MaestroCard(c["id"], rule, c["points"], sizes, mn)
     _need(isinstance(dealt, int) and 0 <= dealt <= len(cards), source, "maestro_dealt",
           "must be between 0 and the number of cards")
-    return OrchestraContent(tuple(fam), copies, by_players, mpc, fnr, dealt, cards)
+    grammar = parse_grammar(raw.get("grammar"), fam, source)
+    return OrchestraContent(tuple(fam), copies, by_players, mpc, fnr, dealt, cards, grammar)
 
 
 @lru_cache(maxsize=1)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from voice_game.core.events import Event
+from voice_game.games.orchestra.cards import load_content
+from voice_game.narration.catalog import Noun
 from voice_game.narration.common import NarratorBase, pan_for
 from voice_game.narration.message import HIGH, LOW, NORMAL, Message
 
@@ -26,7 +28,10 @@ class OrchestraNarrator(NarratorBase):
         return self.c.get(f"orchestra.{key}", **params)
 
     def family(self, fam: str, count: int = 1) -> str:
-        return self.c.get(f"orchestra.family.{fam}", count=count)
+        """A family's name, with its grammar for the messages ("Geigen-Katze" is feminine)."""
+        g = load_content().name_grammar(self.c.lang, fam)
+        return Noun(self.c.get(f"orchestra.family.{fam}", count=count), "plural" if count != 1 else g.number,
+                    g.gender)
 
     def cards(self, families) -> str:
         """'2 tuba bears and one violin cat' from a list of families or a count dict."""
@@ -88,6 +93,11 @@ class OrchestraNarrator(NarratorBase):
         return out
 
     def _round_started(self, e, v: dict) -> list[Message]:
+        if e["round"] > 1 and not self.verbose:
+            # "Runde 2." also says that the round before is over, and who starts is the one who
+            # took last, just said, and the next line's player (or your turn's cue): a result,
+            # which "turn announcements off" does not mute
+            return [self.m(self.t("round_next", round=e["round"]), "result", HIGH, "event.round_end")]
         if self.brief:  # the next line is the starter's move or your turn
             return []
         p = e.get("player")
@@ -174,8 +184,10 @@ class OrchestraNarrator(NarratorBase):
         return [self.m(text, "take", HIGH, "event.take", pan_for(e["conductor"], len(v["players"])))]
 
     def _round_ended(self, e, v: dict) -> list[Message]:
-        key = "round_ended_verbose" if self.verbose else "round_ended"
-        if self.verbose and e["next_player"] in self.humans and self.solo:
+        if not self.verbose:  # the next round's start says it ("Runde 2. Dora beginnt.")
+            return []
+        key = "round_ended_verbose"
+        if e["next_player"] in self.humans and self.solo:
             key = "round_ended_verbose_you"
         return [self.m(self.t(key, round=e["round"], player=self.name(v, e["next_player"])),
                        "result", HIGH, "event.round_end")]
@@ -183,6 +195,8 @@ class OrchestraNarrator(NarratorBase):
     def _last_card(self, e, v: dict) -> list[Message]:
         last = e["player"]
         key = "last_card_you" if last in self.humans and self.solo else "last_card"
+        if self.verbose:
+            key += "_verbose"
         return [self.m(self.t(key, player=self.name(v, last)), "result", HIGH)]
 
     def _final_choice(self, e, v: dict) -> list[Message]:
@@ -236,14 +250,21 @@ class OrchestraNarrator(NarratorBase):
     def player_score_text(self, v: dict, d: dict) -> str:
         you = d["player"] in self.humans and self.solo  # "Du: 7 Punkte", never the seat's name
         parts = [self.t("score_player_you" if you else "score_player", player=self.name(v, d["player"]),
-                        count=d["total"]),
-                 self.t("quartets", count=d["quartets"])]
+                        count=d["total"])]
+        if self.verbose:  # else the families say it: a quartet is "4 Tuba-Bären: 5 Punkte"
+            parts.append(self.t("quartets", count=d["quartets"]))
         fams = d["families"]
         if not fams:
             parts.append(self.t("score_nothing"))
+        zero = []  # the families that score nothing, said together ("ohne Punkte: ...")
         for f, info in fams.items():
-            parts.append(self.t("score_family", cards=self.c.get(f"orchestra.count.{f}", count=info["count"]),
-                                count=info["points"]))
+            cards = self.c.get(f"orchestra.count.{f}", count=info["count"])
+            if info["points"] == 0 and not self.verbose:
+                zero.append(cards)
+            else:
+                parts.append(self.t("score_family", cards=cards, count=info["points"]))
+        if zero:
+            parts.append(self.t("score_zero", cards=self.join(zero)))
         for cid, pts in d.get("bonuses", {}).items():
             key = "score_bonus" if pts >= 0 else "score_malus"
             parts.append(self.t(key, card=self.t(f"maestro_name.{cid}"), count=abs(pts)))
