@@ -34,7 +34,8 @@ class OrchestraNarrator(NarratorBase):
                     g.gender)
 
     def cards(self, families) -> str:
-        """'2 tuba bears and one violin cat' from a list of families or a count dict."""
+        """'2 tuba bears and violin cat' (one musician without its article) from a list of families
+        or a count dict."""
         if isinstance(families, dict):
             counts = {f: n for f, n in families.items() if n > 0}
         else:
