@@ -130,7 +130,7 @@ def test_deck_file_drives_the_game(tmp_path):
     log = [json.loads(x) for x in events.read_text().splitlines()]
     assert [e["family"] for e in log if e["type"] == "revealed"] == ["tuba", "violin"]
     assert log[-1]["scores"] == {"Anna": 1, "Ben": 1}
-    assert "That was the last card" in p.stdout
+    assert "Last card!" in p.stdout  # the last-card line (one short sentence since issue 10)
 
 
 def test_per_kind_verbosity_by_voice_words(tmp_path):
