@@ -117,6 +117,7 @@ class CachedTable(_PhraseTable):
         self.max_tokens = int(h["max_tokens"])
         self.longest = int(h["longest"])
         self.suppress = None
+        self.no_repeat = None
         self._extendable = None
         self._trie = None
         self._said: list[tuple[tuple[str, ...], str]] | None = None

@@ -82,6 +82,12 @@ FLOOR = 0.4  # the least confidence of an accepted phrase; under 0.75 irreversib
 # actions are read back for yes/no (voice_game.commands.parser.CONFIDENT)
 MAX_NO_SPEECH = 0.8  # Whisper's no-speech probability above which nothing was said
 EARLY_CONFIDENCE = 0.75  # an early decode this sure of a complete phrase ends the utterance
+#: the free decode may not write a run of this many tokens twice: a hypothesis looping on one
+#: word ("Sieben, sieben, sieben, ...") ends instead of running to the token budget, which
+#: tripled the decode's cost (160 -> 500 ms of CPU) in a third of German single words; only
+#: in a state where no phrase or decoy repeats a word or such a run (see ``no_repeat_for``)
+NO_REPEAT = 3
+NO_REPEAT_PHRASES = 5000  # a table of more phrases (a whole game's: Concerto) is not looked at: 0
 
 
 @dataclass
@@ -143,6 +149,8 @@ class _PhraseTable:
     said: list[tuple[tuple[str, ...], str]] = field(default_factory=list)
     #: the token ids the constrained decode must not write (made once per model)
     suppress: list[int] | None = None
+    #: the free decode's no_repeat_ngram_size (made once per model): 0, none
+    no_repeat: int | None = None
     _extendable: frozenset[str] | None = None
     _trie: _WordTrie | None = None
     _close: tuple[CloseIndex, dict[str, str]] | None = None
@@ -250,6 +258,7 @@ class WhisperCommandModel:
         self.comma = comma[0] if len(comma) == 1 else None
         self.vocab_size = self.tok.tokenizer.get_vocab_size()
         self._spellings: dict[str, tuple[int, ...]] = {}
+        self._repeats: dict[tuple[tuple[str, ...], int], bool] = {}  # see no_repeat_for
         self.lock = threading.Lock()
 
     def spell(self, text: str) -> tuple[int, ...]:
@@ -270,16 +279,39 @@ class WhisperCommandModel:
         enc = self.model.encode(sv, to_cpu=True)
         return np.asarray(enc)
 
-    def free_decode(self, enc: np.ndarray, max_tokens: int,
-                    beam: int = 4) -> tuple[list[tuple[str, float]], float]:
+    def free_decode(self, enc: np.ndarray, max_tokens: int, beam: int = 4,
+                    no_repeat: int = 0) -> tuple[list[tuple[str, float]], float]:
         """Whisper's own transcripts (best first) with their log-probabilities, and the
-        no-speech probability."""
+        no-speech probability; ``no_repeat``: no run of that many tokens written twice
+        (0: any)."""
         sv = self.ct2.StorageView.from_array(np.ascontiguousarray(enc))
         r = self.model.generate(sv, [self.prompt], beam_size=beam, num_hypotheses=beam,
                                 max_length=len(self.prompt) + max_tokens, return_scores=True,
-                                length_penalty=0, return_no_speech_prob=True)[0]
+                                length_penalty=0, return_no_speech_prob=True,
+                                no_repeat_ngram_size=no_repeat)[0]
         texts = [self.tok.decode([t for t in seq if t < self.eot]) for seq in r.sequences_ids]
         return list(zip(texts, [float(x) for x in r.scores], strict=False)), float(r.no_speech_prob)
+
+    def no_repeat_for(self, said: Iterable[tuple[str, ...]], n: int = NO_REPEAT) -> int:
+        """``n`` when no phrase as said repeats a word ("blechbläser blechbläser ablegen")
+        nor, written plain or capitalized, with or without commas, a run of ``n`` tokens
+        ("Blechbläser Chor Holzbläser" repeats "bläser "): then a transcript that does is
+        no phrase, and the free decode may be kept from writing it. Otherwise 0. Each
+        phrase is looked at once per model (states share most of theirs)."""
+        said = list(said)
+        if any(len(set(raw)) < len(raw) for raw in said):
+            return 0
+        new = [raw for raw in dict.fromkeys(said) if (raw, n) not in self._repeats]
+        forms = [" " + sep.join(w[:1].upper() + w[1:] if cap else w for w in raw) + "."
+                 for raw in new for sep in (" ", ", ") for cap in (False, True)]
+        encoded = self.tok.tokenizer.encode_batch(forms, add_special_tokens=False) if forms else []
+        for k, raw in enumerate(new):
+            repeats = False
+            for e in encoded[4 * k:4 * k + 4]:
+                runs = list(zip(*(e.ids[i:] for i in range(n)), strict=False))
+                repeats = repeats or len(set(runs)) < len(runs)
+            self._repeats[raw, n] = repeats
+        return 0 if any(self._repeats[raw, n] for raw in said) else n
 
     # ----------------------------------------------------------------- search
     def next_logprobs(self, enc: np.ndarray, prefixes: list[tuple[int, ...]],
@@ -648,11 +680,23 @@ class WhisperRecognizer:
     def set_table(self, table: _PhraseTable) -> None:
         """The allowed phrases as a table made before (built with this recognizer's
         decoys and fillers: :meth:`_PhraseTable.build`, or a cached one)."""
+        model = self._model if self._ready.is_set() else None
+        if model is not None:
+            # here rather than in the first decode of this state (up to 100 ms, new phrases)
+            self._no_repeat(model, table)
         with self._lock:
             if self._in_speech:
                 self._pending = table  # this utterance finishes with the phrases it began with
             else:
                 self._table = table
+
+    @staticmethod
+    def _no_repeat(model: WhisperCommandModel, table: _PhraseTable) -> int:
+        """The free decode's ``no_repeat`` for this table (see ``no_repeat_for``)."""
+        if table.no_repeat is None:
+            table.no_repeat = (0 if len(table.by_words) > NO_REPEAT_PHRASES
+                               else model.no_repeat_for(raw for raw, _ in table.said))
+        return table.no_repeat
 
     def _said_words(self, text: str) -> list[str]:
         """Whisper's text as the words said: the grammar's words, the player's aliases
@@ -694,7 +738,7 @@ class WhisperRecognizer:
             enc = self.m.encode(audio)
             if gone():
                 return Hypothesis("", 0.0, [], ENGINE, 0.0)
-            hyps, nsp = self.m.free_decode(enc, table.max_tokens)
+            hyps, nsp = self.m.free_decode(enc, table.max_tokens, no_repeat=self._no_repeat(self.m, table))
             if gone():
                 return Hypothesis("", 0.0, [], ENGINE, 0.0)
             if nsp > MAX_NO_SPEECH:
