@@ -160,7 +160,7 @@ def test_a_real_voice_plays_the_menus_own_seat(nats_server, tmp_path):
         assert not menu.seen("Dirigent 3", n)
         time.sleep(1.0)
         say("3")
-        menu.wait_for("zu Dirigent 3.", "the spoken placement", STEP_TIMEOUT, n)
+        menu.wait_for("zu Dirigent 3:", "the spoken placement", STEP_TIMEOUT, n)
         n = len(menu.out)
         menu.keys("q")
         menu.wait_for(de.get("input.confirm_quit"), "the quit question", 30, n)
