@@ -329,7 +329,7 @@ def menu_session(app, what: str, given: str | None = None):
 
     if given is None:
         app.say(app.t(f"online.menu.ask_{what}", server=os.environ.get(ENV_SERVER, DEFAULT_SERVER)))
-    line = given or _menu_line(app)
+    line = given or app.read_line()  # the menu's one typed line ("" on Escape)
     if not line:
         return "exit"
     parts = line.split()
@@ -360,23 +360,6 @@ def menu_session(app, what: str, given: str | None = None):
             lease.close()  # the table's input ends here: what comes next is the menu's
     app.say(app.t("online.menu.title"))
     return None
-
-
-def _menu_line(app) -> str:
-    """One typed line ("" at the end of input or on Escape)."""
-    from voice_game.keys import Key
-
-    start = getattr(app.reader, "start_typing", None)
-    if start is not None:
-        start("")  # on a terminal: the characters typed make the line, Enter ends it
-    while True:
-        ev = app.next_event()
-        if ev is None:
-            return ""
-        if not isinstance(ev, Key):
-            return ev
-        if ev.name == "typing_cancelled":  # Escape: back to the menu
-            return ""
 
 
 def _menu_voice(app):
