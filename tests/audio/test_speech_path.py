@@ -275,8 +275,18 @@ def test_session_speaks_through_the_player_with_per_kind_verbosity(tmp_path, mon
     kit = get_kit("orchestra")
     seats = [Seat("Anna"), Seat("Ben", "bot")]
     state = kit.new_game([s.name for s in seats], [], 5, None)
+
+    def lines():
+        # a player answers after hearing: each line waits until the speech before it is made
+        # (a new line silences what is still queued, as any key does)
+        for line in ["ziehen", "schneller", "eins"]:
+            deadline = time.perf_counter() + 30
+            while out.pending() and time.perf_counter() < deadline:
+                time.sleep(0.02)
+            yield line
+
     s = Session(kit, state, seats, load_grammar("de"), load_catalog("de"), out,
-                ["ziehen", "schneller", "eins"], seed=5, settings=store)
+                lines(), seed=5, settings=store)
     try:
         s.start(kit.rules.opening_events(state))
         s.run()
