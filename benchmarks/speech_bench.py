@@ -49,7 +49,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from tests.support.synth import add_noise, voiced_span  # noqa: E402
 from voice_game.commands.grammar import freeze, load_grammar  # noqa: E402
-from voice_game.commands.parser import META_INTENTS  # noqa: E402
+from voice_game.commands.parser import meta_intents  # noqa: E402
+from voice_game.games import definitions  # noqa: E402
 from voice_game.speech.hypothesis import to_pcm16  # noqa: E402
 from voice_game.speech.recognize import read_audio, understand_text  # noqa: E402
 
@@ -102,6 +103,10 @@ def _random_states(game: str, players: list[str], seed: int, steps: int = 400):
         legal = r.legal_actions(s)
         yield kit, legal
         s, _ = r.apply(s, rnd.choice(legal))
+
+
+# the meta commands of every game (the table's own and each game's questions)
+META_INTENTS = meta_intents(q for d in definitions() for q in d.questions)
 
 
 def _commands(kit, legal) -> set:

@@ -389,7 +389,7 @@ def test_the_players_are_named_in_the_menu(lang, tmp_path):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_help_is_one_example_per_kind_and_more_says_the_rest(lang):
-    from voice_game.session.meta import HELP_GROUPS, HELP_LIST, always_message
+    from voice_game.session.meta import HELP_LIST, always_message
 
     c = load_catalog(lang)
     holder: dict = {}
@@ -413,7 +413,7 @@ def test_help_is_one_example_per_kind_and_more_says_the_rest(lang):
     grouped, rest = said[at - 1], said[at + 1]
     kinds: dict = {}
     for cmd in holder["legal"]:
-        kinds.setdefault(HELP_GROUPS.get(cmd["intent"], cmd["intent"]), []).append(s.g.render(cmd))
+        kinds.setdefault(s.kit.help_groups.get(cmd["intent"], cmd["intent"]), []).append(s.g.render(cmd))
     legal = [x for items in kinds.values() for x in dict.fromkeys(items)]
     assert len(legal) > 10 and sum(x in grouped for x in legal) < len(legal) // 2  # one example per kind
     for items in kinds.values():  # "mehr": the rest, kind by kind (a long kind: its first ones and a count)

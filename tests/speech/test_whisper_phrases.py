@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 from voice_game.commands.grammar import load_grammar
-from voice_game.commands.parser import META_INTENTS
+from voice_game.commands.parser import meta_intents
+from voice_game.games import get as get_game
 from voice_game.speech.engines import make_recognizer
 from voice_game.speech.hypothesis import to_pcm16
 from voice_game.speech.recognize import read_audio, understand_text
@@ -38,7 +39,7 @@ def beat():
     """A Concerto beat: every beat phrase and every always-available command."""
     g = load_grammar("de")
     phrases = [p for p in g.phrases("concerto")
-               if dict(p.command)["intent"] == "beat" or dict(p.command)["intent"] in META_INTENTS]
+               if dict(p.command)["intent"] == "beat" or dict(p.command)["intent"] in meta_intents(get_game("concerto").questions)]
     rec, engine = make_recognizer("whisper", "de", sorted({f for p in phrases for f in (p.spoken, p.text)}))
     assert engine == "whisper"
     return g, phrases, rec
@@ -76,7 +77,7 @@ def test_a_sabotage_of_nouns_is_understood():
     g = load_grammar("de")
     phrases = [p for p in g.phrases("concerto")
                if (dict(p.command)["intent"] == "play_special_at" and dict(p.command)["attack"] == "sabotage")
-               or dict(p.command)["intent"] in META_INTENTS]
+               or dict(p.command)["intent"] in meta_intents(get_game("concerto").questions)]
     rec, _ = make_recognizer("whisper", "de", sorted({f for p in phrases for f in (p.spoken, p.text)}))
     h = rec.decode(_clip("de-pico-sabotage-spieler-erste-gitarre-blechblaeser.flac"))
     got = understand_text(g, "concerto", h.text, h.confidence, phrases)

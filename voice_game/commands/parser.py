@@ -19,7 +19,7 @@ or raises (see :mod:`voice_game.core.errors`):
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Literal, Protocol
@@ -29,13 +29,20 @@ from voice_game.commands.matcher import match
 from voice_game.core.contracts import CommandAdapter
 from voice_game.core.errors import Ambiguous, Command, NotAllowed, RuleError, Unrecognized
 
+#: The table's own meta commands, the same in every game; a game adds its questions
+#: (its definition's ``questions``): :func:`meta_intents`.
 META_INTENTS = frozenset({
-    "help", "repeat", "previous", "next_message", "table", "my_cards", "scores", "whose_turn", "since_my_turn", "row", "orchestra_of",
-    "rules", "slower", "faster", "louder", "quieter", "verbose", "brief", "normal", "always", "more", "explain", "save", "quit",
-    "discard_pile", "special_pile", "conductor_card", "cards_of", "pieces",
+    "help", "repeat", "previous", "next_message", "table", "my_cards", "scores", "whose_turn", "since_my_turn",
+    "rules", "slower", "faster", "louder", "quieter", "verbose", "brief", "normal", "always", "more", "save", "quit",
     "yes", "no", "ready", "verbosity", "stop",
 })
 CONFIDENT = 0.75  # recognizer confidence under which irreversible actions are confirmed
+
+
+def meta_intents(questions: Iterable[str] = ()) -> frozenset[str]:
+    """The meta commands of a game: the table's own and the game's questions."""
+    return META_INTENTS.union(questions)
+
 
 #: Asks the engine why an action is not allowed now: its refusal, or None if it would accept it.
 WhyNot = Callable[[Any], "RuleError | None"]

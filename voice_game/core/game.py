@@ -57,6 +57,10 @@ class Cue:
     pan: float = 0.0  # default placement of a mono cue
 
 
+#: A game's answer to one of its questions: (narrator, view, command, grammar) -> messages or None.
+Answer = Callable[[Any, Any, Command, Any], Any]
+
+
 @dataclass(frozen=True)
 class DefaultSeats:
     """The menu's starting table for a game."""
@@ -122,6 +126,16 @@ class GameDefinition:
     # dealt anew): (JSON state, seat, rng) -> JSON state. The conformance test checks that
     # the seat's view and its bot's choice stay the same. None: the game hides nothing
     resample_hidden: Callable[[dict[str, Any], int, Rng], dict[str, Any]] | None = None
+
+    # --- the game's own questions, meta commands besides a move ("Reihe 2", "Ablagestapel"):
+    # intent -> (narrator, the listener's view, the command, grammar) -> what to say (None:
+    # nothing). The parser takes them as meta commands (voice_game.commands.parser.meta_intents)
+    questions: Mapping[str, Answer] = field(default_factory=dict)
+    # --- help: an action's intent -> the kind of move it is grouped under (the message
+    # help.group.<kind> names the kind; an intent not listed is a kind of its own), and the
+    # kinds whose example names itself ("chor einsetzen"): said without the kind's name
+    help_groups: Mapping[str, str] = field(default_factory=dict)
+    help_self_named: frozenset[str] = frozenset()
 
     # --- hot-seat hand-over (DESIGN 1.3): the game has private events (a hand, a beat
     # pattern) that several humans at one loudspeaker hear only after their owner says

@@ -31,6 +31,7 @@ class _NoGame:
     name = None
     key_intents: dict[str, str] = {}
     number_pick = None
+    questions: dict[str, object] = {}
 
 
 def _scalar(v: object) -> bool:
@@ -117,13 +118,14 @@ class RemoteSeat:
 
     def phrases_now(self) -> list[str]:
         """As ``Session.phrases_now``: the phrases of the allowed commands and the meta commands."""
-        from voice_game.commands.parser import META_INTENTS
+        from voice_game.commands.parser import meta_intents
 
+        meta = meta_intents(self.kit.questions)
         with self._lock:
             allowed = {freeze(c) for c in self.state}
         _, by_command = self.g.index(self.kit.name)
         return sorted({form for cmd, ps in by_command.items()
-                       if cmd in allowed or dict(cmd)["intent"] in META_INTENTS
+                       if cmd in allowed or dict(cmd)["intent"] in meta
                        for p in ps for form in (p.spoken, p.text)})
 
     # --- what keys say here (the history keys, "nothing for this number", the key list)

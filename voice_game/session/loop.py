@@ -20,7 +20,7 @@ from typing import Any
 
 from voice_game import savefile
 from voice_game.commands.grammar import Grammar, freeze
-from voice_game.commands.parser import CONFIDENT, META_INTENTS, Understanding, engine_refusal, understand
+from voice_game.commands.parser import CONFIDENT, Understanding, engine_refusal, meta_intents, understand
 from voice_game.core.errors import Ambiguous, NotAllowed, RuleError, Unrecognized
 from voice_game.core.events import Event
 from voice_game.core.input import InputLine
@@ -54,6 +54,7 @@ class Session:
         ``handover``: hot-seat hand-over on or off (default: on with several humans at one
         loudspeaker, for a game that has a hand-over message)."""
         self.kit = kit
+        self.meta_intents = meta_intents(kit.questions)  # the table's meta commands and the game's questions
         self.state = state
         self.seats = seats
         self.g = grammar
@@ -427,7 +428,7 @@ class Session:
         _, by_command = self.g.index(self.kit.name)
         # both forms: as people say it (filler words kept) and without the filler words;
         # the recognizer picks whichever fits the sound better, the matcher reads both
-        now = [(cmd, ps) for cmd, ps in by_command.items() if cmd in allowed or dict(cmd)["intent"] in META_INTENTS]
+        now = [(cmd, ps) for cmd, ps in by_command.items() if cmd in allowed or dict(cmd)["intent"] in self.meta_intents]
         forms = {form for _, ps in now for p in ps for form in (p.spoken, p.text)}
         return sorted(forms | self._named_phrases(now))
 
@@ -479,7 +480,7 @@ class Session:
         legal = rules.legal_actions(self.state)
         try:
             u = understand(self.g, self.kit.adapter, self.seat_names_as_numbers(line.text), legal, line.confidence,
-                           why_not=engine_refusal(rules, self.state))
+                           meta=self.meta_intents, why_not=engine_refusal(rules, self.state))
         except Ambiguous as amb:
             self.dialogue.before("choices", None)
             self.failures = 0
@@ -606,20 +607,11 @@ class Session:
         if intent == "verbosity" and action is None:  # "bot moves: sound only"
             self.set_verbosity(command.get("vkind"), command.get("vlevel"))
             return
-        if intent in ("row", "orchestra_of", "cards_of") and action is None:  # "Reihe 2", "Orchester von Amadeus"
-            number = command.get("conductor", command.get("position", command.get("seat")))
-            ask = getattr(self.narrator, intent, None)
-            if ask is not None and isinstance(number, int):
-                self.say(ask(self.listener_view(), number))
-            return
-        if action is None and intent in getattr(self.narrator, "FACTS", ()):  # "Ablagestapel", "Dirigentenkarte"
-            self.say(getattr(self.narrator, intent)(self.listener_view(), self.g))
-            return
-        if intent == "explain" and action is None:  # "was macht Headhunter"
-            card = command.get("card")
-            if self.c.has(f"special.{card}.text"):
-                self.say(Message(self.c.get(f"{self.kit.name}.explain", name=self.c.get(f"special.{card}.name"),
-                                            text=self.c.get(f"special.{card}.text")), "help", LOW))
+        answer = self.kit.questions.get(intent)
+        if answer is not None and action is None:  # the game's own questions: "Reihe 2", "Ablagestapel"
+            said = answer(self.narrator, self.listener_view(), command, self.g)
+            if said is not None:
+                self.say(said)
             return
         if action is not None:
             self.commit(action)

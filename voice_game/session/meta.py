@@ -6,7 +6,6 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from voice_game.commands.parser import META_INTENTS
 from voice_game.core.output import RATE_STEP, VOLUME_STEP
 from voice_game.narration.message import HIGH, LOW, Message
 
@@ -14,19 +13,8 @@ if TYPE_CHECKING:
     from voice_game.session.loop import Session
 
 HELP_LIST = 5  # verbose help lists up to this many commands of one kind, then examples
-# Help groups the legal commands by kind of action and gives one example of each
-# (the words of a group's name are locales' help.group.<id>).
-HELP_GROUPS = {
-    "place": "place", "take": "take",
-    "start_single": "start", "start_orchestra": "start", "place_instrument": "place_instrument",
-    "play_special": "special", "play_special_on": "special", "play_special_pair": "special",
-    "play_special_at": "special", "swap": "swap", "swap_pair": "swap", "swap_three": "swap",
-    "swap_four": "swap", "swap_special": "swap", "swap_with_special": "swap", "swap_pair_special": "swap",
-    "swap_three_special": "swap", "replace_piece": "replace", "conduct": "conduct", "conduct_ignore": "conduct",
-    "conduct_swap": "conduct", "beat": "beat", "give_up": "give_up", "take_market": "take_market",
-}
-# groups whose example's own verb names the kind ("chor einsetzen", "grünes stück tauschen"): no label
-SELF_NAMED = frozenset({"place_instrument", "swap", "replace", "conduct", "give_up"})
+# Help groups the legal commands by kind of action and gives one example of each: the game's
+# definition says the kinds (help_groups, help_self_named; the words of a kind are locales' help.group.<kind>).
 ALWAYS = ("table", "my_cards", "scores")  # named in every help
 ALWAYS_ALL = ("repeat", "previous", "since_my_turn", "table", "my_cards", "scores", "whose_turn", "rules", "slower", "faster",
               "louder", "quieter", "brief", "normal", "verbose", "stop", "save", "quit")
@@ -39,7 +27,7 @@ def game_questions(s: Session) -> list[str]:
     out = []
     for name in s.g.intents_for(s.kit.name):
         it = s.g.intents[name]
-        if name not in META_INTENTS or s.kit.name not in it.get("games", ()):
+        if name not in s.kit.questions or s.kit.name not in it.get("games", ()):
             continue
         cmd: dict = {"intent": name}
         for slot in re.findall(r"\{(\w+)\}", it.get("render") or it["phrases"][0]):
@@ -65,7 +53,7 @@ def help_messages(s: Session) -> list[Message]:
     for a in legal:
         cmd = s.kit.adapter.command_for(a)
         if cmd is not None:
-            key = cmd["intent"] if verbose else HELP_GROUPS.get(cmd["intent"], cmd["intent"])
+            key = cmd["intent"] if verbose else s.kit.help_groups.get(cmd["intent"], cmd["intent"])
             groups.setdefault(key, []).append(s.g.render(cmd))
     now = []
     for key, items in groups.items():
@@ -75,7 +63,7 @@ def help_messages(s: Session) -> list[Message]:
                 now += items
             else:
                 now.append(s.c.get("help.examples", examples=", ".join(items[:2]), count=len(items) - 2))
-        elif key in SELF_NAMED:
+        elif key in s.kit.help_self_named:
             now.append(items[0])
         elif len(items) == 1 or not s.c.has(f"help.group.{key}"):
             now.append(items[0] if len(items) == 1 else s.c.get("help.examples", examples=", ".join(
@@ -104,14 +92,14 @@ def more_messages(s: Session) -> list[Message]:
     for a in s.kit.rules.legal_actions(s.state):
         cmd = s.kit.adapter.command_for(a)
         if cmd is not None:
-            groups.setdefault(HELP_GROUPS.get(cmd["intent"], cmd["intent"]), []).append(s.g.render(cmd))
+            groups.setdefault(s.kit.help_groups.get(cmd["intent"], cmd["intent"]), []).append(s.g.render(cmd))
     now = []
     for key, items in groups.items():
         items = list(dict.fromkeys(items))
         text = ", ".join(items[:HELP_LIST])
         if len(items) > HELP_LIST:
             text = s.c.get("help.examples", examples=text, count=len(items) - HELP_LIST)
-        if key not in SELF_NAMED and s.c.has(f"help.group.{key}"):
+        if key not in s.kit.help_self_named and s.c.has(f"help.group.{key}"):
             text = s.c.get("help.group_item", label=s.c.get(f"help.group.{key}"), example=text)
         now.append(text)
     out = [Message(s.c.get("help.now_grouped", commands="; ".join(now)), "help", HIGH)] if now else []

@@ -13,7 +13,7 @@ from typing import Any
 
 from voice_game.commands.grammar import load_grammar
 from voice_game.commands.matcher import match
-from voice_game.commands.parser import META_INTENTS, Understanding, engine_refusal, understand
+from voice_game.commands.parser import Understanding, engine_refusal, meta_intents, understand
 from voice_game.core.contracts import Bot
 from voice_game.core.errors import CommandError, ContentError, NotAllowed, RuleError
 from voice_game.core.input import InputLine, SessionInput
@@ -263,10 +263,10 @@ class TutorialRunner:
                 self.common_control(ctl, "tutorial.help_wait")
                 continue
             try:
-                u = understand(self.g, self.kit.adapter, line.text, [])
+                u = understand(self.g, self.kit.adapter, line.text, [], meta=meta_intents(self.kit.questions))
             except CommandError:
                 u = None
-            if u is not None and not u.confirm and u.command["intent"] in META_INTENTS \
+            if u is not None and not u.confirm and u.command["intent"] in meta_intents(self.kit.questions) \
                     and u.command["intent"] not in ("yes", "no"):
                 self.meta(u.command["intent"])
                 continue
@@ -317,7 +317,7 @@ class TutorialRunner:
             problem: CommandError | None = None
             try:
                 u = understand(self.g, self.kit.adapter, line.text, legal, line.confidence,
-                               why_not=engine_refusal(self.kit.rules, s.state))
+                               meta=meta_intents(self.kit.questions), why_not=engine_refusal(self.kit.rules, s.state))
             except CommandError as exc:
                 u, problem = None, exc
             except Exception:  # noqa: BLE001 - the player hears one sentence, never a traceback
@@ -331,7 +331,7 @@ class TutorialRunner:
                     self.say(step.done, remember=False)
                 self.recent = []
                 return
-            if u is not None and not u.confirm and u.action is None and u.command["intent"] in META_INTENTS \
+            if u is not None and not u.confirm and u.action is None and u.command["intent"] in meta_intents(self.kit.questions) \
                     and u.command["intent"] not in ("yes", "no", "ready"):
                 self.meta(u.command["intent"])
                 continue

@@ -16,6 +16,7 @@ from voice_game.games.concerto.narrator import ConcertoNarrator
 from voice_game.games.concerto.practice import run_practice
 from voice_game.games.concerto.state import ConcertoConfig
 from voice_game.games.concerto.view import view
+from voice_game.narration.message import LOW, Message
 
 HERE = Path(__file__).resolve().parent
 VARIANTS = ("maestro", "conductor-visible")
@@ -95,6 +96,43 @@ def table_view(state: Any, player: int) -> dict[str, Any]:
     return v
 
 
+def _orchestra_of(narrator: Any, v: Any, command: dict[str, Any], grammar: Any) -> Any:
+    """"Orchester von Amadeus": one player's orchestra (by seat number)."""
+    position = command.get("position")
+    return narrator.orchestra_of(v, position) if isinstance(position, int) else None
+
+
+def _fact(name: str) -> Any:
+    """"Ablagestapel", "Dirigentenkarte": a fact of the table, the narrator's ``name(view, grammar)``."""
+    def answer(narrator: Any, v: Any, command: dict[str, Any], grammar: Any) -> Any:
+        return getattr(narrator, name)(v, grammar)
+    return answer
+
+
+def _explain(narrator: Any, v: Any, command: dict[str, Any], grammar: Any) -> Any:
+    """"Was macht Headhunter": a special card's text."""
+    c, card = narrator.c, command.get("card")
+    if not c.has(f"special.{card}.text"):
+        return None
+    return Message(c.get("concerto.explain", name=c.get(f"special.{card}.name"), text=c.get(f"special.{card}.text")),
+                   "help", LOW)
+
+
+QUESTIONS = {"orchestra_of": _orchestra_of, "explain": _explain,
+             **{name: _fact(name) for name in ("pieces", "discard_pile", "special_pile", "conductor_card")}}
+# help groups the legal moves by kind (the words of a kind: locales' help.group.<kind>)
+HELP_GROUPS = {
+    "start_single": "start", "start_orchestra": "start", "place_instrument": "place_instrument",
+    "play_special": "special", "play_special_on": "special", "play_special_pair": "special",
+    "play_special_at": "special", "swap": "swap", "swap_pair": "swap", "swap_three": "swap",
+    "swap_four": "swap", "swap_special": "swap", "swap_with_special": "swap", "swap_pair_special": "swap",
+    "swap_three_special": "swap", "replace_piece": "replace", "conduct": "conduct", "conduct_ignore": "conduct",
+    "conduct_swap": "conduct", "beat": "beat", "give_up": "give_up", "take_market": "take_market",
+}
+# kinds whose example's own verb names the kind ("chor einsetzen", "grünes stück tauschen"): no label
+HELP_SELF_NAMED = frozenset({"place_instrument", "swap", "replace", "conduct", "give_up"})
+
+
 def view_scores(v: Any) -> dict[str, Any]:
     return {"scores": [p["score"] for p in v["players"]], "target": v["target"]}
 
@@ -133,4 +171,7 @@ DEFINITION = GameDefinition(
     drill=run_practice,
     resample_hidden=resample_hidden,
     table_of=table_of,
+    questions=QUESTIONS,
+    help_groups=HELP_GROUPS,
+    help_self_named=HELP_SELF_NAMED,
 )

@@ -34,6 +34,19 @@ def resolve_chance(state: Any) -> Any:
     return rules.apply(state, REVEAL)
 
 
+def _numbered(slot: str, ask: str) -> Any:
+    """A question about one numbered place ("Reihe 2", "Karten von Ben"): the narrator's
+    ``ask(view, number)``; nothing without a number."""
+    def answer(narrator: Any, v: Any, command: dict[str, Any], grammar: Any) -> Any:
+        number = command.get(slot)
+        return getattr(narrator, ask)(v, number) if isinstance(number, int) else None
+    return answer
+
+
+# what lies at one conductor; one player's musicians
+QUESTIONS = {"row": _numbered("conductor", "row"), "cards_of": _numbered("seat", "cards_of")}
+
+
 DEFINITION = GameDefinition(
     name="orchestra",
     order=1,
@@ -57,4 +70,5 @@ DEFINITION = GameDefinition(
     tutorials=(Tutorial("orchestra", "orchestra", HERE / "tutorials" / "orchestra.toml"),),
     resample_hidden=resample_hidden,
     table_of=table_of,
+    questions=QUESTIONS,
 )
