@@ -158,21 +158,30 @@ class EspeakSynth:
     @staticmethod
     def voices(lang: str | None = None) -> list[str]:
         """espeak-ng voice names (optionally of one language), for the settings."""
-        prog = shutil.which("espeak-ng")
-        if not prog:
-            return []
+        # MBROLA voices (voice_game.audio.voices) and variants ("!v/Storm") are not voices here
+        return [cols[1] for cols in espeak_voice_list(lang) if not cols[4].startswith(("mb/", "!v/"))]
+
+
+_voice_lists: dict[tuple[str, str | None], tuple[tuple[str, ...], ...]] = {}
+
+
+def espeak_voice_list(lang: str | None = None) -> tuple[tuple[str, ...], ...]:
+    """The rows of ``espeak-ng --voices[=lang]`` (columns: Pty, Language, Age/Gender,
+    VoiceName, File, ...), read once per program and language: the voices installed do
+    not change while the game runs. No espeak-ng, or it failed: no rows (asked again)."""
+    prog = shutil.which("espeak-ng")
+    if not prog:
+        return ()
+    key = (prog, lang)
+    if key not in _voice_lists:
         args = [prog, f"--voices={lang}"] if lang else [prog, "--voices"]
         try:
             out = subprocess.run(args, capture_output=True, text=True, timeout=10).stdout
         except (OSError, subprocess.TimeoutExpired):
-            return []
-        names = []
-        for line in out.splitlines()[1:]:
-            cols = line.split()
-            # MBROLA voices (voice_game.audio.voices) and variants ("!v/Storm") are not voices here
-            if len(cols) >= 5 and not cols[4].startswith(("mb/", "!v/")):
-                names.append(cols[1])
-        return names
+            return ()
+        _voice_lists[key] = tuple(cols for cols in (tuple(line.split()) for line in out.splitlines()[1:])
+                                  if len(cols) >= 5)
+    return _voice_lists[key]
 
 
 class LibEspeakSynth:
@@ -339,5 +348,5 @@ def render_text(synth, text: str, wpm: int) -> list[tuple[np.ndarray, int]]:
     return out
 
 
-__all__ = ["DEFAULT_VOICES", "EspeakSynth", "LibEspeakSynth", "Pyttsx3Synth", "SynthError", "make_synth",
+__all__ = ["DEFAULT_VOICES", "EspeakSynth", "espeak_voice_list", "LibEspeakSynth", "Pyttsx3Synth", "SynthError", "make_synth",
            "parse_wav_stream", "pause_ms", "render_text", "split_sentences", "trim"]

@@ -28,7 +28,7 @@ import numpy as np
 
 from voice_game.core.output import RATE_DEFAULT, RATE_MAX, RATE_MIN
 
-from .speech import DEFAULT_VOICES, EspeakSynth, SynthError, parse_wav_stream
+from .speech import DEFAULT_VOICES, EspeakSynth, SynthError, espeak_voice_list, parse_wav_stream
 
 PICO = "pico"
 #: Pico's languages per game language: the first is the voice named plain "pico"
@@ -94,18 +94,9 @@ class PicoSynth:
 def mbrola_voices(lang: str) -> list[str]:
     """The MBROLA voices of a language espeak-ng can use here (``mb-de2`` ...): espeak-ng
     lists them, and the voice's data must be installed."""
-    prog = shutil.which("espeak-ng")
-    if not prog:
-        return []
-    try:
-        out = subprocess.run([prog, f"--voices={lang}"], capture_output=True, text=True,
-                             timeout=10).stdout
-    except (OSError, subprocess.TimeoutExpired):
-        return []
     names = []
-    for line in out.splitlines()[1:]:
-        cols = line.split()
-        if len(cols) >= 5 and cols[4].startswith("mb/mb-"):
+    for cols in espeak_voice_list(lang):
+        if cols[4].startswith("mb/mb-"):
             name = cols[4][3:]  # mb-de2
             data = MBROLA_DIR / name[3:]
             if data.is_dir() or data.is_file():
