@@ -34,6 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 from voice_game.audio.speech import pause_ms, split_sentences, trim  # noqa: E402
 from voice_game.audio.voices import make_voice, voices  # noqa: E402
+from voice_game.speech.recognize import to_16k_int16  # noqa: E402
 from voice_game.speech.whisper_models import find_whisper_model  # noqa: E402
 
 GAMES = ("orchestra", "concerto")
@@ -53,13 +54,12 @@ def words(text: str) -> list[str]:
 
 
 def to16k(pcm: np.ndarray, rate: int) -> np.ndarray:
+    """16-bit PCM at ``rate`` as Whisper takes it: mono, 16 kHz, float, resampled as the
+    game resamples what it hears (voice_game.speech.recognize.to_16k_int16)."""
     x = pcm.astype(np.float32) / 32768.0
     if x.ndim == 2:
         x = x.mean(axis=1)
-    if rate == 16000:
-        return x
-    t = np.arange(0, len(x), rate / 16000)
-    return np.interp(t, np.arange(len(x)), x).astype(np.float32)
+    return to_16k_int16(x, rate).astype(np.float32) / 32768.0
 
 
 def render(synth, line: str, wpm: int) -> np.ndarray:
