@@ -1,7 +1,7 @@
 """Benchmark: how long each tutorial course speaks, start to finish.
 
 Each course runs to its end exactly as ``voice-game tutorial COURSE --tts text`` does
-with a pipe, the player being voice_game.tutorial.scripted.ScriptedPlayer: it answers
+with a pipe, the player being tests.support.scripted_player.ScriptedPlayer: it answers
 every task right (the lesson's own command, "weiter" at each pause, the drill's answers,
 one wrong pattern first as the tests do), and in a guided game types the move a bot of
 the default level would choose for its seat (hearing only what that seat may hear),
@@ -83,7 +83,7 @@ def run_course(course_name: str, lang: str) -> Driver:
     from voice_game.audio.text import TextOutput
     from voice_game.tutorial.progress import Progress
     from voice_game.tutorial.runner import TutorialRunner
-    from voice_game.tutorial.scripted import ScriptedPlayer
+    from tests.support.scripted_player import ScriptedPlayer
 
     driver = Driver()
     tmp = tempfile.mkdtemp(prefix="tutorial-bench-")

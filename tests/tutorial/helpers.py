@@ -1,5 +1,5 @@
 """The lines a player would type to walk a course: recorded from the course itself, run
-in-process with a scripted player (voice_game.tutorial.scripted), so lessons that go on by
+in-process with a scripted player (tests.support.scripted_player), so lessons that go on by
 the player's answers are walked as a player would walk them."""
 import tempfile
 from itertools import cycle, islice
@@ -8,7 +8,7 @@ from pathlib import Path
 from voice_game.audio.tts import SilentOutput
 from voice_game.tutorial.lessons import load_course
 from voice_game.tutorial.progress import Progress
-from voice_game.tutorial.scripted import WRONG, ScriptedPlayer
+from tests.support.scripted_player import WRONG, ScriptedPlayer
 
 GAME_LINES = {
     "de": ["ziehen", "eins", "zwei", "Dirigent 1 nehmen", "Dirigent 2 nehmen", "beenden", "ja", "tisch"],
