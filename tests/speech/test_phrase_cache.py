@@ -35,18 +35,29 @@ def test_close_matches_are_difflibs_on_every_concerto_phrase():
     words = ["sabotage player two choir for string", "take trumpet from the market", "swap", "", "zzz",
              "orchestra of player", "ä", "conduct green peace"] + [rnd.choice(keys)[:rnd.randint(1, 25)]
                                                                   for _ in range(12)]
+    # long texts (the subsequence bound, over two machine words beyond 64 letters)
+    words += ["what a lovely weather today", "das wetter ist heute schön"] + [
+        " ".join(rnd.sample(keys, 3)) for _ in range(4)]
     for w in words:
         for cutoff in (0.0, 0.5, 0.8):
             assert small.close_matches(w, 3, cutoff) == difflib.get_close_matches(w, few, 3, cutoff), (w, cutoff)
-    for w in words[:3]:  # difflib over all 55,000 phrases: a second each
+    for w in words[:3] + words[-6:-4]:  # difflib over all 55,000 phrases: a second each
         assert index.close_matches(w, 3, 0.5) == difflib.get_close_matches(w, keys, 3, 0.5), w
 
 
-def test_the_stored_table_answers_as_the_built_one():
-    g = load_grammar("en")
+CLOSE_TEXTS = {
+    "en": ("take trumpet from marked", "sabotage player to choir", "three", "the cat sat on the mat"),
+    # phrases as said, filler words included: "cello auf und ab" is one ("auf", "und" are fillers)
+    "de": ("cello auf und ab", "der dirigent nimmt die harfe", "das wetter ist heute schön", "vier"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_stored_table_answers_as_the_built_one(lang):
+    g = load_grammar(lang)
     rec_decoys = sorted({d.lower() for d in g.decoys if d.strip()})
-    store = phrase_cache.make_store("en", "concerto", rec_decoys, frozenset(g.fillers))
-    read = phrase_cache.read("en", "concerto")
+    store = phrase_cache.make_store(lang, "concerto", rec_decoys, frozenset(g.fillers))
+    read = phrase_cache.read(lang, "concerto")
     assert read is not None and read.forms() == store.forms()
     built = _PhraseTable.build(store.forms(), rec_decoys, frozenset(g.fillers))
     table = read.table_for(rec_decoys, frozenset(g.fillers))
@@ -59,8 +70,10 @@ def test_the_stored_table_answers_as_the_built_one():
     assert (table.words, table.decoys, table.decoy_words, table.max_tokens, table.longest) == (
         built.words, built.decoys, built.decoy_words, built.max_tokens, built.longest)
     assert table.said == built.said
-    for said in ("take trumpet from marked", "sabotage player to choir", "three"):
-        assert table.close_matches(said, 3, 0.5) == built.close_matches(said, 3, 0.5)
+    for said in CLOSE_TEXTS[lang]:
+        assert table.close_matches(said, 15, 0.5) == built.close_matches(said, 15, 0.5), said
+    if lang == "de":
+        assert table.close_matches("cello auf und ab", 1, 0.5) == [("cello auf und ab", "cello ab")]
     by_words, _ = g.index("concerto")
     for words in rnd.sample(list(by_words), 200) + [("nothing",)]:
         assert read.commands_of(words) == by_words.get(words, set())

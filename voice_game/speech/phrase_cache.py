@@ -6,7 +6,8 @@ phrase table at every start: seconds before the first decode. The same, once mad
 kept in the user cache folder (``VOICE_GAME_CACHE_DIR`` overrides), one file per language
 and game, and read back in milliseconds: the merged grammar files, the spellings, the
 phrase table's lookup (words -> phrase, sorted, searched by bisection), the words and
-decoys, the letter counts of :mod:`voice_game.speech.close_match`, and the grammar's
+decoys, the phrases as said (filler words included) with their letter counts for
+:mod:`voice_game.speech.close_match`, and the grammar's
 commands by words for the matcher. Nothing is turned into Python objects per phrase
 until something asks for it.
 
@@ -38,7 +39,7 @@ from voice_game.speech import close_match, whisper_engine
 from voice_game.speech.close_match import CloseIndex
 from voice_game.speech.whisper_engine import _PhraseTable
 
-MAGIC = b"voice-game phrase cache 1\n"
+MAGIC = b"voice-game phrase cache 2\n"
 
 
 def cache_file(lang: str, game: str) -> Path:
@@ -133,10 +134,9 @@ class CachedTable(_PhraseTable):
 
     def close_matches(self, said: str, n: int, cutoff: float) -> list[tuple[str, str]]:
         if self._close is None:
-            lookup = self.by_words
-            assert isinstance(lookup, SortedLookup)
-            keys = lookup.keys_joined + [" ".join(w) for w in self.decoy_words]
-            values = dict(zip(keys, lookup.values_list + list(self.decoy_words.values()), strict=True))
+            # the phrases and decoys as said (fillers included), as _PhraseTable keeps them
+            keys = self._store.lines("close_keys")
+            values = dict(zip(keys, self._store.lines("close_values"), strict=True))
             self._close = (CloseIndex(keys, self._store.header["alphabet"], self._store.counts()), values)
         index, values = self._close
         return [(k, values[k]) for k in index.close_matches(said, n, cutoff)]
@@ -165,7 +165,7 @@ class PhraseStore:
 
     def counts(self) -> np.ndarray:
         h = self.header
-        rows = len(self.lines("table_keys")) + len(h["decoy_words"])
+        rows = len(self.lines("close_keys"))
         return np.frombuffer(self.blobs["counts"], dtype=h["counts_dtype"]).reshape(rows, len(h["alphabet"]))
 
     def commands_of(self, words: tuple[str, ...]) -> set[FrozenCommand]:
@@ -224,7 +224,10 @@ def build(grammar: Grammar, game: str, decoys: list[str], fillers: frozenset[str
     table_keys = [k for k, _ in pairs]
     index, _ = grammar.index(game)
     entries = sorted((" ".join(w), sorted(cmds, key=repr)) for w, cmds in index.items())
-    close_keys = table_keys + [" ".join(w) for w in table.decoy_words]
+    close: dict[str, str] = {}  # the phrases and decoys as said, as _PhraseTable.close_matches has them
+    for raw, p in table.said:
+        close.setdefault(" ".join(raw), p)
+    close_keys = list(close)
     alphabet, counts = close_match.letter_counts(close_keys)
     blobs: dict[str, bytes | memoryview] = {
         "forms": "\n".join(forms).encode("utf-8"),
@@ -233,6 +236,8 @@ def build(grammar: Grammar, game: str, decoys: list[str], fillers: frozenset[str
         "index_keys": "\n".join(k for k, _ in entries).encode("utf-8"),
         "index_values": "\n".join(json.dumps(c, ensure_ascii=False, separators=(",", ":"))
                                   for _, c in entries).encode("utf-8"),
+        "close_keys": "\n".join(close_keys).encode("utf-8"),
+        "close_values": "\n".join(close.values()).encode("utf-8"),
         "counts": np.ascontiguousarray(counts).tobytes(),
     }
     header = {
