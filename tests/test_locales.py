@@ -53,6 +53,30 @@ def test_every_family_and_maestro_card_has_names():
             assert cat.has(f"orchestra.maestro.{cid}") and cat.has(f"orchestra.maestro_name.{cid}")
 
 
+def test_a_moves_short_family_name_still_says_which_family():
+    """A move names a family short (English "tuba" for "tuba bear"): a word of the card's
+    whole name that no other family's name has, and a word the grammar understands as it."""
+    from voice_game.games.orchestra.cards import load_content
+
+    content = load_content()
+    for lang in ("de", "en"):
+        cat, grammar = load_catalog(lang), load_grammar(lang)
+        for count in (1, 2, 5):  # one name per family, in every number
+            shorts = {f: cat.get(f"orchestra.short.{f}", count=count) for f in content.families}
+            assert len(set(shorts.values())) == len(shorts) and all(shorts.values()), (lang, shorts)
+            for f, short in shorts.items():
+                counted = cat.get(f"orchestra.short_count.{f}", count=count)
+                assert counted.endswith(short) and (count == 1 or str(count) in counted), (lang, counted)
+        for f in content.families:  # part of the card's name, and of no other card's
+            short = cat.get(f"orchestra.short.{f}", count=1).casefold()
+            assert short in cat.get(f"orchestra.family.{f}", count=1).casefold(), (lang, f, short)
+            assert not [o for o in content.families
+                        if o != f and short in cat.get(f"orchestra.family.{o}", count=1).casefold()], (lang, f)
+        for f in content.families:
+            said = cat.get(f"orchestra.short.{f}", count=1).casefold().replace("-", " ")
+            assert said in [w.casefold() for w in grammar.slots["family"][f]], (lang, f, said)
+
+
 def test_shipped_messages_are_fluent_files():
     """The shipped catalogs are Fluent only (the loader still reads a game's TOML files)."""
     from pathlib import Path

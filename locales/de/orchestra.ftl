@@ -265,6 +265,29 @@ orchestra-count-triangle =
        *[other] { $count } Triangel-Mäuse
     }
 
+## orchestra.short
+# A family in the narration of a move: in German its one word, the whole name.
+
+orchestra-short-tuba = { orchestra-family-tuba }
+orchestra-short-violin = { orchestra-family-violin }
+orchestra-short-flute = { orchestra-family-flute }
+orchestra-short-drum = { orchestra-family-drum }
+orchestra-short-trumpet = { orchestra-family-trumpet }
+orchestra-short-harp = { orchestra-family-harp }
+orchestra-short-cello = { orchestra-family-cello }
+orchestra-short-triangle = { orchestra-family-triangle }
+
+## orchestra.short_count
+
+orchestra-short_count-tuba = { orchestra-count-tuba }
+orchestra-short_count-violin = { orchestra-count-violin }
+orchestra-short_count-flute = { orchestra-count-flute }
+orchestra-short_count-drum = { orchestra-count-drum }
+orchestra-short_count-trumpet = { orchestra-count-trumpet }
+orchestra-short_count-harp = { orchestra-count-harp }
+orchestra-short_count-cello = { orchestra-count-cello }
+orchestra-short_count-triangle = { orchestra-count-triangle }
+
 ## orchestra.maestro
 
 orchestra-maestro-perfectionist = Perfektionist: jedes Quartett bringt zwei Punkte extra.

@@ -7,13 +7,13 @@ orchestra-title = Animal Orchestra
 orchestra-you_are = You play as { $player }.
 orchestra-game_started =
     Animal Orchestra with { $players }. { $conductors ->
-        [one] One conductor is on the table.
-       *[other] { $conductors } conductors are on the table.
+        [one] One conductor on the table.
+       *[other] { $conductors } conductors on the table.
     } In play: { $families }.
 orchestra-game_started_solo =
     Animal Orchestra against { $players }. { $conductors ->
-        [one] One conductor is on the table.
-       *[other] { $conductors } conductors are on the table.
+        [one] One conductor on the table.
+       *[other] { $conductors } conductors on the table.
     } In play: { $families }.
 orchestra-falsche_note =
     { $count ->
@@ -257,6 +257,95 @@ orchestra-count-triangle =
     { $count ->
         [one] triangle mouse
        *[other] { $count } triangle mice
+    }
+
+## orchestra.short
+# A family in the narration of a move (drawn, placed, taken) at the brief and normal
+# levels: its instrument says which family it is, the animal is the card's picture
+# (the whole name in the opening, the table, your musicians, the scoring and verbose).
+
+orchestra-short-tuba =
+    { $count ->
+        [one] tuba
+       *[other] tubas
+    }
+orchestra-short-violin =
+    { $count ->
+        [one] violin
+       *[other] violins
+    }
+orchestra-short-flute =
+    { $count ->
+        [one] flute
+       *[other] flutes
+    }
+orchestra-short-drum =
+    { $count ->
+        [one] drum
+       *[other] drums
+    }
+orchestra-short-trumpet =
+    { $count ->
+        [one] trumpet
+       *[other] trumpets
+    }
+orchestra-short-harp =
+    { $count ->
+        [one] harp
+       *[other] harps
+    }
+orchestra-short-cello =
+    { $count ->
+        [one] cello
+       *[other] cellos
+    }
+orchestra-short-triangle =
+    { $count ->
+        [one] triangle
+       *[other] triangles
+    }
+
+## orchestra.short_count
+
+orchestra-short_count-tuba =
+    { $count ->
+        [one] tuba
+       *[other] { $count } tubas
+    }
+orchestra-short_count-violin =
+    { $count ->
+        [one] violin
+       *[other] { $count } violins
+    }
+orchestra-short_count-flute =
+    { $count ->
+        [one] flute
+       *[other] { $count } flutes
+    }
+orchestra-short_count-drum =
+    { $count ->
+        [one] drum
+       *[other] { $count } drums
+    }
+orchestra-short_count-trumpet =
+    { $count ->
+        [one] trumpet
+       *[other] { $count } trumpets
+    }
+orchestra-short_count-harp =
+    { $count ->
+        [one] harp
+       *[other] { $count } harps
+    }
+orchestra-short_count-cello =
+    { $count ->
+        [one] cello
+       *[other] { $count } cellos
+    }
+orchestra-short_count-triangle =
+    { $count ->
+        [one] triangle
+       *[other] { $count } triangles
     }
 
 ## orchestra.maestro

@@ -27,15 +27,22 @@ class OrchestraNarrator(NarratorBase):
     def t(self, key: str, **params) -> str:
         return self.c.get(f"orchestra.{key}", **params)
 
-    def family(self, fam: str, count: int = 1) -> str:
-        """A family's name, with its grammar for the messages ("Geigen-Katze" is feminine)."""
+    def family(self, fam: str, count: int = 1, short: bool = False) -> str:
+        """A family's name, with its grammar for the messages ("Geigen-Katze" is feminine);
+        ``short``: as a move names it (English "tuba" for "tuba bear", German the same word)."""
         g = load_content().name_grammar(self.c.lang, fam)
-        return Noun(self.c.get(f"orchestra.family.{fam}", count=count), "plural" if count != 1 else g.number,
+        key = "short" if short else "family"
+        return Noun(self.c.get(f"orchestra.{key}.{fam}", count=count), "plural" if count != 1 else g.number,
                     g.gender)
 
-    def cards(self, families) -> str:
+    @property
+    def short(self) -> bool:
+        """A move names its families short below verbose (each fact once, in the fewest words)."""
+        return not self.verbose
+
+    def cards(self, families, short: bool = False) -> str:
         """'2 tuba bears and violin cat' (one musician without its article) from a list of families
-        or a count dict."""
+        or a count dict; ``short`` as a move names them ('2 tubas and violin')."""
         if isinstance(families, dict):
             counts = {f: n for f, n in families.items() if n > 0}
         else:
@@ -44,7 +51,8 @@ class OrchestraNarrator(NarratorBase):
                 counts[f] = counts.get(f, 0) + 1
         if not counts:
             return self.t("nothing")
-        return self.join([self.c.get(f"orchestra.count.{f}", count=n) for f, n in counts.items()])
+        key = "short_count" if short else "count"
+        return self.join([self.c.get(f"orchestra.{key}.{f}", count=n) for f, n in counts.items()])
 
     def name(self, v: dict, p: int) -> str:
         return v["players"][p]
@@ -132,7 +140,7 @@ class OrchestraNarrator(NarratorBase):
         if p not in self.humans:
             self.move.update(player=p, family=e["family"], remaining=e["remaining"])
             return []
-        fam = self.family(e["family"])
+        fam = self.family(e["family"], short=self.short)
         if self.detail != "brief" and self.hint_due("drew"):
             text = self.t("drew_you_hint", family=fam)
         else:
@@ -158,7 +166,7 @@ class OrchestraNarrator(NarratorBase):
 
     def _placed_other(self, e, v: dict) -> list[Message]:
         p, n = e.get("player"), len(v["players"])
-        fam, cond = self.family(e["family"]), e["conductor"]
+        fam, cond = self.family(e["family"], short=self.short), e["conductor"]
         move, self.move = self.move, {}
         rest = self.remaining(move.get("remaining", 99))
         who = self.name(v, p)
@@ -175,7 +183,7 @@ class OrchestraNarrator(NarratorBase):
     def _took(self, e, v: dict) -> list[Message]:
         p = e.get("player")
         self.move = {}
-        cards = self.cards(e["families"])
+        cards = self.cards(e["families"], short=self.short)
         if p in self.humans:
             text = self.t("took_you", conductor=e["conductor"], cards=cards) if self.solo else \
                 self.t("took", player=self.name(v, p), conductor=e["conductor"], cards=cards)
