@@ -157,3 +157,19 @@ def test_the_settings_menu_sets_the_narrations_detail(tmp_path):
     assert p2.returncode == 0, p2.stderr
     # the pipe's "3" stepped normal -> verbose and kept it; one more step wraps to brief
     assert p2.stdout.split("\n")[:3] == ["Ansagen: ausführlich", "Ansagen: kurz", "brief"]
+
+
+def test_names_typed_in_the_menu_are_there_at_the_next_start(tmp_path):
+    first = run([], ["nein", "Tierorchester", "menschen 2", "namen", "Anna, Ben", "zurück", "8"], tmp_path)
+    assert first.returncode == 0, first.stderr
+    assert "Namen: Anna, Ben" in first.stdout
+    again = run([], ["Concerto", "menschen 2", "hilfe", "zurück", "8"], tmp_path)  # a new start, another game
+    assert again.returncode == 0, again.stderr
+    assert "Namen: Anna, Ben" in again.stdout  # the same people at the table
+    assert "Spieler 1" not in again.stdout
+    # names that no seat could take are named as a bad setting and left out
+    cfg = tmp_path / "cfg" / "settings.toml"
+    cfg.write_text(cfg.read_text(encoding="utf-8").replace('"Ben"', '"bot:Ben"'), encoding="utf-8")
+    bad = run([], ["Tierorchester", "menschen 2", "hilfe", "zurück", "8"], tmp_path)
+    assert "Einige Einstellungen waren ungültig und stehen wieder auf Standard: names." in bad.stdout
+    assert "Namen: Spieler 1, Spieler 2" in bad.stdout

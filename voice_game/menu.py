@@ -32,7 +32,7 @@ from voice_game.commands.matcher import match
 from voice_game.core.errors import ContentError
 from voice_game.audio.speech import DEFAULT_VOICES
 from voice_game.audio.voices import voices as installed_voices
-from voice_game.core.output import RATE_STEP, VOLUME_STEP
+from voice_game.core.output import RATE_STEP, VOLUME_STEP, Stoppable
 from voice_game.games import available, definitions
 from voice_game.games import get as get_kit
 from voice_game.keys import Key, describe, input_source, load_bindings
@@ -102,8 +102,9 @@ class MenuApp:
         self.progress = progress if progress is not None else Progress()
         self.saves = data_root() / "saves"
         self.set_lang(lang)
+        saved = list(self.store.settings.names) if self.store is not None else []  # typed at an earlier start
         self.setup: dict[str, GameChoices] = {d.name: {"humans": d.default_seats.humans, "bots": d.default_seats.bots, "level": 0,
-                               "variants": set(), "names": []} for d in definitions()}
+                               "variants": set(), "names": list(saved)} for d in definitions()}
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
@@ -125,9 +126,13 @@ class MenuApp:
 
     # --- input -------------------------------------------------------------------
     def next_event(self):
-        """A Key, a line (str), or None at the end of input."""
+        """A Key, a line (str), or None at the end of input. Any key or line silences the
+        menu's speech at once, as in the game: the player has heard enough."""
         if self.reader is not None:
-            return self.reader.next_event()
+            ev = self.reader.next_event()
+            if ev is not None:
+                self.silence()
+            return ev
         while True:
             try:
                 item = next(self.inputs)
@@ -135,7 +140,15 @@ class MenuApp:
                 return None
             text = getattr(item, "text", item)
             if text.strip():
+                self.silence()
                 return text
+
+    def silence(self) -> None:
+        if isinstance(self.out, Stoppable):
+            try:
+                self.out.stop()
+            except Exception:  # noqa: BLE001 - sound trouble never stops the menu
+                pass
 
     def read_line(self) -> str:
         """One typed line ("" at the end of input or on Escape)."""
@@ -452,7 +465,9 @@ class MenuApp:
                 self.say(self.t("menu.names_bad", name=name[:MAX_NAME], max=MAX_NAME), "event.error")
                 return None
             seen.add(name.casefold())
-        cfg["names"] = names
+        for choices in self.setup.values():  # the same people at the table, whatever they play
+            choices["names"] = list(names)
+        self.persist(names=list(names))  # and at the next start
         self.say(self.names_label(game), "event.menu_select")
         return None
 

@@ -59,6 +59,8 @@ class Settings:
     # words a player's voice keeps getting wrong, said instead of a game word:
     # [aliases] "blech" = "blechbläser" (heard by the recognizer, one word for one word)
     aliases: dict = field(default_factory=dict)
+    # the hot-seat players' names typed in the start menu, in seat order (kept for the next start)
+    names: list = field(default_factory=list)
     extra: dict = field(default_factory=dict)  # unknown keys, written back unchanged
 
     def level(self, kind: str) -> str:
@@ -70,7 +72,8 @@ class Settings:
         for f in fields(self):
             if f.name != "extra":
                 value = getattr(self, f.name)
-                data[f.name] = dict(value) if isinstance(value, dict) else value
+                data[f.name] = dict(value) if isinstance(value, dict) else \
+                    list(value) if isinstance(value, list) else value
         return data
 
 
@@ -113,6 +116,10 @@ def _check(name: str, value, default):
         if not lo <= value <= hi:
             raise ValueError(name)
         return value
+    if name == "names":
+        if not names_ok(value):
+            raise ValueError(name)
+        return list(value)
     if name in ("detailed", "echo"):
         if not isinstance(value, bool):
             raise ValueError(name)
@@ -128,6 +135,22 @@ def _check(name: str, value, default):
     if name == "detail" and value not in DETAILS:
         raise ValueError(name)
     return value
+
+
+def names_ok(names) -> bool:
+    """Players' names as a seat takes them: printable, no ':' (it marks a bot), at most
+    MAX_NAME characters, no two alike."""
+    from voice_game.savecheck import MAX_NAME
+
+    if not isinstance(names, list) or len(names) > 10:
+        return False
+    seen: set[str] = set()
+    for name in names:
+        if not isinstance(name, str) or not name.strip() or name != name.strip() or len(name) > MAX_NAME \
+                or ":" in name or "," in name or not name.isprintable() or name.casefold() in seen:
+            return False
+        seen.add(name.casefold())
+    return True
 
 
 def _alias_ok(word) -> bool:

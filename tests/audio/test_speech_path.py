@@ -258,6 +258,74 @@ def test_volume_changes_apply_to_speech(rendered):
 # ---------------------------------------------------------------------------- the session
 
 
+def test_any_key_in_the_start_menu_silences_its_speech_at_once(rendered, tmp_path):
+    """The start menu as in the game: a key pressed while the menu still speaks cuts the
+    speech at once (the main menu's long list), and what the key asks for is said."""
+    from voice_game.keys import Key
+    from voice_game.menu import MenuApp
+    from voice_game.tutorial.progress import Progress
+
+    out, backend, synth = rendered
+    jobs = []
+    say_message = out.say_message
+
+    def recording(m, *a, **kw):
+        job = say_message(m, *a, **kw)
+        if job is not None:
+            jobs.append(job)
+        return job
+
+    out.say_message = recording
+
+    def wait(ready, what):
+        deadline = time.perf_counter() + 60  # a bound for a stuck player, not a measurement
+        while not ready():
+            if time.perf_counter() > deadline:
+                pytest.fail(f"never {what}")
+            time.sleep(0.005)
+
+    c = load_catalog("de")
+
+    def speaking_help():
+        return [j for j in jobs if j.text == c.get("menu.keys_help") and j.items and j.items[0].started_at]
+
+    class Reader:
+        presses = [Key("f1"), Key("down"), Key("escape")]
+
+        def next_event(self):
+            if self.presses and self.presses[0].name == "down":  # while the keys' help is spoken
+                wait(speaking_help, "started speaking the keys' help")
+            elif not out.wait_silent(timeout=60):  # when what was asked for has been heard
+                pytest.fail("never finished speaking")
+            return self.presses.pop(0) if self.presses else None
+
+        def start_typing(self, initial=""):
+            pass
+
+    class Inputs:
+        reader, bindings = Reader(), None
+
+        def __iter__(self):
+            return iter(())
+
+    progress = Progress(tmp_path / "p.json")
+    progress.set_flag("tutorial_offered")
+    app = MenuApp("de", out, Inputs(), progress=progress)
+    app.saves = tmp_path / "saves"
+    app.run()
+    assert out.wait_silent(timeout=30)
+    help_job = speaking_help()[0]
+    after = jobs[jobs.index(help_job) + 1:]
+    assert help_job.cancelled and help_job.items[0].status in ("stopped", "cut")  # cut while it played
+    assert "done" not in [it.status for it in help_job.items[1:]]
+    assert after[0].text.startswith(c.get("menu.play_orchestra")) and after[0].cancelled  # queued: dropped
+    item = next(j for j in after if j.text.startswith(c.get("menu.play_concerto")))
+    assert item.items and all(it.status == "done" for it in item.items)  # the key's answer is heard
+    assert jobs[-1].text == c.get("app.goodbye")
+
+
+
+
 def test_session_speaks_through_the_player_with_per_kind_verbosity(tmp_path, monkeypatch):
     monkeypatch.setenv("VOICE_GAME_CONFIG_DIR", str(tmp_path))
     from voice_game.commands.grammar import load_grammar
