@@ -351,3 +351,29 @@ def test_resume_with_a_bot_continues_exactly(tmp_path):
     a = [json.loads(x) for x in full.read_text().splitlines()]
     b = [json.loads(x) for x in part.read_text().splitlines()]
     assert b == a
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_hot_seat_says_remember_once_for_each_player(lang):
+    """In hot-seat play each player's own patterns come after "bereit": "Anna, merk dir"
+    names the player the first time only, every later pair is "Klavier: Kreis." (as alone)."""
+    c = load_catalog(lang)
+    g = load_grammar(lang)
+    ready = g.render({"intent": "ready"})
+    lines = [ready, g.render({"intent": "start_orchestra", "instrument": "choir", "other": "percussion"}),
+             ready, g.render({"intent": "start_orchestra", "instrument": "brass", "other": "misc"}),
+             ready, g.render({"intent": "place_instrument", "instrument": "piano"})]
+    p = run(["play", "concerto", "--lang", lang, "--tts", "text", "--seed", "3", "--players", "Anna,Ben,bot:Clara"],
+            lines)
+    assert p.returncode == 0, p.stderr
+    out = p.stdout.splitlines()
+    content = load_content()
+    named = [x for x in out if x.startswith(c.get("concerto.pattern_named", player="Anna", instrument="\0",
+                                                     pattern="").split("\0")[0])]
+    assert len(named) == 1, out  # once for Anna ...
+    ben = c.get("concerto.pattern_named", player="Ben", instrument="\0", pattern="").split("\0")[0]
+    assert len([x for x in out if x.startswith(ben)]) == 1  # ... and once for Ben
+    pairs = {c.get(f"instrument.{i}.name").casefold(): i for i in content.instruments}
+    short = [x for x in out if x.split(":")[0].casefold() in pairs and x.count(":") == 1 and x.endswith(".")]
+    # percussion after choir, misc after brass, and Anna's piano on her first turn
+    assert [pairs[x.split(":")[0].casefold()] for x in short] == ["percussion", "misc", "piano"], out

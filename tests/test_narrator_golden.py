@@ -39,9 +39,10 @@ GOLDEN = {
     # one message with the new score, not the piece's points again, the refill's options without "Auffüllen" after the first, "Streicher: Kreis", the
     # opening's orange piece by its count, brief leaving names to the seat's cue; "Amadeus tauscht Gelb."); and again when verbs
     # agreed with the instrument's number from the content data ("Merk dir: Streicher schlagen Kreis.",
-    # "your strings play circle")
-    "concerto": {"de": "32ccde455f6cbb29118131dfbc675291758b5a0e56505075fb6cdfd62614c444",
-                 "en": "cd576633e3c7ff3027cf6e977af8b30136cae7e144cc4002ec5531b0acd1c9f8"},
+    # "your strings play circle"); and again when hot-seat play said "Anna, merk dir" once for each
+    # player, then "Gesang: Kreis." (checked line by line: only those lines changed)
+    "concerto": {"de": "d3e05a2b06b6e18eb949d1a3da5e9a1be0e821bd3e993f48505228b79835ed9e",
+                 "en": "ad190b67e432c813b21721b4aa193275cabb84db09ec150618a1dd63a990a0dd"},
 }
 
 

@@ -283,7 +283,7 @@ tutorial-concerto-start-intro = Du spielst gegen Amadeus. Jeder hat fünf Instru
 tutorial-concerto-start-cards_hint = Sag meine Karten.
 tutorial-concerto-start-choose = Zwei verschiedene davon legst du als Startorchester vor dich, von links nach rechts; die Reihenfolge bleibt für immer. Sag Orchester Sonstige Blechbläser, und hör gut zu.
 tutorial-concerto-start-hint = Sag Orchester Sonstige Blechbläser.
-tutorial-concerto-start-done = Jedes Schlagmuster wird nur dieses eine Mal angesagt. Merk sie dir.
+tutorial-concerto-start-done = Jedes Schlagmuster wird nur dieses eine Mal angesagt.
 tutorial-concerto-start-others = Die von Amadeus hörst du auch: Im Kartenspiel sieht jeder die der anderen, nur nicht die eigenen.
 tutorial-concerto-start-end = Jetzt hat jeder drei Instrumente und eine Sonderkarte auf der Hand. Sag weiter.
 

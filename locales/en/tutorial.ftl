@@ -271,7 +271,7 @@ tutorial-concerto-start-intro = You play against Amadeus. Each of you holds five
 tutorial-concerto-start-cards_hint = Say my cards.
 tutorial-concerto-start-choose = Two different ones you put in front of you as your starting orchestra, from left to right; the order stays forever. Say orchestra miscellaneous brass, and listen to the patterns.
 tutorial-concerto-start-hint = Say orchestra miscellaneous brass.
-tutorial-concerto-start-done = Each pattern is announced only this once. Remember them.
+tutorial-concerto-start-done = Each pattern is announced only this once.
 tutorial-concerto-start-others = You hear Amadeus's patterns too: in the card game everyone sees the others' patterns, only not their own.
 tutorial-concerto-start-end = Now everyone holds three instruments and a special card. Say next.
 

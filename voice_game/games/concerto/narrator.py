@@ -912,8 +912,9 @@ class ConcertoNarrator(NarratorBase):
         d, nm = e.data, self._nm(e, v)
         ins, pt = self.ins(d["instrument"]), self.pat(d["pattern"])
         if self.is_you(d.get("player")):
-            if not self.solo:
-                key = "pattern_named"
+            if not self.solo:  # hot-seat: "Anna, merk dir" once for each player, then the pair
+                named = not self.brief and self.hint_due(f"pattern.{d['player']}")
+                key = "pattern_named" if named else "pattern_short"
             else:  # "Merk dir" the first time; then the pair after its own placement cue says it
                 key = "pattern_short" if self.brief or not self.hint_due("pattern") else "pattern_you"
             text = self.t(key, player=nm, instrument=ins, pattern=pt)
