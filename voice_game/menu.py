@@ -39,7 +39,7 @@ from voice_game.keys import Key, describe, input_source, load_bindings
 from voice_game.narration.catalog import load_catalog
 from voice_game.settings import DETAILS, LEVELS, VERBOSITY_KINDS
 from voice_game.tutorial.command import run as run_tutorial
-from voice_game.savecheck import MAX_NAME
+from voice_game.core.checks import MAX_NAME
 from voice_game.tutorial.progress import Progress, data_root
 
 __all__ = ["BOT_NAMES", "MenuApp", "bot_names", "main"]

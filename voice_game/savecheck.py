@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from voice_game.core.checks import MAX_INT, Bad, check_rng, is_int, need, obj
+from voice_game.core.checks import MAX_INT, MAX_NAME, Bad, check_rng, is_int, need, obj
 from voice_game.core.errors import RuleError, SaveError
 from voice_game.core.game import GameDefinition
 
 LANGUAGES = ("de", "en")
-MAX_NAME = 60
 
 
 @dataclass

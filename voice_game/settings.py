@@ -24,6 +24,7 @@ from pathlib import Path
 import tomli_w
 
 from voice_game.atomic import write_atomic
+from voice_game.core.checks import MAX_NAME
 from voice_game.core.output import RATE_DEFAULT, RATE_MAX, RATE_MIN  # the one limit every output keeps
 
 FILE_NAME = "settings.toml"
@@ -140,8 +141,6 @@ def _check(name: str, value, default):
 def names_ok(names) -> bool:
     """Players' names as a seat takes them: printable, no ':' (it marks a bot), at most
     MAX_NAME characters, no two alike."""
-    from voice_game.savecheck import MAX_NAME
-
     if not isinstance(names, list) or len(names) > 10:
         return False
     seen: set[str] = set()

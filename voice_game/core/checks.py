@@ -6,6 +6,7 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 MAX_INT = 2 ** 63
+MAX_NAME = 60  # characters in a player's name (seats, saves, settings)
 
 
 class Bad(Exception):
