@@ -11,6 +11,7 @@ in one place.
 """
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import random
@@ -67,6 +68,24 @@ def saved_language(path: Path | None) -> str | None:
     except SaveError:
         return None
     return lang if lang in LANGUAGES else None
+
+
+# ----------------------------------------------------------------------------- command-line options
+
+def add_output_options(p: argparse.ArgumentParser) -> None:
+    """``--lang`` and ``--tts`` (None: VOICE_GAME_LANG, the settings file, or de / auto)."""
+    p.add_argument("--lang", choices=LANGUAGES, default=None)
+    p.add_argument("--tts", choices=TTS_CHOICES, default=None)
+
+
+def add_listening_options(p: argparse.ArgumentParser, what: str = "speech recognizer") -> None:
+    """``--engine``, ``--listen``, ``--model``, ``--mic``: speech beside the keys (:meth:`Listening.from_args`)."""
+    p.add_argument("--engine", choices=ENGINE_CHOICES, default=None,
+                   help=f"{what} (default: auto with sound, none with --tts text/none)")
+    p.add_argument("--listen", choices=["always", "push"], default="always",
+                   help="always listen, or push-to-talk (Enter on an empty line, then speak)")
+    p.add_argument("--model", default=None, help="a Vosk model folder to use")
+    p.add_argument("--mic", default=None, help="microphone device (sounddevice name or number)")
 
 
 # ----------------------------------------------------------------------------- seats and setup questions
@@ -156,6 +175,62 @@ def read_deck(kit: Any, path: Path) -> Any:
         raise DeckProblem(f"save.deck_form_{kit.name}") from None
 
 
+class SetupProblem(Exception):
+    """A game that cannot be set up: the one sentence that says why (a message key and its parameters)."""
+
+    def __init__(self, key: str, **params: Any):
+        super().__init__(key)
+        self.key, self.params = key, params
+
+
+def choose_table(game: str | None, players: str | None, deck_path: Path | None,
+                 default_name: str) -> tuple[Any, list[Seat], Any]:
+    """The game (None: the first), its seats ("Anna,bot:Ben"; None: ``default_name`` and two
+    bots) and the pile order of a deck file: (definition, seats, deck); raises SetupProblem."""
+    game = game or default_game()
+    if game not in available():
+        raise SetupProblem("setup.unknown_game", game=game, games=", ".join(available()))
+    kit = get_kit(game)
+    try:
+        seats = parse_seats(players, default_name, kit.bot_levels)
+    except KeyError as exc:
+        raise SetupProblem("setup.unknown_bot", level=exc.args[0], levels=", ".join(kit.bot_levels)) from None
+    except ValueError:
+        raise SetupProblem("setup.bad_players", players=players) from None
+    deck = None
+    if deck_path:
+        try:
+            deck = read_deck(kit, deck_path)
+        except DeckProblem as problem:
+            raise SetupProblem(problem.key, path=deck_path) from None
+    return kit, seats, deck
+
+
+def setup_answers(kit: Any, seats: list[Seat], variants: list[str], seed: int, catalog: Catalog,
+                  output: Output, inputs: Iterable[Any]) -> dict[str, Any]:
+    """The game's setup questions asked before it starts (birth years), by name."""
+    extra: dict[str, Any] = {}
+    for question in kit.setup_questions:
+        if question.name == "birth_years" and question.asked(variants):
+            extra[question.name] = ask_birth_years(seats, seed, catalog, output, inputs)
+    return extra
+
+
+def deal(kit: Any, seats: list[Seat], variants: list[str], seed: int, deck: Any, extra: dict[str, Any],
+         catalog: Catalog) -> Any:
+    """The new game's state; a variant or deck the game refuses raises SetupProblem (the
+    game's own reason text first)."""
+    try:
+        return kit.new_game([s.name for s in seats], variants, seed, deck, **extra)
+    except RuleError as err:
+        key = f"{kit.name}.reason.{err.reason}"
+        raise SetupProblem(key if catalog.has(key) else f"reason.{err.reason}", **err.params) from None
+
+
+def random_seed() -> int:
+    return int.from_bytes(os.urandom(4), "little")
+
+
 # ----------------------------------------------------------------------------- the setup object
 
 @dataclass
@@ -167,6 +242,11 @@ class Listening:
     listen: str = "always"
     model: str | None = None
     mic: str | None = None
+
+    @classmethod
+    def from_args(cls, args: Any) -> Listening:
+        """From the options :func:`add_listening_options` adds."""
+        return cls(args.engine, args.listen, args.model, args.mic)
 
 
 @dataclass
@@ -187,10 +267,14 @@ class GameSetup:
     @classmethod
     def from_args(cls, args: Any) -> GameSetup:
         """From the options of ``voice-game play``."""
-        return cls(game=args.game, players=args.players,
-                   variants=[v.strip() for v in (args.variant or "").split(",") if v.strip()],
+        return cls(game=args.game, players=args.players, variants=parse_variants(args.variant),
                    seed=args.seed, deck=args.deck, save=args.save, resume=args.resume, events=args.events,
-                   listening=Listening(args.engine, args.listen, args.model, args.mic), debug=args.debug)
+                   listening=Listening.from_args(args), debug=args.debug)
+
+
+def parse_variants(spec: str | None) -> list[str]:
+    """``--variant maestro,conductor-visible`` as a list."""
+    return [v.strip() for v in (spec or "").split(",") if v.strip()]
 
 
 # ----------------------------------------------------------------------------- the application
@@ -337,37 +421,21 @@ class App:
         c = self.catalog
         if not self._events_ok(setup):
             return self._fail("save.events_exists", path=setup.events)  # a user's file is never overwritten
-        game = setup.game or default_game()
-        if game not in available():
-            return self._fail("setup.unknown_game", game=game, games=", ".join(available()))
-        kit = get_kit(game)
         try:
             # the one human of the default table is "du" (the narration speaks to them), never "Spieler"
-            seats = parse_seats(setup.players, c.get("setup.default_you"), kit.bot_levels)
-        except KeyError as exc:
-            return self._fail("setup.unknown_bot", level=exc.args[0], levels=", ".join(kit.bot_levels))
-        except ValueError:
-            return self._fail("setup.bad_players", players=setup.players)
+            kit, seats, deck = choose_table(setup.game, setup.players, setup.deck, c.get("setup.default_you"))
+        except SetupProblem as problem:
+            return self._fail(problem.key, **problem.params)
         variants = list(setup.variants)
-        deck = None
-        if setup.deck:
-            try:
-                deck = read_deck(kit, setup.deck)
-            except DeckProblem as problem:
-                return self._fail(problem.key, path=setup.deck)
         if setup.save and setup.save.exists() and not savefile.is_save(setup.save):
             return self._fail("save.exists", path=setup.save)
-        seed = setup.seed if setup.seed is not None else int.from_bytes(os.urandom(4), "little")
+        seed = setup.seed if setup.seed is not None else random_seed()
         inputs = self._inputs(inputs)
-        extra = {}
-        for question in kit.setup_questions:  # asked before the game starts (birth years)
-            if question.name == "birth_years" and question.asked(variants):
-                extra[question.name] = ask_birth_years(seats, seed, c, self.output, inputs)
+        extra = setup_answers(kit, seats, variants, seed, c, self.output, inputs)  # asked before the game starts
         try:
-            state = kit.new_game([s.name for s in seats], variants, seed, deck, **extra)
-        except RuleError as err:
-            key = f"{kit.name}.reason.{err.reason}"  # a game's own reason texts come first
-            return self._fail(key if c.has(key) else f"reason.{err.reason}", **err.params)
+            state = deal(kit, seats, variants, seed, deck, extra, c)
+        except SetupProblem as problem:
+            return self._fail(problem.key, **problem.params)
         session = self._session(kit, state, seats, seed, setup, setup.save)
         if setup.events and setup.events.exists():
             setup.events.unlink()
@@ -384,7 +452,7 @@ class App:
 
         def rematch() -> tuple[Session, Any]:
             nonlocal game_seed
-            game_seed = game_seed + 1 if seeded else int.from_bytes(os.urandom(4), "little")
+            game_seed = game_seed + 1 if seeded else random_seed()
             again = kit.new_game([x.name for x in seats], variants, game_seed, deck, **extra)
             if setup.events and setup.events.exists():
                 setup.events.unlink()

@@ -20,7 +20,6 @@ if __name__ == "__main__" or os.path.basename(sys.argv[0] or "").startswith("voi
 import argparse  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-from voice_game.commands.grammar import LANGUAGES  # noqa: E402
 from voice_game.core.errors import ContentError  # noqa: E402
 
 __all__ = ["build_parser", "main", "play"]
@@ -54,26 +53,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def add_play_options(p: argparse.ArgumentParser) -> None:
-    from voice_game.app import ENGINE_CHOICES, TTS_CHOICES
+    from voice_game.app import add_listening_options, add_output_options
 
-    # --lang / --tts default to None: then VOICE_GAME_LANG, the settings file, or de / auto
-    p.add_argument("--lang", choices=LANGUAGES, default=None)
+    add_output_options(p)
     p.add_argument("--players", default=None,
                    help='comma-separated seats, e.g. "Anna,Ben,bot:Carla,bot-strong:Dora"')
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--deck", type=Path, default=None, help="JSON file with the pile order, top card first")
     p.add_argument("--variant", default="", help="comma-separated variants of the game")
-    p.add_argument("--tts", choices=TTS_CHOICES, default=None)
     p.add_argument("--events", type=Path, default=None, help="write every engine event as JSON lines")
     g = p.add_mutually_exclusive_group()
     g.add_argument("--save", type=Path, default=None, help="save after every action to this file")
     g.add_argument("--resume", type=Path, default=None, help="continue the game saved in this file")
-    p.add_argument("--engine", choices=ENGINE_CHOICES, default=None,
-                   help="speech recognizer (default: auto with sound, none with --tts text/none)")
-    p.add_argument("--listen", choices=["always", "push"], default="always",
-                   help="always listen, or push-to-talk (Enter on an empty line, then speak)")
-    p.add_argument("--model", default=None, help="a Vosk model folder to use")
-    p.add_argument("--mic", default=None, help="microphone device (sounddevice name or number)")
+    add_listening_options(p)
     p.add_argument("--debug", action="store_true", help="print internal errors to stderr")
 
 
@@ -99,13 +91,12 @@ def play(args: argparse.Namespace, inputs=None) -> int:
 
 def sounds(argv: list[str], stdin=None, stdout=None) -> int:
     """``voice-game sounds``: the sound gallery (voice_game.audio.gallery)."""
-    from voice_game.app import TTS_CHOICES, App
+    from voice_game.app import App, add_output_options
     from voice_game.audio.gallery import Gallery
     from voice_game.audio.output import open_player
 
     ap = argparse.ArgumentParser(prog="voice-game sounds", description="Hear and name every sound of the game.")
-    ap.add_argument("--lang", choices=LANGUAGES, default=None)
-    ap.add_argument("--tts", choices=TTS_CHOICES, default=None)
+    add_output_options(ap)
     ap.add_argument("--no-sound", action="store_true", help="names only (no sound device)")
     args = ap.parse_args(argv)
     app = App.open(args.lang, args.tts, stream=stdout or sys.stdout)

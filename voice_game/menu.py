@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Literal, TypedDict
 
 from voice_game import savecheck, savefile
-from voice_game.app import BOT_NAMES, ENGINE_CHOICES, TTS_CHOICES, App, GameSetup, Listening, bot_names
+from voice_game.app import BOT_NAMES, App, GameSetup, Listening, add_listening_options, add_output_options, bot_names
 from voice_game.commands.grammar import LANGUAGES, load_grammar
 from voice_game.commands.matcher import match
 from voice_game.core.errors import ContentError
@@ -765,14 +765,8 @@ class MenuApp:
 
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="voice-game menu", description="The start menu.")
-    ap.add_argument("--lang", choices=LANGUAGES, default=None)
-    ap.add_argument("--tts", choices=TTS_CHOICES, default=None)
-    ap.add_argument("--engine", choices=ENGINE_CHOICES, default=None,
-                    help="speech recognizer for the games (default: auto with sound, none with --tts text/none)")
-    ap.add_argument("--listen", choices=["always", "push"], default="always",
-                    help="always listen, or push-to-talk (Enter on an empty line, then speak)")
-    ap.add_argument("--model", default=None, help="a Vosk model folder to use")
-    ap.add_argument("--mic", default=None, help="microphone device (sounddevice name or number)")
+    add_output_options(ap)
+    add_listening_options(ap, "speech recognizer for the games")
     ap.add_argument("--debug", action="store_true")
     return ap
 
@@ -785,7 +779,7 @@ def main(argv: list[str] | None = None) -> int:
     inputs = input_source(output=app.output, lang=app.lang)
     try:
         return MenuApp(app.lang, app.output, inputs, tts=app.tts, debug=args.debug, app=app,
-                       listening=Listening(args.engine, args.listen, args.model, args.mic)).run()
+                       listening=Listening.from_args(args)).run()
     except ContentError as err:
         print(f"voice-game: {err}", file=sys.stderr)
         return 3

@@ -14,12 +14,11 @@ import os
 import sys
 from pathlib import Path
 
-from voice_game.app import App, pick_language, read_settings
+from voice_game.app import App, Listening, add_listening_options, add_output_options, pick_language, read_settings
 from voice_game.commands.grammar import LANGUAGES
 from voice_game.narration.catalog import load_catalog
 from voice_game.online import protocol as P
 from voice_game.online import server as S
-from voice_game.settings import TTS_CHOICES
 
 ENV_DIR = "VOICE_GAME_SERVER_DIR"
 ENV_SERVER = "VOICE_GAME_SERVER"  # the server the start menu uses when none is typed
@@ -61,20 +60,13 @@ def build_parser() -> argparse.ArgumentParser:
     join = sub.add_parser("join", help="take a seat at an online table")
     join.add_argument("code")
     join.add_argument("--server", required=True)
-    join.add_argument("--lang", choices=LANGUAGES, default=None)
-    join.add_argument("--tts", choices=TTS_CHOICES, default=None)
-    join.add_argument("--engine", choices=["auto", "whisper", "vosk", "pocketsphinx", "none"], default=None,
-                      help="speech recognizer (default: auto with sound, none with --tts text/none)")
-    join.add_argument("--listen", choices=["always", "push"], default="always",
-                      help="always listen, or push-to-talk (Enter on an empty line, then speak)")
-    join.add_argument("--model", default=None, help="a Vosk model folder to use")
-    join.add_argument("--mic", default=None, help="microphone device (sounddevice name or number)")
+    add_output_options(join)
+    add_listening_options(join)
     join.add_argument("--mute-chat", action="store_true", help="do not speak the table chat")
     watch = sub.add_parser("watch", help="watch an online table")
     watch.add_argument("table")
     watch.add_argument("--server", required=True)
-    watch.add_argument("--lang", choices=LANGUAGES, default=None)
-    watch.add_argument("--tts", choices=TTS_CHOICES, default=None)
+    add_output_options(watch)
     watch.add_argument("--mute-chat", action="store_true", help="do not speak the table chat")
     return ap
 
@@ -105,30 +97,17 @@ def run_server(args) -> int:
     return 0  # not reached
 
 
-def voice_starter(args, prefs, lang, catalog, out):
-    """Speech beside the keys for a seat, as in local play (``play --engine``); None
-    without a recognizer (the default with --tts text or none)."""
-    engine = getattr(args, "engine", None)
-    if engine is None:
-        engine = "none" if (args.tts or prefs.tts) in ("text", "none") else (prefs.recognizer or "auto")
-    if engine == "none":
+def seat_voice(app: App, listening: Listening | None):
+    """Speech beside the keys for a seat, as in local play (``App.voice``: ``play --engine``
+    or the settings' recognizer); None when no recognizer is to listen (the default with
+    --tts text or none)."""
+    if listening is None or app.recognizer(listening) == "none":
         return None
-    device = args.mic or (prefs.microphone or None)
-    if isinstance(device, str) and device.isascii() and device.isdigit() and len(device) < 9:
-        device = int(device)
 
-    def start(seat, source):
-        from voice_game.speech.voice_input import start_voice
+    def voice(seat, source):
+        return app.voice(listening, source, seat.kit.name)
 
-        # every word of the game, for an engine with a fixed vocabulary (Whisper needs none)
-        def vocabulary():
-            return sorted({p.spoken for p in seat.g.phrases(seat.kit.name)})
-
-        return start_voice(engine, lang, catalog, out, source, listen=args.listen, model=args.model, device=device,
-                           vocabulary=vocabulary if seat.kit.name else None,
-                           aliases=dict(getattr(prefs, "aliases", {}) or {}))
-
-    return start
+    return voice
 
 
 def client_main(args) -> int:
@@ -137,13 +116,12 @@ def client_main(args) -> int:
     # the application layer: settings, the one language rule, words and output, as the CLI and menu
     app = App.open(args.lang, args.tts)
     lang, catalog, out = app.lang, app.catalog, app.output
-    prefs = app.store.settings if app.store is not None else read_settings()
 
     async def go():
         if args.command == "watch":
             return await client.watch(args.table, args.server, catalog, out, args.mute_chat)
         return await client.join(args.code, args.server, lang, catalog, out, mute_chat=args.mute_chat,
-                                 voice=voice_starter(args, prefs, lang, catalog, out))
+                                 voice=seat_voice(app, Listening.from_args(args)))
 
     return asyncio.run(go())
 
@@ -180,12 +158,10 @@ async def _wait_for_users(server: str, table: str, seat: int, password: str) -> 
     return False
 
 
-async def host(args) -> int:  # noqa: C901 - the host command's options, checked one after another
-    from voice_game.app import DeckProblem, parse_seats, read_deck
-    from voice_game.core.errors import RuleError, SaveError
-    from voice_game.games import available, default_game, get as get_kit
-    from voice_game.online.host import Table, create_streams, listen
-    from voice_game.session import Seat
+async def host(args) -> int:
+    from voice_game.core.errors import SaveError
+    from voice_game.games import default_game
+    from voice_game.online.host import listen
 
     from voice_game import savefile
 
@@ -212,61 +188,10 @@ async def host(args) -> int:  # noqa: C901 - the host command's options, checked
     try:
         if args.table:
             table = await _resume(args, js, folder, catalog)
-            if table is None:
-                return 2
         else:
-            if args.game not in available():
-                _say(catalog.get("setup.unknown_game", game=args.game, games=", ".join(available())))
-                return 2
-            kit = get_kit(args.game)
-            try:
-                seats = parse_seats(args.players, catalog.get("setup.default_player"), kit.bot_levels)
-            except KeyError as exc:
-                _say(catalog.get("setup.unknown_bot", level=exc.args[0], levels=", ".join(kit.bot_levels)))
-                return 2
-            except ValueError:
-                _say(catalog.get("setup.bad_players", players=args.players))
-                return 2
-            variants = [v.strip() for v in args.variant.split(",") if v.strip()]
-            deck = None
-            if args.deck:
-                try:
-                    deck = read_deck(kit, args.deck)
-                except DeckProblem as problem:  # the same sentence as in local play
-                    _say(catalog.get(problem.key, path=args.deck))
-                    return 2
-            seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
-            extra = {}
-            if any(v in kit.asks_birth_years for v in variants):
-                # nobody types at the host: every seat's year comes from the seed, as for bots
-                from voice_game.app import ask_birth_years
-                from voice_game.audio.text import SilentOutput
-
-                extra["birth_years"] = ask_birth_years([Seat(s.name, "bot") for s in seats], seed, catalog,
-                                                       SilentOutput(), [])
-            try:
-                state = kit.new_game([s.name for s in seats], variants, seed, deck, **extra)
-            except RuleError as err:
-                key = f"{kit.name}.reason.{err.reason}"
-                _say(catalog.get(key if catalog.has(key) else f"reason.{err.reason}", **err.params))
-                return 2
-            humans = [i for i, s in enumerate(seats) if not s.is_bot]
-            table_id = P.new_table_id()
-            passwords = S.add_table(folder, table_id, humans)
-            if humans:
-                S.reload(folder)
-                if not await _wait_for_users(args.server, table_id, humans[0], passwords[humans[0]]):
-                    _say(catalog.get("online.reload_failed", folder=folder))
-                    return 2
-            await create_streams(js, table_id, humans)
-            if args.events and args.events.exists():
-                args.events.unlink()
-            table = Table(kit, state, seats, seed, lang, table_id, js, events_path=args.events,
-                          away_after=args.away_bot)
-            await table.flush()
-            for i in humans:
-                print(json.dumps({"seat": seats[i].name, "code": P.make_code(table_id, i, passwords[i]),
-                                  "table": table_id}, ensure_ascii=False), flush=True)
+            table = await _new_table(args, js, folder, lang, catalog)
+        if table is None:
+            return 2
         holder["table"] = table
         await listen(nc, table)
         return await table.run()
@@ -278,6 +203,43 @@ async def host(args) -> int:  # noqa: C901 - the host command's options, checked
             await nc.drain()
         except Exception:  # noqa: BLE001
             pass
+
+
+async def _new_table(args, js, folder: Path, lang: str, catalog):
+    """A new table: dealt as in local play, its humans' users added to the server, one
+    JSON line with its join code per human; None (said) when it cannot be set up."""
+    from voice_game.app import SetupProblem, choose_table, deal, parse_variants, random_seed, setup_answers
+    from voice_game.audio.text import SilentOutput
+    from voice_game.online.host import Table, create_streams
+    from voice_game.session import Seat
+
+    variants = parse_variants(args.variant)
+    try:  # the same table and the same sentences as in local play
+        kit, seats, deck = choose_table(args.game, args.players, args.deck, catalog.get("setup.default_player"))
+        seed = args.seed if args.seed is not None else random_seed()
+        # nobody types at the host: every seat's answer (birth year) comes from the seed, as for bots
+        extra = setup_answers(kit, [Seat(s.name, "bot") for s in seats], variants, seed, catalog, SilentOutput(), [])
+        state = deal(kit, seats, variants, seed, deck, extra, catalog)
+    except SetupProblem as problem:
+        _say(catalog.get(problem.key, **problem.params))
+        return None
+    humans = [i for i, s in enumerate(seats) if not s.is_bot]
+    table_id = P.new_table_id()
+    passwords = S.add_table(folder, table_id, humans)
+    if humans:
+        S.reload(folder)
+        if not await _wait_for_users(args.server, table_id, humans[0], passwords[humans[0]]):
+            _say(catalog.get("online.reload_failed", folder=folder))
+            return None
+    await create_streams(js, table_id, humans)
+    if args.events and args.events.exists():
+        args.events.unlink()
+    table = Table(kit, state, seats, seed, lang, table_id, js, events_path=args.events, away_after=args.away_bot)
+    await table.flush()
+    for i in humans:
+        print(json.dumps({"seat": seats[i].name, "code": P.make_code(table_id, i, passwords[i]),
+                          "table": table_id}, ensure_ascii=False), flush=True)
+    return table
 
 
 async def _resume(args, js, folder: Path, catalog):
@@ -363,17 +325,8 @@ def menu_session(app, what: str, given: str | None = None):
 
 
 def _menu_voice(app):
-    """Speech for a seat played from the menu, as for its local games (``App.voice`` with
-    the menu's listening options); None when no recognizer is to listen."""
-    runner = app.app.in_language(app.lang)
-    listening = getattr(app, "listening", None)
-    if listening is None or runner.recognizer(listening) == "none":
-        return None
-
-    def voice(seat, source):
-        return runner.voice(listening, source, seat.kit.name)
-
-    return voice
+    """Speech for a seat played from the menu, as for its local games (the menu's listening options)."""
+    return seat_voice(app.app.in_language(app.lang), getattr(app, "listening", None))
 
 
 class _MenuReader:

@@ -4,8 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from voice_game.app import TTS_CHOICES, App
-from voice_game.commands.grammar import LANGUAGES
+from voice_game.app import App, add_output_options
 from voice_game.core.errors import ContentError
 from voice_game.keys import input_source
 from voice_game.narration.catalog import load_catalog
@@ -17,8 +16,7 @@ def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="voice-game tutorial", description="Narrated lessons for a game.")
     names = list(courses())
     ap.add_argument("course", nargs="?", default=names[0] if names else None, help=", ".join(names))
-    ap.add_argument("--lang", choices=LANGUAGES, default=None)
-    ap.add_argument("--tts", choices=TTS_CHOICES, default=None)
+    add_output_options(ap)
     ap.add_argument("--restart", action="store_true", help="start at the first lesson")
     ap.add_argument("--debug", action="store_true", help="print internal errors to stderr")
     return ap
