@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from voice_game.core.output import RATE_STEP, VOLUME_STEP
 from voice_game.narration.message import HIGH, LOW, Message
+from voice_game.session.table import Table
 
-if TYPE_CHECKING:
-    from voice_game.session.loop import Session
 
 HELP_LIST = 5  # verbose help lists up to this many commands of one kind, then examples
 # Help groups the legal commands by kind of action and gives one example of each: the game's
@@ -20,7 +18,7 @@ ALWAYS_ALL = ("repeat", "previous", "since_my_turn", "table", "my_cards", "score
               "louder", "quieter", "brief", "normal", "verbose", "stop", "save", "quit")
 
 
-def game_questions(s: Session) -> list[str]:
+def game_questions(s: Table) -> list[str]:
     """The game's own questions (Concerto's discard pile, one opponent's orchestra, ...),
     each said as an example: a number slot takes 2 (someone else's seat), a named slot its
     first value."""
@@ -40,12 +38,12 @@ def game_questions(s: Session) -> list[str]:
     return out
 
 
-def always_message(s: Session) -> Message:
+def always_message(s: Table) -> Message:
     always = [s.g.render({"intent": i}) for i in ALWAYS_ALL] + game_questions(s)
     return Message(s.c.get("help.always", commands=", ".join(always)), "help", LOW)
 
 
-def help_messages(s: Session) -> list[Message]:
+def help_messages(s: Table) -> list[Message]:
     """What can be said now, grouped by kind with one example each (verbose: the list)."""
     legal = s.kit.rules.legal_actions(s.state)
     verbose = s.detail == "verbose"
@@ -85,7 +83,7 @@ def help_messages(s: Session) -> list[Message]:
     return out
 
 
-def more_messages(s: Session) -> list[Message]:
+def more_messages(s: Table) -> list[Message]:
     """"mehr" after the grouped help: every kind of move with its commands (a long kind:
     the first HELP_LIST and how many more), then all that is always available."""
     groups: dict[str, list[str]] = {}
@@ -106,7 +104,7 @@ def more_messages(s: Session) -> list[Message]:
     return out + [always_message(s)]
 
 
-def _repeat(s: Session) -> None:
+def _repeat(s: Table) -> None:
     last = s.private_last or s.history.last()  # hot-seat: what only the player at the speaker heard
     if last is None:
         s.say_key("history.empty", record=False)
@@ -114,7 +112,7 @@ def _repeat(s: Session) -> None:
         s.say(last, record=False)
 
 
-def _since_my_turn(s: Session) -> None:
+def _since_my_turn(s: Table) -> None:
     """What happened since your last turn, replayed from the history: the others' moves
     and the public facts, not the descriptions you asked for (nor, as ever, a secret)."""
     msgs = list(s.history)
@@ -132,47 +130,47 @@ def _since_my_turn(s: Session) -> None:
         s.say(m if m.text else Message(m.fallback or "", m.kind, m.priority, m.cue, m.pan), record=False)
 
 
-def _scores(s: Session) -> None:
+def _scores(s: Table) -> None:
     v = s.listener_view()
     s.say(s.narrator.scores(v, s.kit.view_scores(v)))
 
 
-def _rate(delta: int) -> Callable[[Session], None]:
-    def change(s: Session) -> None:
+def _rate(delta: int) -> Callable[[Table], None]:
+    def change(s: Table) -> None:
         s.out.set_rate(s.out.rate + delta)
         s.say_key("settings.rate", rate=s.out.rate)
         s.persist(rate=s.out.rate)
     return change
 
 
-def _volume(delta: int) -> Callable[[Session], None]:
-    def change(s: Session) -> None:
+def _volume(delta: int) -> Callable[[Table], None]:
+    def change(s: Table) -> None:
         s.out.set_volume(s.out.volume + delta)
         s.say_key("settings.volume", volume=s.out.volume)
         s.persist(speech_volume=s.out.volume)
     return change
 
 
-def _detail(intent: str, detail: str) -> Callable[[Session], None]:
-    def change(s: Session) -> None:
+def _detail(intent: str, detail: str) -> Callable[[Table], None]:
+    def change(s: Table) -> None:
         s.narrator.detail = detail
         s.say_key(f"settings.{intent}")
         s.persist(detail=detail)
     return change
 
 
-def _rules(s: Session) -> None:
+def _rules(s: Table) -> None:
     """The rules with the table's variants (the maestro version, the Grand Maestro cards)."""
     s.say(s.narrator.rules(s.listener_view(), s.g))
 
 
-def _quit(s: Session) -> None:
+def _quit(s: Table) -> None:
     s.dialogue.pending_quit = True
     s.say_key("input.confirm_quit")
 
 
 # intent -> what it does; every one of them can be said at any time
-META: dict[str, Callable[[Session], None]] = {
+META: dict[str, Callable[[Table], None]] = {
     "help": lambda s: s.say(help_messages(s)),
     "always": lambda s: s.say(always_message(s)),
     "more": lambda s: s.say(more_messages(s)),  # after the grouped help: the rest

@@ -2,12 +2,11 @@
 from __future__ import annotations
 
 import errno
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from voice_game.session.seats import memories
+from voice_game.session.table import Table
 
-if TYPE_CHECKING:
-    from voice_game.session.loop import Session
 
 
 def disk_problem(exc: OSError) -> str:
@@ -21,7 +20,7 @@ def disk_problem(exc: OSError) -> str:
     return "save.problem_other"
 
 
-def save_payload(session: Session) -> dict[str, Any]:
+def save_payload(session: Table) -> dict[str, Any]:
     """Everything a resumed game needs to continue exactly (voice_game.savecheck reads it)."""
     return {
         "game": session.kit.name,
