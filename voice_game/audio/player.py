@@ -131,6 +131,7 @@ class RenderBackend:
         self.underruns = 0
         self.marks: list[tuple[int, str, float]] = []
         self.writes: list[tuple[int, float]] = []
+        self.gaps: list[tuple[int, int]] = []  # (first frame, frames): silence played while the writer was late
         self.t0: float | None = None
         self.is_open = False
         self._lock = threading.Lock()
@@ -165,6 +166,7 @@ class RenderBackend:
                 gap = int((now - due) * self.rate)
                 if gap > 0:
                     self._blocks.append(np.zeros((gap, 2), dtype=np.float32))
+                    self.gaps.append((self.written, gap))
                     self.written += gap
                     self.underruns += 1
             self.writes.append((self.written, now))
@@ -186,6 +188,17 @@ class RenderBackend:
             if not self._blocks:
                 return np.zeros((0, 2), dtype=np.float32)
             return np.concatenate(self._blocks)
+
+    def rendered_since(self, frame: int) -> np.ndarray:
+        """What the player rendered from ``frame`` on, without the silence played while
+        the writer was late (a loaded machine's, not the player's): a latency counted in
+        these frames is the player's own, however slow the machine."""
+        out = self.output()
+        keep = np.ones(len(out), dtype=bool)
+        with self._lock:
+            for start, n in self.gaps:
+                keep[start:start + n] = False
+        return out[frame:][keep[frame:]]
 
     def marks_named(self, label: str) -> list[int]:
         return [p for p, lab, _ in self.marks if lab == label]
