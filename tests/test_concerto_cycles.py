@@ -195,3 +195,84 @@ def test_the_applause_and_the_boos_are_short_they_answer_every_beat():
         assert 0.6 <= len(x) / cues.RATE <= most, cue_id
         data, rate = cues.read_wav(cues.cue_path(cue_id))  # the file the game plays is the short one
         assert len(data) / rate <= most, cue_id
+
+
+# --- a bot conducts, third pass: each fact once, rule reminders left to verbose ---------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_bots_give_up_is_part_of_its_success_and_the_history_keeps_the_whole_move(lang):
+    c = load_catalog(lang)
+    for detail, key in (("default", "bot_after_given_up_clause"), ("brief", "bot_after_given_up_clause_brief")):
+        out, piece = _succeeded(ConcertoNarrator(c, {0}, detail))
+        gave = c.get(f"instrument.{piece.instruments[0]}.name")
+        text = out[0].text
+        assert text.endswith(", " + c.get(f"concerto.{key}", instrument=gave) + "."), text
+        assert text.count(gave) == 1 and "7" in text  # the new score, once
+        # the history says it as before: "Applaus! 3 Punkte, jetzt 7. Abgabe: ..."
+        assert c.get("concerto.bot_after_given_up", instrument=gave) in out[0].history
+
+
+def _refill_view(turn: int, market: list[str], need: int = 1) -> dict:
+    v = cv("refill", turn=turn, market=market)
+    v["players"][0]["hand_count"] = 3 - need
+    return v
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_brief_refill_says_draw_once_then_the_market_and_no_count_while_nothing_changed(lang):
+    c = load_catalog(lang)
+    draw = c.get("concerto.draw_option")
+    n = ConcertoNarrator(c, {0}, "brief")
+    assert draw.lower() in texts(n.prompt(_refill_view(5, ["choir", "brass"])))[0].lower()  # the first time
+    later = texts(n.prompt(_refill_view(8, ["piano", "brass"], need=3)))[0]
+    market = n.or_list([c.get("instrument.piano.name"), c.get("instrument.brass.name")])
+    assert later == sentence(c.get("concerto.refill_brief", count=3, options=market))
+    assert draw.lower() not in later.lower()  # drawing lasts while the pile does; its end is announced
+    # one card drawn, the market as it was: "3 Karten" was said, the card came with its cue
+    again = n.prompt(_refill_view(8, ["piano", "brass"], need=2))
+    assert len(again) == 1 and again[0].text == "" and again[0].fallback == c.get("concerto.refill_again_brief", count=2)
+    # normal narration keeps "ziehen" and the count
+    normal = ConcertoNarrator(c, {0}, "default")
+    normal.prompt(_refill_view(5, ["choir", "brass"]))
+    assert draw.lower() in texts(normal.prompt(_refill_view(8, ["piano", "brass"], need=3)))[0].lower()
+    assert texts(normal.prompt(_refill_view(8, ["piano", "brass"], need=2))) == [
+        c.get("concerto.refill_again_brief", count=2)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_your_rehearsal_is_the_pattern_once_and_the_history_says_only_that_you_rehearsed(lang):
+    c = load_catalog(lang)
+    n = ConcertoNarrator(c, {0}, "default")
+    evs = [ev("special_played", player=0, card="rehearsal", effect=True),
+           ev("rehearsal", player=0, instrument="guitar"),
+           ev("pattern_recalled", to=0, player=0, instrument="guitar", pattern="circle")]
+    out = n.events(evs, cv())
+    said = [m for m in out if m.text]
+    pattern = c.get("pattern.circle.name")
+    assert len(said) == 1 and pattern in said[0].text and said[0].cue == "pattern.circle"
+    kept = said[0].for_history()
+    assert kept is not None and pattern not in kept.text
+    assert kept.text == c.get("concerto.rehearsal_by_you", instrument=c.get("instrument.guitar.name"))
+    verbose = ConcertoNarrator(c, {0}, "verbose")
+    vsaid = texts(verbose.events(evs, cv()))
+    assert c.get("concerto.rehearsal_by_you", instrument=c.get("instrument.guitar.name")) in vsaid
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_brief_says_a_bots_card_by_its_effect_and_keeps_the_rules_to_verbose(lang):
+    c = load_catalog(lang)
+    cases = (("headhunter", ev("instruments_exchanged", player=1, target=2, instrument="guitar", other="choir")),
+             ("job-sharing", ev("market_exchanged", player=1, instrument="guitar", other="choir")),
+             ("audition", ev("audition", player=1, instrument="guitar")))
+    v = cv()
+    v["players"].append({"name": "Clara", "hand_count": 3, "orchestra": []})
+    for card, effect in cases:
+        evs = [ev("turn", player=1, number=6), ev("special_played", player=1, card=card, effect=True), effect,
+               ev("turn", player=0, number=7)]
+        brief = [m for m in ConcertoNarrator(c, {0}, "brief").events(evs, v) if m.kind == "bot"]
+        normal = [m for m in ConcertoNarrator(c, {0}, "default").events(evs, v) if m.kind == "bot"]
+        assert len(brief) == 1 and brief[0].text.startswith("Amadeus")
+        assert c.get(f"special.{card}.name") not in brief[0].text  # only this card does that
+        assert c.get("instrument.guitar.name") in brief[0].text
+        assert c.get(f"special.{card}.name") in normal[0].text
+        assert len(brief[0].text) < len(normal[0].text)

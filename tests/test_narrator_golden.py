@@ -40,9 +40,14 @@ GOLDEN = {
     # opening's orange piece by its count, brief leaving names to the seat's cue; "Amadeus tauscht Gelb."); and again when verbs
     # agreed with the instrument's number from the content data ("Merk dir: Streicher schlagen Kreis.",
     # "your strings play circle"); and again when hot-seat play said "Anna, merk dir" once for each
-    # player, then "Gesang: Kreis." (checked line by line: only those lines changed)
-    "concerto": {"de": "d3e05a2b06b6e18eb949d1a3da5e9a1be0e821bd3e993f48505228b79835ed9e",
-                 "en": "ad190b67e432c813b21721b4aa193275cabb84db09ec150618a1dd63a990a0dd"},
+    # player, then "Gesang: Kreis." (checked line by line: only those lines changed); and again for
+    # issue 10's Concerto bot cycles (checked line by line: a bot's wrong pair only in the history,
+    # "gibt Gitarre ab" in the success, your own Sabotage without "Sabotage!", special cards without
+    # the rule's "samt Schlagmustern" for others' moves, "Du probst" left to the rehearsed pattern's
+    # line; brief: no "ziehen" in the refill after the first, no "Noch eine" while the market is
+    # unchanged, a bot's Headhunter, Job sharing and Audition by their effect)
+    "concerto": {"de": "31facc12bc0c379a6c29285c0ff271f5c18eb019be6095fd1da133ba48fd6a73",
+                 "en": "26c79a3852cd84eb6d377ec121184662b54b2f1c7ba8688d63680dac5be29d51"},
 }
 
 

@@ -85,11 +85,11 @@ concerto-bot_replace = legt das Stück { $piece }, Stufe { $level }, unter den S
 concerto-bot_replace_short = tauscht { $piece }
 concerto-bot_special = spielt { $card }
 concerto-bot_special_no_effect = spielt { $card } ohne Wirkung
-concerto-bot_fx_instruments_exchanged = { $player } spielt { $card }: { $instrument } gegen { $other } von { $target }, samt Schlagmustern.
+concerto-bot_fx_instruments_exchanged = { $player } spielt { $card }: { $instrument } gegen { $other } von { $target }.
 concerto-bot_fx_instruments_exchanged_you = { $player } spielt { $card }: { $instrument } gegen { $other } aus deinem Orchester, samt Schlagmustern.
 concerto-bot_fx_patterns_swapped = { $player } sabotiert { $target }: { $instrument } und { $other } tauschen die Schlagmuster.
 concerto-bot_fx_patterns_swapped_you = { $player } sabotiert dich: { $instrument } und { $other } tauschen die Schlagmuster.
-concerto-bot_fx_market_exchanged = { $player } spielt { $card }: { $instrument } gegen { $other } vom Arbeitsmarkt, mit demselben Schlagmuster.
+concerto-bot_fx_market_exchanged = { $player } spielt { $card }: { $instrument } gegen { $other } vom Markt.
 concerto-bot_fx_rehearsal = { $player } probt { $instrument }.
 concerto-bot_fx_audition = { $player } spielt { $card } und nimmt { $instrument } vom Ablagestapel.
 concerto-bot_conduct = dirigiert { $piece }
@@ -167,7 +167,7 @@ concerto-instruments_exchanged_you = { $player } tauscht { $instrument } gegen {
 concerto-instruments_exchanged_by_you = Du tauschst { $instrument } gegen { $other } von { $target }, samt Schlagmustern.
 concerto-patterns_swapped = Sabotage! Im Orchester von { $target } tauschen { $instrument } und { $other } ihre Schlagmuster.
 concerto-patterns_swapped_you = Sabotage! In deinem Orchester tauschen { $instrument } und { $other } ihre Schlagmuster.
-concerto-patterns_swapped_by_you = Sabotage! Im Orchester von { $target } tauschen { $instrument } und { $other } ihre Schlagmuster.
+concerto-patterns_swapped_by_you = Bei { $target } tauschen { $instrument } und { $other } die Schlagmuster.
 concerto-own_patterns_swapped = { $player } tauscht zwei Schlagmuster: { $instrument } und { $other }.
 concerto-own_patterns_swapped_by_you = Du tauschst zwei Schlagmuster: { $instrument } und { $other }.
 concerto-market_exchanged = { $player } tauscht { $instrument } gegen { $other } vom Arbeitsmarkt. Das neue Instrument übernimmt das Schlagmuster.
@@ -371,6 +371,17 @@ concerto-taken_brief = { $instrument }.
 concerto-bot_after_wrong_beat = Verloren: { $instrument }.
 concerto-bot_after_given_up = Abgabe: { $instrument }.
 concerto-bot_after_encore = In der Zugabe verloren: { $instrument }.
+concerto-bot_after_given_up_clause = gibt { $instrument } ab
+concerto-bot_after_given_up_clause_brief = ohne { $instrument }
+concerto-pile_reshuffled_short =
+    { $count ->
+        [one] { $pile } aus der Ablage neu gemischt: eine Karte.
+       *[other] { $pile } aus der Ablage neu gemischt: { $count } Karten.
+    }
+concerto-bot_fx_instruments_exchanged_brief = { $player } tauscht { $instrument } gegen { $other } von { $target }.
+concerto-bot_fx_market_exchanged_brief = { $player } tauscht { $instrument } gegen { $other } vom Markt.
+concerto-bot_fx_audition_brief = { $player } nimmt { $instrument } vom Ablagestapel.
+concerto-instruments_exchanged_by_you_brief = Du tauschst { $instrument } gegen { $other } von { $target }.
 concerto-pattern_short = { $instrument }: { $pattern }.
 concerto-refill_brief =
     { $count ->

@@ -84,11 +84,11 @@ concerto-bot_replace = puts the { $level } piece { $piece } under its pile
 concerto-bot_replace_short = replaces { $piece }
 concerto-bot_special = plays { $card }
 concerto-bot_special_no_effect = plays { $card } without effect
-concerto-bot_fx_instruments_exchanged = { $player } plays { $card }: their { $instrument } for { $target }'s { $other }, with the beat patterns.
+concerto-bot_fx_instruments_exchanged = { $player } plays { $card }: their { $instrument } for { $target }'s { $other }.
 concerto-bot_fx_instruments_exchanged_you = { $player } plays { $card }: their { $instrument } for your { $other }, with the beat patterns.
 concerto-bot_fx_patterns_swapped = { $player } sabotages { $target }: { $instrument } and { $other } swap beat patterns.
 concerto-bot_fx_patterns_swapped_you = { $player } sabotages you: your { $instrument } and { $other } swap beat patterns.
-concerto-bot_fx_market_exchanged = { $player } plays { $card }: their { $instrument } for { $other } from the job market, with the same beat pattern.
+concerto-bot_fx_market_exchanged = { $player } plays { $card }: their { $instrument } for { $other } from the market.
 concerto-bot_fx_rehearsal = { $player } rehearses { $instrument }.
 concerto-bot_fx_audition = { $player } plays { $card } and takes { $instrument } from the discard pile.
 concerto-bot_conduct = conducts { $piece }
@@ -166,7 +166,7 @@ concerto-instruments_exchanged_you = { $player } swaps their { $instrument } for
 concerto-instruments_exchanged_by_you = You swap your { $instrument } for { $target }'s { $other }, together with the beat patterns.
 concerto-patterns_swapped = Sabotage! In { $target }'s orchestra, { $instrument } and { $other } swap their beat patterns.
 concerto-patterns_swapped_you = Sabotage! In your orchestra, { $instrument } and { $other } swap their beat patterns.
-concerto-patterns_swapped_by_you = Sabotage! In { $target }'s orchestra, { $instrument } and { $other } swap their beat patterns.
+concerto-patterns_swapped_by_you = { $target }'s { $instrument } and { $other } swap beat patterns.
 concerto-own_patterns_swapped = { $player } swaps the beat patterns of their { $instrument } and { $other }.
 concerto-own_patterns_swapped_by_you = You swap the beat patterns of your { $instrument } and { $other }.
 concerto-market_exchanged = { $player } swaps their { $instrument } for { $other } from the job market. The newcomer keeps the beat pattern.
@@ -370,6 +370,17 @@ concerto-taken_brief = { $instrument }.
 concerto-bot_after_wrong_beat = Lost: { $instrument }.
 concerto-bot_after_given_up = Gives up { $instrument }.
 concerto-bot_after_encore = Lost in the encore: { $instrument }.
+concerto-bot_after_given_up_clause = gives up { $instrument }
+concerto-bot_after_given_up_clause_brief = gives up { $instrument }
+concerto-pile_reshuffled_short =
+    { $count ->
+        [one] { $pile } pile reshuffled from the discards: one card.
+       *[other] { $pile } pile reshuffled from the discards: { $count } cards.
+    }
+concerto-bot_fx_instruments_exchanged_brief = { $player } swaps their { $instrument } for { $target }'s { $other }.
+concerto-bot_fx_market_exchanged_brief = { $player } swaps their { $instrument } for { $other } from the market.
+concerto-bot_fx_audition_brief = { $player } takes { $instrument } from the discard pile.
+concerto-instruments_exchanged_by_you_brief = You swap your { $instrument } for { $target }'s { $other }.
 concerto-pattern_short = { $instrument }: { $pattern }.
 concerto-refill_brief =
     { $count ->

@@ -38,6 +38,7 @@ class _Move:
     spoken: bool = False  # the words spoken (not verbose): a success says the new score, not the piece's points again
     score_first: bool = False  # the result begins with the new score ("Amadeus dirigiert Grün, jetzt 3.")
     conduct: int = -1  # the index of the performance's sentence in ``sentences``
+    success_at: int = -1  # the index of the success's words in ``result`` (a give-up joins them as a clause)
 
 
 @dataclass
@@ -228,7 +229,10 @@ class ConcertoNarrator(NarratorBase):
         same = self.solo and not self.verbose and options == self.refill_said
         self.refill_said = options
         if again and not self.verbose and last is not None and last[3] == tuple(v["market"]):
-            # the options were just said and have not changed: the count is the news
+            # the options were just said and have not changed: the count is the news; brief:
+            # "3 Karten" was said and each card received comes with its cue, so nothing is news
+            if self.brief and self.solo:
+                return key, "", self.t("refill_again_brief", count=need)
             return key, self.t("refill_again_brief", count=need)
         if again and not self.verbose:
             return key, self.t("refill_again" if pile else "refill_again_market", count=need, options=options)
@@ -237,6 +241,10 @@ class ConcertoNarrator(NarratorBase):
             return key, "", self.t("refill_same", count=need)
         if same:  # the same options as at the last refill: each fact once
             return key, self.t("refill_same_brief" if self.brief else "refill_same", count=need)
+        if pile and self.brief and self.solo and not self.hint_due("refill_draw"):
+            # brief: drawing is always there while the pile lasts (its end is announced); the
+            # market is the news ("Gitarre oder Holzbläser"), "ziehen" was said the first time
+            return key, self.t("refill_brief", count=need, options=self.or_list(market))
         if pile and (self.brief or self.solo and not self.hint_due("refill")):
             # "Auffüllen" the first time; then the options with "ziehen" say what to do
             return key, self.t("refill_brief", count=need, options=options)
@@ -467,7 +475,8 @@ class ConcertoNarrator(NarratorBase):
         if e.type == "conductors_exhausted":
             return self.t("conductors_exhausted")
         if e.type == "pile_reshuffled":
-            return self.t("pile_reshuffled", pile=self.t(f"pile.{e['pile']}"), count=e["size"])
+            key = "pile_reshuffled" if self.verbose else "pile_reshuffled_short"
+            return self.t(key, pile=self.t(f"pile.{e['pile']}"), count=e["size"])
         return ""
 
     def piece_same_level(self, pid: str, v: dict) -> str:
@@ -541,6 +550,8 @@ class ConcertoNarrator(NarratorBase):
         key = f"bot_fx_{e.type}"
         if d.get("target") is not None and self.second_person(d["target"]) and self.c.has(f"concerto.{key}_you"):
             key += "_you"
+        elif self.brief and self.c.has(f"concerto.{key}_brief"):
+            key += "_brief"  # the effect names the card: only Audition takes from the discard pile
         return self.t(key, player=self.name(v, d["player"]), card=self.special(card),
                       target=self.name(v, d.get("target")), instrument=self.ins(d.get("instrument")),
                       other=self.ins(d.get("other")))
@@ -811,12 +822,17 @@ class ConcertoNarrator(NarratorBase):
         mv.conduct = len(mv.sentences)
         mv.sentences.append(text)
         mv.result = list(it[3])  # a wrong pair is news at every level
-        if mv.quiet and len(it) > 6 and mv.result:
+        if mv.spoken and len(it) > 6 and mv.result:  # the wrong pair, gone with the instrument: in the history
             mv.result[-1] = it[6]
 
     def _i_sentence(self, mv: _Move, it: list) -> None:
         self._close_verbs(mv)
         text = it[1]
+        if mv.spoken and len(it) > 3 and it[2] == "given_up" and mv.result and mv.success_at == len(mv.result) - 1:
+            # "Amadeus dirigiert Grün, jetzt 3, gibt Gitarre ab.": the give-up is part of the success
+            key = "bot_after_given_up_clause_brief" if mv.quiet else "bot_after_given_up_clause"
+            mv.result[-1] = mv.result[-1].rstrip(".") + ", " + self.t(key, instrument=self.ins(it[3])) + "."
+            return
         if len(it) > 2 and it[2] in ("succeeded", "failed"):
             mv.outcome = it[2]
             if it[2] == "failed" and len(it) > 3 and not self._new_piece_follows(mv.g):
@@ -826,6 +842,8 @@ class ConcertoNarrator(NarratorBase):
                 text = it[3]
                 mv.score_first = mv.result == []
         (mv.sentences if mv.result is None else mv.result).append(text)
+        if len(it) > 2 and it[2] == "succeeded" and mv.result is not None:
+            mv.success_at = len(mv.result) - 1
 
     @staticmethod
     def _new_piece_follows(g: dict) -> bool:
@@ -970,6 +988,10 @@ class ConcertoNarrator(NarratorBase):
     def _s_effect(self, e, v: dict) -> list[Message]:
         d = e.data
         key = f"{e.type}_by_you"
+        if self._you(e) and e.type == "rehearsal" and not self.verbose:
+            return []  # "Nur für dich: Blechbläser schlagen Stich" follows and says which (the history says this)
+        if self._you(e) and self.brief and self.c.has(f"concerto.{key}_brief"):
+            key += "_brief"  # what the rules do with it was said when you chose the card ("was macht ...")
         if self._you(e) and self.c.has(f"concerto.{key}"):
             return [self.m(self.t(key, target=self.name(v, d.get("target")), instrument=self.ins(d["instrument"]),
                                   other=self.ins(d.get("other"))), "info", HIGH)]
@@ -978,7 +1000,10 @@ class ConcertoNarrator(NarratorBase):
     def _s_pattern_recalled(self, e, v: dict) -> list[Message]:
         d = e.data
         text = self.t("pattern_recalled", instrument=self.ins(d["instrument"]), pattern=self.pat(d["pattern"]))
-        return [self.m(text, "draw", HIGH, f"pattern.{d['pattern']}", history="")]
+        # the history keeps that you rehearsed, never the pattern (memory rule)
+        kept = self.t("rehearsal_by_you", instrument=self.ins(d["instrument"])) \
+            if self._you(e) and not self.verbose else ""
+        return [self.m(text, "draw", HIGH, f"pattern.{d['pattern']}", history=kept)]
 
     def _s_cards_discarded(self, e, v: dict) -> list[Message]:
         d = e.data
