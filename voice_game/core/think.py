@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import time
+from typing import Protocol, runtime_checkable
 
 #: seconds the searching bots of a table share between two turns of a human
 CYCLE_BUDGET = 0.8
@@ -21,3 +22,10 @@ class ThinkClock:
 
     def left(self) -> float:
         return self.budget - (time.perf_counter() - self.started)
+
+
+@runtime_checkable
+class Thinker(Protocol):
+    """A bot that searches within the table's shared budget: the session hands it its clock."""
+
+    clock: ThinkClock | None

@@ -26,7 +26,7 @@ from voice_game.core.events import Event
 from voice_game.core.input import InputLine
 from voice_game.core.output import MessageOutput, Stoppable
 from voice_game.core.rules import CHANCE
-from voice_game.core.think import ThinkClock
+from voice_game.core.think import ThinkClock, Thinker
 from voice_game.narration.catalog import Catalog
 from voice_game.narration.message import HIGH, LOW, Message
 from voice_game.session.dialogue import Dialogue
@@ -79,7 +79,7 @@ class Session:
         # searching bots share a time budget between two turns of a human (restarted after each line)
         self.think = ThinkClock()
         for bot in self.bots.values():
-            if hasattr(bot, "clock"):
+            if isinstance(bot, Thinker):
                 bot.clock = self.think
         self.history = History()
         self.dialogue = Dialogue()
