@@ -29,11 +29,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from voice_game.audio.speech import RATE_DEFAULT, make_synth, render_text  # noqa: E402
+from voice_game.audio.speech import RATE_DEFAULT, make_synth, pause_ms, split_sentences, trim  # noqa: E402
 
 LEVELS = ("brief", "default", "verbose")
 HUMAN = "Anna"
 BOTS = "bot:Amadeus,bot:Clara"
+
+
+def render_text(synth, text: str, wpm: int) -> list:
+    """Every sentence of ``text`` synthesized and trimmed, as the game plays it."""
+    out = []
+    for sentence in split_sentences(text):
+        pcm, rate = synth.synthesize(sentence, wpm)
+        out.append((trim(pcm, rate, tail_ms=pause_ms(wpm)), rate))
+    return out
 
 
 class Durations:

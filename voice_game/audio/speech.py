@@ -339,14 +339,5 @@ def make_synth(lang: str, voice: str = "", engine: str = "auto"):
     return synth
 
 
-def render_text(synth, text: str, wpm: int) -> list[tuple[np.ndarray, int]]:
-    """Every sentence of ``text`` synthesized and trimmed (for tests and tools)."""
-    out = []
-    for s in split_sentences(text):
-        pcm, rate = synth.synthesize(s, wpm)
-        out.append((trim(pcm, rate, tail_ms=pause_ms(wpm)), rate))
-    return out
-
-
 __all__ = ["DEFAULT_VOICES", "EspeakSynth", "espeak_voice_list", "LibEspeakSynth", "Pyttsx3Synth", "SynthError", "make_synth",
-           "parse_wav_stream", "pause_ms", "render_text", "split_sentences", "trim"]
+           "parse_wav_stream", "pause_ms", "split_sentences", "trim"]
