@@ -53,18 +53,22 @@ class CloseIndex:
             if longest == 0 or any("\x00" in k for k in self.keys):
                 self._codes = np.zeros((0, 0), np.uint8)
             else:
-                flat = np.frombuffer("".join(k.ljust(longest, "\x00") for k in self.keys)
-                                     .encode("utf-32-le"), np.uint32)
                 points = np.array([ord(c) for c in self.alphabet], np.int64)
-                lut = np.zeros(int(max(points.max(initial=0), flat.max(initial=0))) + 1, np.int64) - 1
+                lut = np.full(max(int(points.max(initial=0)), 0) + 1, -1, np.int32)
                 lut[0] = 0
                 lut[points] = np.arange(1, len(points) + 1)
-                cols = lut[flat]
-                if (cols < 0).any():
-                    self._codes = np.zeros((0, 0), np.uint8)
-                else:
-                    small = np.uint8 if len(points) < 255 else np.uint16
-                    self._codes = cols.astype(small).reshape(len(self.keys), longest)
+                small = np.uint8 if len(points) < 255 else np.uint16
+                codes = np.zeros((len(self.keys), longest), small)
+                for at in range(0, len(self.keys), _CHUNK):  # a chunk at a time: little memory
+                    part = self.keys[at:at + _CHUNK]
+                    flat = np.frombuffer("".join(k.ljust(longest, "\x00") for k in part)
+                                         .encode("utf-32-le"), np.uint32)
+                    cols = lut[np.minimum(flat, len(lut) - 1)]
+                    if (cols < 0).any() or (flat >= len(lut)).any():
+                        codes = np.zeros((0, 0), small)  # a letter outside the alphabet
+                        break
+                    codes[at:at + len(part)] = cols.reshape(len(part), longest)
+                self._codes = codes
         return self._codes if self._codes.size else None
 
     def _common_subsequence(self, word: str, rows: np.ndarray) -> np.ndarray | None:
