@@ -187,3 +187,26 @@ def test_a_bots_special_card_and_its_effect_are_one_sentence(lang):
     cards = [c.get(f"special.{x}.name") for x in load_content().specials]
     said = {c.get("concerto.special_played_you", card=x) for x in cards}
     assert [x for x in lines if x in said] == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_birth_year_is_asked_of_you_not_of_a_seat_named_you(lang):
+    """Alone against bots the maestro version asks "In welchem Jahr bist du geboren?", not
+    "Du, in welchem Jahr ...", and a wrong answer gets only its own short message."""
+    c = load_catalog(lang)
+    out = io.StringIO()
+    args = ["play", "concerto", "--lang", lang, "--tts", "text", "--seed", "3", "--variant", "maestro"]
+    with contextlib.redirect_stdout(out):
+        assert cli_play(build_parser().parse_args(args), inputs=iter(["x", "y", "z"])) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[:5] == [c.get("setup.birth_year_you"), c.get("setup.birth_year_bad"),
+                         c.get("setup.birth_year_bad"), c.get("setup.birth_year_bad"),
+                         c.get("setup.birth_year_default_you", year=2000)]
+    you = c.get("setup.default_you")
+    assert not any(x.startswith(you + ",") or x.endswith(f" {you}.") for x in lines)
+    # in hot-seat play each player is asked by name
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert cli_play(build_parser().parse_args(args + ["--players", "Anna,Ben"]), inputs=iter(["1990"])) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[:2] == [c.get("setup.birth_year", player="Anna"), c.get("setup.birth_year", player="Ben")]

@@ -126,13 +126,16 @@ def ask_birth_years(seats: list[Seat], seed: int, catalog: Catalog, output: Outp
     rng = random.Random(seed)
     years = []
     it = iter(inputs)
+    # one human is spoken to, never called by the seat's name ("Du, in welchem Jahr ...")
+    you = "_you" if sum(1 for seat in seats if not seat.is_bot) == 1 else ""
     for seat in seats:
         if seat.is_bot:
             years.append(rng.randrange(1945, 2012))
             continue
         year = None
-        for _ in range(3):
-            output.say(catalog.get("setup.birth_year", player=seat.name))
+        for attempt in range(3):
+            if attempt == 0:  # after a wrong answer its message says what to type
+                output.say(catalog.get(f"setup.birth_year{you}", player=seat.name))
             try:
                 item = next(it)
             except StopIteration:
@@ -145,7 +148,7 @@ def ask_birth_years(seats: list[Seat], seed: int, catalog: Catalog, output: Outp
             output.say(catalog.get("setup.birth_year_bad"))
         if year is None:
             year = 2000
-            output.say(catalog.get("setup.birth_year_default", player=seat.name, year=year))
+            output.say(catalog.get(f"setup.birth_year_default{you}", player=seat.name, year=year))
         years.append(year)
     return years
 

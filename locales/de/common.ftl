@@ -92,5 +92,7 @@ setup-bad_players = Die Spielerliste { $players } verstehe ich nicht. Beispiel: 
 setup-unknown_bot = Die Bot-Stufe { $level } gibt es nicht. Es gibt { $levels }.
 setup-unknown_game = Das Spiel { $game } gibt es nicht. Es gibt { $games }.
 setup-birth_year = { $player }, in welchem Jahr bist du geboren? Eine Dirigentenkarte fragt nach dem jüngsten Spieler. Bitte die Jahreszahl tippen, zum Beispiel 1985.
+setup-birth_year_you = In welchem Jahr bist du geboren? Eine Dirigentenkarte fragt nach dem jüngsten Spieler. Bitte die Jahreszahl tippen, zum Beispiel 1985.
+setup-birth_year_default_you = Ich nehme für dich das Jahr { $year }.
 setup-birth_year_bad = Das ist keine Jahreszahl. Bitte vier Ziffern, zum Beispiel 1985.
 setup-birth_year_default = Ich nehme für { $player } das Jahr { $year }.

@@ -92,5 +92,7 @@ setup-bad_players = I cannot read the player list { $players }. Example: Anna,Be
 setup-unknown_bot = There is no bot level { $level }. There are { $levels }.
 setup-unknown_game = There is no game { $game }. There are { $games }.
 setup-birth_year = { $player }, in which year were you born? A conductor card asks for the youngest player. Please type the year, for example 1985.
+setup-birth_year_you = In which year were you born? A conductor card asks for the youngest player. Please type the year, for example 1985.
+setup-birth_year_default_you = I take the year { $year } for you.
 setup-birth_year_bad = That is not a year. Please four digits, for example 1985.
 setup-birth_year_default = I take the year { $year } for { $player }.
