@@ -636,6 +636,25 @@ def test_a_bots_placement_in_concerto_is_name_and_pair(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_a_bots_starting_orchestra_says_each_pair_once_and_its_word_for_with_only_there(lang):
+    """"Amadeus wählt Holzbläser mit Stich und Gesang mit Kreis." ("starts with woodwinds
+    with stab" said "with" once too often)."""
+    c = load_catalog(lang)
+    n = ConcertoNarrator(c, {0}, "default")
+    evs = [ev("instrument_placed", player=1, instrument="woodwinds", position=1, setup=True),
+           ev("instrument_placed", player=1, instrument="vocals", position=2, setup=True),
+           ev("pattern_drawn", player=1, instrument="woodwinds", pattern="stab"),
+           ev("pattern_drawn", player=1, instrument="vocals", pattern="circle"),
+           ev("turn", player=0, number=1)]
+    text = " ".join(m.text for m in n.events(evs, cv()) if m.kind == "bot")
+    pairs = [c.get("concerto.pair", instrument=c.get(f"instrument.{i}.name"), pattern=c.get(f"pattern.{p}.name"))
+             for i, p in (("woodwinds", "stab"), ("vocals", "circle"))]
+    assert all(p in text for p in pairs), text
+    word = {"de": " mit ", "en": " with "}[lang]
+    assert text.count(word) == 2, text
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_the_piece_after_a_bots_performance_names_only_the_news(lang):
     c = load_catalog(lang)
     content = load_content()

@@ -45,9 +45,11 @@ GOLDEN = {
     # "gibt Gitarre ab" in the success, your own Sabotage without "Sabotage!", special cards without
     # the rule's "samt Schlagmustern" for others' moves, "Du probst" left to the rehearsed pattern's
     # line; brief: no "ziehen" in the refill after the first, no "Noch eine" while the market is
-    # unchanged, a bot's Headhunter, Job sharing and Audition by their effect)
+    # unchanged, a bot's Headhunter, Job sharing and Audition by their effect); English again when a
+    # bot's starting orchestra was "Amadeus chooses woodwinds with stab and ..." (was "starts with
+    # woodwinds with stab", with twice; German "wählt")
     "concerto": {"de": "31facc12bc0c379a6c29285c0ff271f5c18eb019be6095fd1da133ba48fd6a73",
-                 "en": "26c79a3852cd84eb6d377ec121184662b54b2f1c7ba8688d63680dac5be29d51"},
+                 "en": "4c9f832aeaaf4f9c78d5573ffba424eed98d913e07bf4e9bd8bb8564cc98b15b"},
 }
 
 

@@ -64,7 +64,7 @@ concerto-bot_sentence_place_quiet =
         [0] { $pair }.
        *[other] { $pair }, { $actions }.
     }
-concerto-bot_start = starts with { $pairs }
+concerto-bot_start = chooses { $pairs }
 concerto-bot_place = places { $pair }
 concerto-bot_place_at = places { $pair } at place { $position }
 concerto-bot_draw_instrument =
