@@ -195,7 +195,7 @@ def test_yes_to_a_meta_command_heard_not_quite_clearly_carries_it_out():
     c = load_catalog("en")
     s = Session(kit, state, seats, load_grammar("en"), c, TextOutput(buf), iter(()), seed=4)
     s.handle(InputLine("tabel"), 0)
-    assert "table? Yes or no?" in buf.getvalue()
+    assert "Table? Yes or no?" in buf.getvalue()  # read back as a sentence of its own
     buf.seek(0)
     buf.truncate()
     s.handle(InputLine("yes"), 0)

@@ -44,6 +44,12 @@ NUMBER_CONFIDENT = 0.92
 SEAT_SLOTS = frozenset({"position", "seat"})
 
 
+def sentence_start(words: str) -> str:
+    """Command words read back as a sentence of their own ("Dirigent zwei nehmen? Ja oder
+    nein?"): its first letter capital, as every sentence the game says."""
+    return words[:1].upper() + words[1:]
+
+
 class Session:
     def __init__(self, kit, state, seats: list[Seat], grammar: Grammar, catalog: Catalog, output,
                  inputs, seed: int = 0, save_path: Path | None = None, events_path: Path | None = None,
@@ -516,7 +522,7 @@ class Session:
         self.failures = 0
         if u.confirm:
             self.dialogue.pending = (u.command, u.action)
-            self.say_key("input.confirm", command=self.g.render(u.command))
+            self.say_key("input.confirm", command=sentence_start(self.g.render(u.command)))
         else:
             self.execute(u.command, u.action, player)
 
@@ -575,7 +581,7 @@ class Session:
             if confidence >= CONFIDENT or not self.dialogue.asking_yes_no:
                 return u
             if self.dialogue.pending is not None:
-                self.say_key("input.confirm", command=self.g.render(self.dialogue.pending[0]))
+                self.say_key("input.confirm", command=sentence_start(self.g.render(self.dialogue.pending[0])))
             else:
                 self.say_key("input.confirm_quit")
             return None
