@@ -377,3 +377,52 @@ def test_hot_seat_says_remember_once_for_each_player(lang):
     short = [x for x in out if x.split(":")[0].casefold() in pairs and x.count(":") == 1 and x.endswith(".")]
     # percussion after choir, misc after brass, and Anna's piano on her first turn
     assert [pairs[x.split(":")[0].casefold()] for x in short] == ["percussion", "misc", "piano"], out
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_hot_seat_players_hear_each_others_patterns_after_ready_never_their_own_again(lang):
+    """In the card game every player but the owner sees a beat pattern. At one loudspeaker the
+    owner hears it at the speaker; each other human hears it after their own "bereit"
+    ("Merken: Chor von Anna schlägt Kreuz."), and the owner never hears it again."""
+    from voice_game.games.concerto.narrator import ConcertoNarrator
+
+    c = load_catalog(lang)
+    g = load_grammar(lang)
+    n = ConcertoNarrator(c, {0, 1}, "default")
+    ready = g.render({"intent": "ready"})
+    lines = [ready, g.render({"intent": "start_orchestra", "instrument": "choir", "other": "percussion"}),
+             ready, g.render({"intent": "start_orchestra", "instrument": "brass", "other": "misc"}),
+             ready, g.render({"intent": "place_instrument", "instrument": "piano"}),
+             g.render({"intent": "draw_instrument"}), ready, g.render({"intent": "previous"}),
+             g.render({"intent": "previous"}), g.render({"intent": "since_my_turn"})]
+    p = run(["play", "concerto", "--lang", lang, "--tts", "text", "--seed", "3", "--players", "Anna,Ben,bot:Clara"],
+            lines)
+    assert p.returncode == 0, p.stderr
+    out = p.stdout.splitlines()
+    turns = [i for i, x in enumerate(out) if x in (c.get("concerto.handover", player="Anna"),
+                                                  c.get("concerto.handover", player="Ben"))][:4]
+    assert len(turns) == 4  # Anna, Ben, Anna, Ben ("seit meinem Zug" replays the shared history after)
+    patterns = load_content().patterns
+
+    def pattern_of(owner, instrument, first):
+        key = "concerto.pattern_named" if first else "concerto.pattern_short"
+        folded = [x.casefold() for x in out]  # "Percussion: circle." begins with a capital
+        said = [pt for pt in patterns if c.get(key, player=owner, instrument=n.ins(instrument),
+                                                 pattern=n.pat(pt)).casefold() in folded]
+        assert len(said) == 1, (owner, instrument, out)
+        return said[0]
+
+    def told(owner, instrument, pattern):
+        return c.get("concerto.pattern_drawn", player=owner, instrument=n.ins(instrument), pattern=n.pat(pattern))
+
+    anna = {i: pattern_of("Anna", i, i == "choir") for i in ("choir", "percussion", "piano")}
+    ben = {i: pattern_of("Ben", i, i == "brass") for i in ("brass", "misc")}
+    segments = [out[a:b] for a, b in zip(turns, turns[1:] + [len(out)], strict=True)]  # the last: Ben's, to the end
+    # Ben after his first "ready": Anna's starting orchestra; Anna after hers: Ben's
+    assert all(told("Anna", i, anna[i]) in segments[1] for i in ("choir", "percussion"))
+    assert all(told("Ben", i, ben[i]) in segments[2] for i in ben)
+    assert told("Anna", "piano", anna["piano"]) in segments[3]  # placed on her turn, told to Ben on his
+    # the owner never hears it again: not after a hand-over, nor from the history ("vorherige
+    # Nachricht", "seit meinem Zug" at the end of Ben's segment)
+    assert not any(told("Anna", i, anna[i]) in seg for i in anna for seg in (segments[0], segments[2]))
+    assert not any(told("Ben", i, ben[i]) in seg for i in ben for seg in (segments[1], segments[3]))

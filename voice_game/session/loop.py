@@ -99,6 +99,9 @@ class Session:
         self.ready_seat: int | None = None
         self._seat_words: list[tuple[tuple[str, ...], str]] | None = None  # seat names -> seat numbers
         self.private: dict[int, list] = {}
+        # hot-seat: what a public event tells the players away from the speaker that its owner
+        # may not hear again (another human's beat pattern), said to each after their "ready"
+        self.for_absent: dict[int, list[Message]] = {}
         # the last private message said to the player at the speaker (hot-seat): "wiederholen"
         # repeats it for them, though it left the shared history
         self.private_last: Message | None = None
@@ -246,8 +249,23 @@ class Session:
                 continue
             if e.visible_to(v["you"]) or e.to is None:
                 shared.append(e)
+            if self.handover and e.to is None:
+                self.keep_for_absent(e)
         self.say(self.narrator.events(shared, v), narrated=True)
         return True
+
+    def keep_for_absent(self, e: Event) -> None:
+        """Hot-seat: a public event as the other humans would have heard it, kept for each
+        until their "ready" when the narrator says it differs for them (a game's
+        ``for_absent(event, view)``; Concerto: another human's beat pattern, which the
+        owner heard once and every other player sees in the card game)."""
+        told = getattr(self.narrator, "for_absent", None)
+        if told is None:
+            return
+        for seat in sorted(self.humans - {self.ready_seat}):
+            msgs = told(e, self.kit.view(self.state, seat))
+            if msgs:
+                self.for_absent.setdefault(seat, []).extend(msgs)
 
     def feed_bots(self, events: Iterable[Event]) -> None:
         """Bots with a memory hear what their own seat may know, nothing more."""
@@ -273,6 +291,7 @@ class Session:
         self.ready_seat = player
         v = self.kit.view(self.state, player)
         self.say_private(self.narrator.events(self.private.pop(player, []), v))
+        self.say_private(self.for_absent.pop(player, []))
         if player in self.tell_cards:  # a resumed game: what this player holds
             self.tell_cards.discard(player)
             self.say_private(self.narrator.my_cards(v))

@@ -942,6 +942,17 @@ class ConcertoNarrator(NarratorBase):
         return [self.m(self.t("pattern_drawn", player=nm, instrument=ins, pattern=pt), "draw", HIGH,
                        f"pattern.{d['pattern']}")]
 
+    def for_absent(self, e, v: dict) -> list[Message]:
+        """Hot-seat: what a public event tells a human who was away from the speaker when it was
+        said: another human's beat pattern (its owner heard it once, at the speaker; in the card
+        game every other player sees it). ``v``: that human's view."""
+        d = e.data
+        if e.type != "pattern_drawn" or d.get("player") not in self.humans or d.get("player") == v.get("you"):
+            return []
+        text = self.t("pattern_drawn", player=self.name(v, d["player"]), instrument=self.ins(d["instrument"]),
+                      pattern=self.pat(d["pattern"]))
+        return [self.m(text, "draw", HIGH, f"pattern.{d['pattern']}")]
+
     def _s_market_taken(self, e, v: dict) -> list[Message]:
         key = ("taken_brief" if self.brief else "market_taken_you") if self._you(e) else "market_taken"
         return [self.m(self.t(key, player=self._nm(e, v), instrument=self.ins(e.data["instrument"])),
