@@ -55,6 +55,16 @@ def test_english_speakers_commands_and_words_that_are_none():
     assert got == want, rows
 
 
+def test_a_clear_word_is_heard_though_whisper_calls_it_no_speech():
+    """One Speech Commands speaker's "two": Whisper writes "two, two," and is sure of it
+    (a mean log-probability of -0.4 a token), yet gives a no-speech probability of 0.86;
+    Whisper's own rule (silence only when the transcript is unsure too) hears it. The
+    confidence stays low, so the game reads the move back before acting."""
+    rc, rows = run_cli(["--lang", "en", "--engine", "whisper", str(DATA / "en-sc-two-563aa4e6.wav")])
+    assert rc == 0 and rows[0]["command"] == {"intent": "place", "conductor": 2}, rows
+    assert rows[0]["confidence"] < 0.75, rows
+
+
 def test_a_damaged_model_file_is_refused_in_one_line(tmp_path, monkeypatch):
     from voice_game.speech.whisper_models import prepare_bundled
 

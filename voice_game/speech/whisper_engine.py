@@ -87,7 +87,11 @@ WORD_GAP = 3.0  # more for each further word said (fillers included): natural sy
 # for "Dirigent"), everyday sentences score 7.6 or more (README, speech figures)
 FLOOR = 0.4  # the least confidence of an accepted phrase; under 0.75 irreversible
 # actions are read back for yes/no (voice_game.commands.parser.CONFIDENT)
-MAX_NO_SPEECH = 0.8  # Whisper's no-speech probability above which nothing was said
+MAX_NO_SPEECH = 0.8  # Whisper's no-speech probability above which nothing was said ...
+#: ... unless its own transcript is sure of itself: a mean log-probability a token (the end
+#: included) above this, Whisper's own rule (``logprob_threshold``, -1 in Whisper and
+#: faster-whisper): a clear "two, two," of a phone microphone came with 0.86 (README)
+NO_SPEECH_LOGPROB = -1.0
 EARLY_CONFIDENCE = 0.75  # an early decode this sure of a complete phrase ends the utterance
 #: a 32 ms chunk this many dB below the loudest chunk of the utterance so far is quiet: the
 #: decode starts at the first quiet chunk, before Silero's probability falls (2 to 4 chunks
@@ -787,7 +791,7 @@ class WhisperRecognizer:
             hyps, nsp = self.m.free_decode(enc, table.max_tokens, no_repeat=self._no_repeat(self.m, table))
             if gone():
                 return Hypothesis("", 0.0, [], ENGINE, 0.0)
-            if nsp > MAX_NO_SPEECH:
+            if nsp > MAX_NO_SPEECH and not self._sure(hyps):
                 return Hypothesis("", 0.0, [], ENGINE, (time.perf_counter() - t0) * 1000)
             mapped = [(table.by_words.get(self.words_of(t)), sc) for t, sc in hyps]
             if mapped and mapped[0][0] is not None:
@@ -805,6 +809,15 @@ class WhisperRecognizer:
             else:
                 ranked = self._search(enc, table, gone, hyps[0][0] if hyps else "")
         return self._judge(ranked, nsp, t0)
+
+    def _sure(self, hyps: list[tuple[str, float]]) -> bool:
+        """Whisper's best transcript has a mean log-probability a token (its end
+        included) above :data:`NO_SPEECH_LOGPROB`: speech, whatever the no-speech
+        probability says."""
+        if not hyps or not hyps[0][0].strip():
+            return False
+        text, logprob = hyps[0]
+        return logprob / (len(self.m.tok.encode(text)) + 1) > NO_SPEECH_LOGPROB
 
     def _short(self, hyps: list[tuple[str, float]], table: _PhraseTable) -> bool:
         """The token-by-token search is the one to run: on a tiny model (the English
