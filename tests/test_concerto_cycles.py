@@ -99,7 +99,7 @@ def test_brief_says_the_instrument_a_bot_lost_and_the_history_the_wrong_pair(lan
     bot = [m for m in out if m.kind == "bot"]
     assert len(bot) == 1 and bot[0].cue == "event.boos"
     name = c.get(f"instrument.{x}.name")
-    assert bot[0].text.lower().endswith(c.get("concerto.bot_lost_brief", instrument=name).lower())
+    assert bot[0].text.lower().endswith(c.get("concerto.bot_lost_quiet", instrument=name).lower() + ".")
     assert c.get("pattern.cross.name") not in bot[0].text
     assert c.get("pattern.cross.name") in bot[0].history and c.get("pattern.circle.name") in bot[0].history
 
@@ -276,3 +276,19 @@ def test_brief_says_a_bots_card_by_its_effect_and_keeps_the_rules_to_verbose(lan
         assert c.get("instrument.guitar.name") in brief[0].text
         assert c.get(f"special.{card}.name") in normal[0].text
         assert len(brief[0].text) < len(normal[0].text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_brief_says_your_new_special_card_and_your_audition_in_fewer_words_and_a_bots_loss_too(lang):
+    c = load_catalog(lang)
+    card = c.get("special.headhunter.name")
+    got = [ev("card_received", player=0, kind="special", card="headhunter", to=0)]
+    brief, normal = ConcertoNarrator(c, {0}, "brief"), ConcertoNarrator(c, {0}, "default")
+    for n in (brief, normal):
+        n.started = True
+    assert texts(brief.events(got, cv())) == [c.get("concerto.received_special_brief", card=card)]
+    assert texts(normal.events(got, cv())) == [c.get("concerto.received_special", card=card)]
+    took = [ev("special_played", player=0, card="audition", effect=True), ev("audition", player=0, instrument="guitar")]
+    guitar = c.get("instrument.guitar.name")
+    assert texts(brief.events(took, cv())) == [sentence(c.get("concerto.audition_by_you_brief", instrument=guitar))]
+    assert texts(normal.events(took, cv())) == [c.get("concerto.audition_by_you", instrument=guitar)]

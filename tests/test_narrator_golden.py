@@ -47,9 +47,10 @@ GOLDEN = {
     # line; brief: no "ziehen" in the refill after the first, no "Noch eine" while the market is
     # unchanged, a bot's Headhunter, Job sharing and Audition by their effect); English again when a
     # bot's starting orchestra was "Amadeus chooses woodwinds with stab and ..." (was "starts with
-    # woodwinds with stab", with twice; German "wählt")
-    "concerto": {"de": "31facc12bc0c379a6c29285c0ff271f5c18eb019be6095fd1da133ba48fd6a73",
-                 "en": "4c9f832aeaaf4f9c78d5573ffba424eed98d913e07bf4e9bd8bb8564cc98b15b"},
+    # woodwinds with stab", with twice; German "wählt"); and again for brief "Sonderkarte Headhunter.",
+    # "Gitarre vom Ablagestapel." for your Audition, German "Amadeus: Gelb, ohne Klavier."
+    "concerto": {"de": "9cbfe528f9a18c87c4d1dac9bef1dc07c9cd26388d4e41d2b698d5168d6371fd",
+                 "en": "7176f9b16ee25579331bbba1425176394c2b9b2cf0bb2c05a266bd6e5e13654b"},
 }
 
 

@@ -382,6 +382,9 @@ concerto-bot_fx_instruments_exchanged_brief = { $player } tauscht { $instrument 
 concerto-bot_fx_market_exchanged_brief = { $player } tauscht { $instrument } gegen { $other } vom Markt.
 concerto-bot_fx_audition_brief = { $player } nimmt { $instrument } vom Ablagestapel.
 concerto-instruments_exchanged_by_you_brief = Du tauschst { $instrument } gegen { $other } von { $target }.
+concerto-bot_lost_quiet = ohne { $instrument }
+concerto-received_special_brief = Sonderkarte { $card }.
+concerto-audition_by_you_brief = { $instrument } vom Ablagestapel.
 concerto-pattern_short = { $instrument }: { $pattern }.
 concerto-refill_brief =
     { $count ->

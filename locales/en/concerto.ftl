@@ -381,6 +381,13 @@ concerto-bot_fx_instruments_exchanged_brief = { $player } swaps their { $instrum
 concerto-bot_fx_market_exchanged_brief = { $player } swaps their { $instrument } for { $other } from the market.
 concerto-bot_fx_audition_brief = { $player } takes { $instrument } from the discard pile.
 concerto-instruments_exchanged_by_you_brief = You swap your { $instrument } for { $target }'s { $other }.
+concerto-bot_lost_quiet =
+    { $instrument } { NUMBER_OF($instrument) ->
+        [plural] are
+       *[singular] is
+    } lost
+concerto-received_special_brief = Special card { $card }.
+concerto-audition_by_you_brief = { $instrument } from the discard pile.
 concerto-pattern_short = { $instrument }: { $pattern }.
 concerto-refill_brief =
     { $count ->

@@ -515,7 +515,8 @@ class ConcertoNarrator(NarratorBase):
                 ("received_brief" if self.brief else "received_instrument")
             parts.append(self.t(key, cards=self.join(names)))
         if specials:
-            part = self.t("received_special", card=self.join([self.special(s) for s in specials]))
+            part = self.t("received_special_brief" if self.brief else "received_special",
+                          card=self.join([self.special(s) for s in specials]))
             if names and not self.started and len(ins) > 1 and self.solo and not self.verbose:
                 # the starting orchestra needs the instruments only: the card comes with your first turn
                 self.deferred = part
@@ -665,6 +666,8 @@ class ConcertoNarrator(NarratorBase):
                 conduct[3][-1] = conduct[4]
                 # brief: the instrument lost; the pair it was conducted with (both gone now) is in the history
                 conduct.append(self.t("bot_lost_brief", instrument=self.ins(last[3])))
+                # brief: "Amadeus: Gelb, ohne Klavier." (the boos say why)
+                conduct.append(self.t("bot_lost_quiet", instrument=self.ins(last[3])) + ".")
                 items[-1] = ["sentence", "", "failed", self.t("bot_failed_piece_gone")]
                 return
             # the piece leaves by the rule: said when no new piece follows (render_group)
@@ -823,7 +826,7 @@ class ConcertoNarrator(NarratorBase):
         mv.sentences.append(text)
         mv.result = list(it[3])  # a wrong pair is news at every level
         if mv.spoken and len(it) > 6 and mv.result:  # the wrong pair, gone with the instrument: in the history
-            mv.result[-1] = it[6]
+            mv.result[-1] = it[7] if mv.quiet and len(it) > 7 else it[6]
 
     def _i_sentence(self, mv: _Move, it: list) -> None:
         self._close_verbs(mv)
