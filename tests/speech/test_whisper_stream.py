@@ -73,9 +73,9 @@ def test_an_early_decode_made_stale_by_more_speech_gives_way_to_the_whole_uttera
     started = []
     real_start = rec._start_early
 
-    def start_early(**kw):
+    def start_early():
         started.append(len(rec._speech))
-        real_start(**kw)
+        real_start()
 
     monkeypatch.setattr(rec, "_start_early", start_early)
     first, second = _word("de-hd02-3.flac"), _word("de-hd02-4.flac")
@@ -127,71 +127,3 @@ def test_an_early_result_is_announced_and_taken_without_waiting_for_more_audio(g
         rec.on_ready = None
     assert [h.text for h in got] == ["zwei"]  # no allowed phrase goes on from "zwei"
     assert rec.poll() is None  # taken once
-
-
-def _spy_vad(rec, monkeypatch) -> list[float]:
-    """Silero's speech probability of every chunk the recognizer looks at."""
-    probs: list[float] = []
-    real = rec._vad.process_chunk
-
-    def process_chunk(chunk):
-        p = real(chunk)
-        probs.append(p)
-        return p
-
-    monkeypatch.setattr(rec._vad, "process_chunk", process_chunk)
-    return probs
-
-
-def test_the_decode_begins_when_the_voice_goes_quiet_before_the_vad_says_silence(german, monkeypatch):
-    """Silero's probability falls below its threshold two to four chunks after the end of
-    a word; the decode begins at the first chunk 30 dB below the word's loudest, and that
-    decode's result is the utterance's."""
-    rec = german
-    rec.reset()
-    probs = _spy_vad(rec, monkeypatch)
-    encoded = _spy_encode(rec, monkeypatch)
-    started = []
-    real_start = rec._start_early
-
-    def start_early(quiet=False):
-        started.append((quiet, len(probs), len(rec._speech)))
-        real_start(quiet=quiet)
-
-    monkeypatch.setattr(rec, "_start_early", start_early)
-    word = _word("de-hd02-4.flac")
-    lead = _silence(0.3)
-    heard = _feed(rec, np.concatenate([lead, word, _silence(1.0)]))
-    assert [h.text for h in heard] == ["vier"]
-    assert len(started) == 1, started
-    quiet, seen, chunks = started[0]
-    assert quiet, "the decode began at Silero's silence, not at the quiet chunk"
-    assert probs[seen - 1] >= 0.5, "Silero already heard silence"
-    # the decode had the whole word (its voiced part ends 50 ms before the word's end here)
-    assert seen * 512 >= len(lead) + len(word) - int(0.05 * RATE)
-    assert encoded == [chunks * 512]
-
-
-def test_a_quiet_chunk_inside_speech_that_goes_on_makes_that_decode_stale(german, monkeypatch):
-    """A 60 ms gap between two words (a stop consonant's closure is as quiet): the decode
-    begun there is dropped when the voice comes back, and the utterance is decoded whole."""
-    rec = german
-    rec.reset()
-    encoded = _spy_encode(rec, monkeypatch)
-    started = []
-    real_start = rec._start_early
-
-    def start_early(quiet=False):
-        started.append(quiet)
-        real_start(quiet=quiet)
-
-    monkeypatch.setattr(rec, "_start_early", start_early)
-    first, second = _word("de-hd02-3.flac"), _word("de-hd02-4.flac")
-    with rec.m.lock:  # the model is busy: the decode begun in the gap waits for it
-        heard = _feed(rec, np.concatenate([_silence(0.3), first, _silence(0.06), second]))
-        assert started and started[0], "no decode began at the quiet gap (the test needs one)"
-        assert not heard
-    heard = _feed(rec, _silence(1.5))
-    assert len(heard) == 1
-    assert len(encoded) == 1, encoded  # the stale decode of the first word never ran
-    assert encoded[0] >= len(first) + len(second)

