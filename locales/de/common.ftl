@@ -35,19 +35,6 @@ help-always = Immer möglich: { $commands }.
 help-or = oder
 help-group_item = { $label }: { $example }
 
-## help.group
-help-group-place = zu einem Dirigenten legen
-help-group-take = einen Dirigenten nehmen
-help-group-start = Startorchester wählen
-help-group-place_instrument = Instrumente
-help-group-special = Sonderkarte
-help-group-swap = Handkarten
-help-group-replace = Stücke
-help-group-conduct = dirigieren
-help-group-beat = Instrument mit Schlagmuster nennen
-help-group-give_up = Abgabe
-help-group-take_market = Markt
-
 ## settings
 settings-rate = Sprechtempo { $rate }.
 settings-volume = Lautstärke { $volume } Prozent.

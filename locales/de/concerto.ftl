@@ -683,3 +683,14 @@ concerto-reason-not_in_piece =
        *[singular] spielt
     } in { $piece } nicht mit.
 concerto-reason-instrument_pile_empty = Der Instrumentenstapel ist leer.
+
+## help.group: the kinds of moves "hilfe" / "help" groups
+help-group-start = Startorchester wählen
+help-group-place_instrument = Instrumente
+help-group-special = Sonderkarte
+help-group-swap = Handkarten
+help-group-replace = Stücke
+help-group-conduct = dirigieren
+help-group-beat = Instrument mit Schlagmuster nennen
+help-group-give_up = Abgabe
+help-group-take_market = Markt

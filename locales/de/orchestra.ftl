@@ -350,3 +350,7 @@ reason-deck_too_short =
         [one] eine Karte
        *[other] { $need } Karten
     }.
+
+## help.group: the kinds of moves "hilfe" / "help" groups
+help-group-place = zu einem Dirigenten legen
+help-group-take = einen Dirigenten nehmen

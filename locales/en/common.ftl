@@ -35,19 +35,6 @@ help-always = Always available: { $commands }.
 help-or = or
 help-group_item = { $label }: { $example }
 
-## help.group
-help-group-place = place at a conductor
-help-group-take = take a conductor
-help-group-start = choose a starting orchestra
-help-group-place_instrument = instruments
-help-group-special = special card
-help-group-swap = hand cards
-help-group-replace = pieces
-help-group-conduct = conduct
-help-group-beat = name an instrument with its beat pattern
-help-group-give_up = the piece's instruments
-help-group-take_market = market
-
 ## settings
 settings-rate = Speech rate { $rate }.
 settings-volume = Volume { $volume } percent.

@@ -674,3 +674,14 @@ concerto-reason-not_in_piece =
        *[singular] does
     } not play in { $piece }.
 concerto-reason-instrument_pile_empty = The instrument pile is empty.
+
+## help.group: the kinds of moves "hilfe" / "help" groups
+help-group-start = choose a starting orchestra
+help-group-place_instrument = instruments
+help-group-special = special card
+help-group-swap = hand cards
+help-group-replace = pieces
+help-group-conduct = conduct
+help-group-beat = name an instrument with its beat pattern
+help-group-give_up = the piece's instruments
+help-group-take_market = market

@@ -405,3 +405,7 @@ reason-deck_too_short =
         [one] one card
        *[other] { $need } cards
     }.
+
+## help.group: the kinds of moves "hilfe" / "help" groups
+help-group-place = place at a conductor
+help-group-take = take a conductor
