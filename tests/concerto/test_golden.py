@@ -37,7 +37,7 @@ def test_sample_of_games_unchanged(key):
     assert _mismatches("bots", key, range(0, golden.SEEDS, 50)) == []
 
 
-@pytest.mark.slow
+@pytest.mark.golden
 @pytest.mark.parametrize("key", KEYS)
 def test_every_recorded_game_unchanged(key):
     assert _mismatches("random", key, range(golden.RANDOM_SEEDS)) == []
