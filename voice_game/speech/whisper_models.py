@@ -144,13 +144,18 @@ def prepare_bundled(name: str) -> Path:
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
-    for f in extra.iterdir():
-        if f.is_file() and f.name != "model.bin" and not f.name.endswith((".part1", ".part2")):
-            dst = folder / f.name
-            if not dst.is_file() or dst.stat().st_size != f.stat().st_size:
-                dst.write_bytes(f.read_bytes())
+    for f in _side_files(extra):
+        dst = folder / f.name
+        if not dst.is_file() or dst.stat().st_size != f.stat().st_size:
+            dst.write_bytes(f.read_bytes())
     _check(target, expected, name)
     return folder
+
+
+def _side_files(folder: Path) -> list[Path]:
+    """A model folder's files beside its weights (tokenizer, configuration, vocabulary)."""
+    return [f for f in folder.iterdir()
+            if f.is_file() and f.name != "model.bin" and not f.name.endswith((".part1", ".part2"))]
 
 
 def _stamp_of(path: Path, expected: str) -> tuple[Path, str]:
@@ -386,9 +391,8 @@ def int8_copy(name: str, folder: Path) -> Path | None:
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
-        for f in folder.iterdir():
-            if f.is_file() and f.name != "model.bin" and not f.name.endswith((".part1", ".part2")):
-                (dst / f.name).write_bytes(f.read_bytes())
+        for f in _side_files(folder):
+            (dst / f.name).write_bytes(f.read_bytes())
         (dst / SOURCE_FILE).write_text(source)
         _remember(target, m.int8_sha256)  # the next start does not hash it again
         return dst
