@@ -199,9 +199,9 @@ def _remember(path: Path, expected: str) -> None:
 
 
 def default_model_for(lang: str) -> str:
-    """The bundled model the game uses for ``lang`` (chosen by measurement, see README):
-    English tiny.en (as accurate as base on the human corpus, a faster encoder), German
-    the multilingual base."""
+    """The bundled model the game uses for ``lang`` (chosen by measurement, see
+    benchmarks/FINDINGS.md, "Human corpus"): English tiny.en (as accurate as base on the
+    human corpus, a faster encoder), German the multilingual base."""
     return "tiny.en" if lang == "en" and bundled_available("tiny.en") else "base"
 
 
