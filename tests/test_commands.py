@@ -241,3 +241,56 @@ def test_expanded_phrases_read_as_their_joined_words():
             got = [(p.words, p.command, p.spoken) for p in g.phrases(game)]
             assert got == want, (lang, game)
             assert all(len(p.text) <= MAX_INPUT_CHARS for p in g.phrases(game))
+
+
+def final_choice_state():
+    """A Tierorchester state of the final choice, where ending without a conductor is legal."""
+    for seed in range(50):
+        r = random.Random(seed)
+        s = rules.new_game(OrchestraConfig(["A", "B", "C"]), seed)
+        while not rules.is_over(s):
+            if s.phase == "final":
+                return s
+            s, _ = rules.apply(s, r.choice(rules.legal_actions(s)))
+    raise AssertionError("no final choice reached")
+
+
+@pytest.mark.parametrize("game", ["orchestra", "concerto", "tutorial", "menu", None])
+def test_german_ende_alone_is_quit_and_nothing_else(game):
+    """"Ende" is a quit word wherever quit is heard (it once meant nothing in a game: "Nicht
+    verstanden"), and no phrase of any German context means anything else by it."""
+    by_words, _ = load_grammar("de").index(game)
+    assert by_words[("ende",)] == {(("intent", "quit"),)}
+
+
+@pytest.mark.parametrize("text", ["Ende", "ende", "Ende bitte"])
+def test_german_ende_asks_to_quit_also_when_ending_without_a_conductor_is_legal(text):
+    g = load_grammar("de")
+    s = final_choice_state()
+    assert rules.legal_actions(s)  # ending without a conductor is among them
+    u = understand(g, ADAPTER, text, rules.legal_actions(s), confidence=0.5)
+    assert u.command == {"intent": "quit"} and u.action is None
+    u = understand(g, ADAPTER, "Ende ohne Dirigenten", rules.legal_actions(s))
+    assert u.command == {"intent": "pass"}
+
+
+def test_german_ende_in_a_game_asks_the_quit_question_and_no_keeps_playing():
+    import io
+
+    from voice_game.audio.tts import TextOutput
+    from voice_game.games import get as get_kit
+    from voice_game.narration.catalog import load_catalog
+    from voice_game.session import InputLine, Seat, Session
+
+    kit = get_kit("orchestra")
+    seats = [Seat("Anna"), Seat("Ben")]
+    state = kit.new_game([x.name for x in seats], [], 4, None)
+    buf = io.StringIO()
+    c = load_catalog("de")
+    s = Session(kit, state, seats, load_grammar("de"), c, TextOutput(buf), iter(()), seed=4)
+    s.handle(InputLine("Ende"), 0)
+    said = buf.getvalue()
+    assert c.get("input.confirm_quit") in said and c.get("input.not_understood") not in said
+    assert s.dialogue.pending_quit
+    s.handle(InputLine("nein"), 0)
+    assert not s.dialogue.pending_quit
