@@ -522,3 +522,66 @@ def test_resume_tells_each_player_their_own_cards(lang, tmp_path):
     said = run_cli(["play", "--resume", str(save), "--tts", "text"], [ready]).stdout.splitlines()
     ben = ConcertoNarrator(c, {0, 1}, "default").my_cards(kit.view(state, 1))[0].text
     assert said.index(c.get("concerto.handover", player="Ben")) < said.index(ben)  # after "ready", only then
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_doubtful_command_naming_a_seat_is_read_back_with_the_name(lang):
+    """Heard not quite right ("four" for "for"), "headhunter Amadeus choir for woodwinds" is
+    read back with the name the player said, not as "player two"; yes then plays it, and
+    the words read back parse back to the same command."""
+    from voice_game.core.input import InputLine
+
+    c = load_catalog(lang)
+    kit = get_kit("concerto")
+    seats = [Seat("Anna"), Seat("Amadeus", "bot")]
+    state = kit.new_game([x.name for x in seats], [], 3, kit.parse_deck({"specials": ["headhunter"] * 4}))
+    holder: dict = {}
+    slip = {"de": "gegn", "en": "four"}[lang]
+
+    def lines():
+        yield START[lang]
+        s = holder["s"]
+        mine = [x for x, _ in s.state.orchestras[0]]
+        theirs = [x for x, _ in s.state.orchestras[1] if x not in mine]
+        holder["pair"] = (mine[0], theirs[0])
+        a, b = (c.get(f"instrument.{x}.name") for x in (mine[0], theirs[0]))
+        yield InputLine(f"Headhunter Amadeus {a} {slip} {b}", 0.9, "voice")
+        holder["asked"] = s.pending
+        yield InputLine({"de": "ja", "en": "yes"}[lang], 0.95, "voice")
+
+    buf = io.StringIO()
+    s = Session(kit, state, seats, load_grammar(lang), c, TextOutput(buf), lines(), seed=3)
+    holder["s"] = s
+    s.start(kit.rules.opening_events(s.state))
+    s.run()
+    cmd, action = holder["asked"]
+    assert cmd["position"] == 2 and cmd["attack"] == "headhunter"
+    a, b = (s.g.slots["first"][x][0] for x in holder["pair"])
+    said_back = {"de": f"Headhunter Amadeus {a} gegen {b}", "en": f"Headhunter Amadeus {a} for {b}"}[lang]
+    assert c.get("input.confirm", command=said_back) in buf.getvalue()
+    assert s.g.render(cmd) not in buf.getvalue()  # "player two" / "spieler zwei"
+    assert "headhunter" in s.state.special_discard  # yes played it
+    by_words, _ = s.g.index("concerto")
+    heard = tuple(s.g.normalize_words(s.seat_names_as_numbers(said_back)))
+    assert by_words[heard] == {tuple(sorted(cmd.items()))}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_command_read_back_with_a_seat_name_parses_back(lang):
+    g = load_grammar(lang)
+    named = [(name, it) for name, it in g.intents.items() if "render_named" in it]
+    assert {name for name, _ in named} == {"orchestra_of", "play_special_at", "cards_of"}
+    for name, it in named:
+        game = it["games"][0]
+        kit = get_kit(game)
+        seats = [Seat("Anna"), Seat("Amadeus", "bot")]
+        s = Session(kit, kit.new_game(["Anna", "Amadeus"], [], 3, None), seats, g, load_catalog(lang),
+                    TextOutput(io.StringIO()), iter([]), seed=3)
+        by_words, by_command = g.index(game)
+        for cmd in (dict(k) for k in by_command if dict(k)["intent"] == name):
+            slot = next(k for k in cmd if k in ("position", "seat"))
+            if cmd[slot] != 2:
+                continue
+            said = g.render(cmd, {slot: "Amadeus"})
+            assert "Amadeus" in said and g.render(cmd) != said
+            assert by_words[tuple(g.normalize_words(s.seat_names_as_numbers(said)))] == {tuple(sorted(cmd.items()))}

@@ -16,7 +16,7 @@ import os
 import re
 import threading
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
@@ -125,7 +125,8 @@ class Grammar:
             where = f"intents.{name}"
             need(isinstance(intent.get("phrases"), list) and intent["phrases"], where, "needs phrases")
             need(isinstance(intent.get("render", ""), str), where, "render must be a string")
-            for ph in intent["phrases"] + ([intent["render"]] if "render" in intent else []):
+            need(isinstance(intent.get("render_named", ""), str), where, "render_named must be a string")
+            for ph in intent["phrases"] + [intent[k] for k in ("render", "render_named") if k in intent]:
                 for slot in re.findall(r"\{(\w+)\}", ph):
                     need(slot in numbers or slot in slots, where, f"unknown slot {{{slot}}} in {ph!r}")
 
@@ -229,13 +230,25 @@ class Grammar:
         return sorted({w for p in self.phrases(game) for w in p.spoken.split()})
 
     # --- rendering -----------------------------------------------------------
-    def render(self, command: Command) -> str:
-        """Words that parse back to ``command`` (the first words of every slot value)."""
+    def render(self, command: Command, names: Mapping[str, str] | None = None) -> str:
+        """Words that parse back to ``command`` (the first words of every slot value).
+
+        ``names``: slot -> the words said for its value instead of a number (a seat's
+        name for its seat number); an intent that can say them has ``render_named``
+        ("orchestra of {position}": "orchestra of Amadeus", not "orchestra of player
+        two"). The session turns the name back into the number when it is heard."""
         intent = self.intents[command["intent"]]
         template = intent.get("render") or intent["phrases"][0]
+        named = {k: v for k, v in (names or {}).items() if k in command}
+        if named and "render_named" in intent:
+            template = intent["render_named"]
+        else:
+            named = {}
 
         def fill(m: re.Match[str]) -> str:
             slot = m.group(1)
+            if slot in named:
+                return named[slot]
             value = command[slot]
             if slot in self.number_slots:
                 return self.numbers[int(value)][0]

@@ -98,6 +98,8 @@ class Session:
         self.handover = handover
         self.ready_seat: int | None = None
         self._seat_words: list[tuple[tuple[str, ...], str]] | None = None  # seat names -> seat numbers
+        self._named: dict[int, str] = {}  # the seats the line at hand named by name: number -> name
+        self._read_back: tuple[object, str] | None = None  # (the command read back, its words)
         self.private: dict[int, list] = {}
         # hot-seat: what a public event tells the players away from the speaker that its owner
         # may not hear again (another human's beat pattern), said to each after their "ready"
@@ -503,6 +505,7 @@ class Session:
             self.execute(asked, None, player)
             return
         legal = rules.legal_actions(self.state)
+        self._named = self.seats_named(line.text)
         try:
             u = understand(self.g, self.kit.adapter, self.seat_names_as_numbers(line.text), legal, line.confidence,
                            meta=self.meta_intents, why_not=engine_refusal(rules, self.state))
@@ -510,7 +513,7 @@ class Session:
             self.dialogue.before("choices", None)
             self.failures = 0
             self.dialogue.choices = amb.candidates
-            opts = [self.c.get("input.choice_item", number=i + 1, command=self.g.render(c))
+            opts = [self.c.get("input.choice_item", number=i + 1, command=self.as_said(c))
                     for i, (c, _) in enumerate(amb.candidates)]
             self.say_key("input.choices", options=self.narrator.join(opts))
             return
@@ -541,7 +544,9 @@ class Session:
         self.failures = 0
         if u.confirm:
             self.dialogue.pending = (u.command, u.action)
-            self.say_key("input.confirm", command=sentence_start(self.g.render(u.command)))
+            said = self.as_said(u.command)
+            self._read_back = (self.dialogue.pending, said)
+            self.say_key("input.confirm", command=sentence_start(said))
         else:
             self.execute(u.command, u.action, player)
 
@@ -558,6 +563,28 @@ class Session:
                 c["intent"] = asked
                 return c
         return None
+
+    def seats_named(self, text: str) -> dict[int, str]:
+        """The seats ``text`` names by name: seat number -> the seat's name."""
+        seat_names = self._seat_names()
+        words = self.g.normalize_words(text, drop_fillers=False) if seat_names else []
+        out: dict[int, str] = {}
+        i = 0
+        while i < len(words):
+            for name, number in seat_names:
+                if tuple(words[i:i + len(name)]) == name:
+                    out[int(number)] = self.seats[int(number) - 1].name
+                    i += len(name)
+                    break
+            else:
+                i += 1
+        return out
+
+    def as_said(self, command: dict) -> str:
+        """``command``'s words, a seat named by name in the line at hand read back by its
+        name ("Headhunter Amadeus Chor gegen Streicher?", not "Spieler zwei")."""
+        names = {k: self._named[v] for k, v in command.items() if k in SEAT_SLOTS and v in self._named}
+        return self.g.render(command, names)
 
     def seat_names_as_numbers(self, text: str) -> str:
         """A seat's name where a seat's number goes ("Headhunter Amadeus Chor gegen
@@ -599,8 +626,11 @@ class Session:
         if intent in ("yes", "no"):
             if confidence >= CONFIDENT or not self.dialogue.asking_yes_no:
                 return u
-            if self.dialogue.pending is not None:
-                self.say_key("input.confirm", command=sentence_start(self.g.render(self.dialogue.pending[0])))
+            pending = self.dialogue.pending
+            if pending is not None:
+                back = self._read_back
+                said = back[1] if back is not None and back[0] is pending else self.g.render(pending[0])
+                self.say_key("input.confirm", command=sentence_start(said))
             else:
                 self.say_key("input.confirm_quit")
             return None
