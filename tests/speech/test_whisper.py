@@ -84,6 +84,30 @@ def test_a_damaged_model_file_is_refused_in_one_line(tmp_path, monkeypatch):
     assert rc == 1 and rows[0]["error"] == "no_recognizer" and "SHA-256" in rows[0]["detail"]
 
 
+def test_a_bad_first_file_read_while_the_model_loads_is_reported_and_the_next_heard(tmp_path):
+    """The first file is read while the model loads: when it is no audio, its error comes
+    in its own line and in order, and the next file is still recognized."""
+    bad = tmp_path / "bad.wav"
+    bad.write_bytes(b"not audio at all")
+    rc, rows = run_cli(["--lang", "de", "--engine", "whisper", "--game", "orchestra", str(bad),
+                        str(DATA / "de-hd02-2.flac")])
+    assert rc == 1 and rows[0]["file"] == str(bad) and "error" in rows[0], rows
+    assert rows[1]["command"] == {"intent": "place", "conductor": 2}, rows
+
+
+def test_a_flac_file_is_read_without_faster_whispers_transcriber():
+    """read_audio decodes FLAC through faster-whisper's audio module alone: the package's
+    transcriber and model downloader (0.15 s of CPU at each start) are not imported."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from voice_game.speech.recognize import read_audio; "
+            f"x, rate = read_audio({str(DATA / 'de-hd02-2.flac')!r}); "
+            "print(rate, len(x) > 8000, 'faster_whisper.transcribe' in sys.modules, 'faster_whisper' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["16000", "True", "False", "False"], out
+
+
 def test_a_folder_that_is_no_model_is_never_swapped_for_another_engine(tmp_path):
     with pytest.raises(NoRecognizer):
         make_recognizer("whisper", "de", ["ziehen"], model_dir=str(tmp_path))

@@ -18,6 +18,7 @@ from voice_game.commands.matcher import match
 from voice_game.core.game import default_game
 from voice_game.speech import phrase_cache
 from voice_game.speech.engines import NoRecognizer, make_recognizer, will_be_whisper
+from voice_game.speech.whisper_engine import _faster_whisper_module
 
 MIN_CONFIDENCE = 0.35
 
@@ -53,7 +54,9 @@ def read_audio(path) -> tuple[np.ndarray, int]:
     except (wave.Error, EOFError, ValueError):
         pass
     try:
-        from faster_whisper.audio import decode_audio
+        # its audio module alone (PyAV, numpy), not the package's transcriber and model
+        # downloader (0.15 s of CPU of a start without bytecode)
+        decode_audio = _faster_whisper_module("audio").decode_audio
     except ImportError as exc:  # pragma: no cover - faster-whisper is a dependency
         raise ValueError("not a WAV file") from exc
     try:
@@ -112,6 +115,17 @@ def main(argv: list[str] | None = None, out=None) -> int:
             return store.forms()
         return sorted({form for p in grammar.phrases(args.game) for form in (p.spoken, p.text)})
 
+    read_errors = (OSError, EOFError, ValueError, wave.Error)
+
+    def audio_of(f: str) -> np.ndarray | Exception:
+        """The file as 16 kHz int16 samples, or what went wrong reading it."""
+        try:
+            x, rate = read_audio(f)
+        except read_errors as exc:
+            return exc
+        return to_16k_int16(x, rate)
+
+    first: np.ndarray | Exception | None = None
     try:
         rec = None
         if will_be_whisper(args.engine, args.lang, args.model):
@@ -124,6 +138,8 @@ def main(argv: list[str] | None = None, out=None) -> int:
                 rec.set_table(table)
             else:
                 rec.set_phrases(phrases())
+            # the first file is read (a FLAC file decoded) while the model still loads
+            first = audio_of(args.files[0])
             try:
                 rec.wait_ready()
             except RuntimeError:
@@ -136,14 +152,12 @@ def main(argv: list[str] | None = None, out=None) -> int:
         out.write(json.dumps({"error": "no_recognizer", "detail": str(exc)}) + "\n")
         return 1
     rc = 0
-    for f in args.files:
-        try:
-            x, rate = read_audio(f)
-        except (OSError, EOFError, ValueError, wave.Error) as exc:
-            out.write(json.dumps({"file": f, "error": str(exc)}, ensure_ascii=False) + "\n")
+    for k, f in enumerate(args.files):
+        pcm = first if k == 0 and first is not None else audio_of(f)
+        if isinstance(pcm, Exception):
+            out.write(json.dumps({"file": f, "error": str(pcm)}, ensure_ascii=False) + "\n")
             rc = 1
             continue
-        pcm = to_16k_int16(x, rate)
         rec.reset()
         hyp = rec.decode(pcm, 16000)
         cmd = understand_text(grammar, args.game, hyp.text, hyp.confidence,

@@ -266,15 +266,31 @@ class WhisperCommandModel:
         Tokenizer = _faster_whisper_module("tokenizer").Tokenizer
         self.ct2 = ctranslate2
         model_dir = str(model_dir)
-        self.model = ctranslate2.models.Whisper(model_dir, device="cpu", compute_type="int8",
-                                                intra_threads=threads)
+        # the tokenizer (2 MB of JSON, 0.1 s) is read in a thread while CTranslate2, which
+        # lets other threads run, loads the weights; the model stays in this thread's hands
+        read: list[Any] = []
+
+        def read_tokenizer() -> None:
+            try:
+                read.append(tokenizers.Tokenizer.from_file(str(Path(model_dir) / "tokenizer.json")))
+            except BaseException as exc:  # noqa: BLE001 - raised below, in this thread
+                read.append(exc)
+
+        reader = threading.Thread(target=read_tokenizer, name="whisper-tokenizer", daemon=True)
+        reader.start()
+        try:
+            self.model = ctranslate2.models.Whisper(model_dir, device="cpu", compute_type="int8",
+                                                    intra_threads=threads)
+        finally:
+            reader.join()
+        if isinstance(read[0], BaseException):
+            raise read[0]
         from voice_game.speech.whisper_models import source_size
 
         self.tiny = source_size(Path(model_dir)) < TINY_BYTES  # an int8 copy: its source's size
         multi = self.model.is_multilingual
         self.lang = lang
-        self.tok = Tokenizer(tokenizers.Tokenizer.from_file(str(Path(model_dir) / "tokenizer.json")),
-                             multi, task="transcribe", language=lang if multi else None)
+        self.tok = Tokenizer(read[0], multi, task="transcribe", language=lang if multi else None)
         self.fe = FeatureExtractor(feature_size=self.model.n_mels)
         context = [self.tok.sot_prev] + self.tok.encode(" " + prompt.strip()) if prompt.strip() else []
         self.prompt = context + list(self.tok.sot_sequence) + [self.tok.no_timestamps]
