@@ -832,3 +832,32 @@ def test_a_swap_says_the_cards_once_without_counting_them_first(lang):
     said = texts(n.events([e], cv()))
     assert said == [c.get("concerto.cards_discarded_you", cards=n.counted(["strings", "strings", "brass"]))]
     assert "3" not in said[0]  # "2 mal Streicher und Blechbläser" says how many
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", ["orchestra", "concerto"])
+def test_since_my_turn_starts_after_your_own_move(lang, game):
+    """"Since my turn" replays what the others did after your move, not your own move
+    again with its question ("You drew a drum. Which conductor?"), in both languages."""
+    kit = get_kit(game)
+    seats = [Seat("Anna"), Seat("Amadeus", "bot"), Seat("Clara", "bot")]
+    state = kit.new_game([x.name for x in seats], [], 3, None)
+    c = load_catalog(lang)
+    out = io.StringIO()
+    g = load_grammar(lang)
+    first = {"orchestra": {"de": ["ziehen", "1"], "en": ["draw", "1"]},
+             "concerto": {"de": ["orchester chor schlagwerk"], "en": ["orchestra choir percussion"]}}[game][lang]
+    s = Session(kit, state, seats, g, c, TextOutput(out), iter(first), seed=3)
+    s.start(kit.rules.opening_events(state))
+    s.run()  # your move, then the bots', up to your next turn
+    assert kit.rules.current_player(s.state) == 0
+    msgs = list(s.history)
+    turns = [i for i, m in enumerate(msgs) if m.cue == "event.your_turn"]
+    own = [m.text or m.fallback for m in msgs[turns[-2] + 1:] if m.kind in ("result", "place", "draw")]
+    others = [m.text for m in msgs[turns[-2] + 1:turns[-1]] if m.kind == "bot"]
+    assert own and others
+    out.seek(0)
+    out.truncate()
+    s.handle(InputLine(g.render({"intent": "since_my_turn"})), 0)
+    said = out.getvalue().splitlines()
+    assert said == others

@@ -14,6 +14,9 @@ class History:
 
     def __init__(self, size: int = HISTORY):
         self.messages: deque[Message] = deque(maxlen=size)
+        # beside each message: the seat whose own move it narrates (None: anything else),
+        # so "since my turn" can start after the asking player's own move
+        self.movers: deque[int | None] = deque(maxlen=size)
         self.cursor: int | None = None  # None: at the newest message
 
     def __len__(self) -> int:
@@ -28,9 +31,14 @@ class History:
     def __getitem__(self, i: int) -> Message:
         return self.messages[i]
 
-    def add(self, m: Message) -> None:
+    def add(self, m: Message, mover: int | None = None) -> None:
         self.messages.append(m)
+        self.movers.append(mover)
         self.cursor = None
+
+    def mover(self, i: int) -> int | None:
+        """The seat whose own move message ``i`` narrates, or None."""
+        return self.movers[i] if 0 <= i < len(self.movers) else None
 
     def last(self) -> Message | None:
         return self.messages[-1] if self.messages else None

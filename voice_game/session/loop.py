@@ -98,6 +98,8 @@ class Session:
         self.handover = handover
         self.ready_seat: int | None = None
         self._seat_words: list[tuple[tuple[str, ...], str]] | None = None  # seat names -> seat numbers
+        self._mover: int | None = None  # whose move the events narrated now are (see History.movers)
+        self._last_mover: int | None = None  # the seat of the last action (a chance step follows it)
         self._named: dict[int, str] = {}  # the seats the line at hand named by name: number -> name
         self._read_back: tuple[object, str] | None = None  # (the command read back, its words)
         self.private: dict[int, list] = {}
@@ -183,7 +185,7 @@ class Session:
             if record:
                 kept = m.for_history()  # a secret (an own beat pattern) is never kept
                 if kept is not None:
-                    self.history.add(kept)
+                    self.history.add(kept, self._mover if narrated else None)
                     self.private_last = None  # newer than anything private
             level = self.settings.settings.level(m.kind) if narrated and self.settings else "full"
             if level == "off":
@@ -233,6 +235,17 @@ class Session:
         except RuleError as err:
             self.say(self.narrator.reason(err, self.listener_view()))
             return False
+        if action is not None:  # a chance step (the card drawn) belongs to the move before it
+            self._last_mover = self.kit.rules.current_player(self.state)
+        self._mover = self._last_mover
+        try:
+            self._narrate(new_state, events)
+        finally:
+            self._mover = None
+        return True
+
+    def _narrate(self, new_state, events: list[Event]) -> None:
+        """The state after a move, and its events said to whoever may hear them."""
         self.state = new_state
         self.log_events(events)
         self.autosave()
@@ -254,7 +267,6 @@ class Session:
             if self.handover and e.to is None:
                 self.keep_for_absent(e)
         self.say(self.narrator.events(shared, v), narrated=True)
-        return True
 
     def keep_for_absent(self, e: Event) -> None:
         """Hot-seat: a public event as the other humans would have heard it, kept for each

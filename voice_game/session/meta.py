@@ -114,14 +114,19 @@ def _repeat(s: Table) -> None:
 
 def _since_my_turn(s: Table) -> None:
     """What happened since your last turn, replayed from the history: the others' moves
-    and the public facts, not the descriptions you asked for (nor, as ever, a secret)."""
+    and the public facts after your own move (you heard its result as you made it), not
+    the descriptions you asked for (nor, as ever, a secret)."""
     msgs = list(s.history)
     mine = [i for i, m in enumerate(msgs) if m.cue == "event.your_turn"]
-    now = s.kit.rules.current_player(s.state) in s.humans
+    asking = s.kit.rules.current_player(s.state)
+    now = asking in s.humans
     if now and mine:  # your turn now: from the turn before it to this one
         start, end = (mine[-2] if len(mine) > 1 else -1), mine[-1]
     else:
         start, end = (mine[-1] if mine else -1), len(msgs)
+        asking = s.listener_view().get("you")
+    if asking is not None:  # after your own move: its result was said to you as you made it
+        start = max([i for i in range(start + 1, end) if s.history.mover(i) == asking], default=start)
     said = [m for m in msgs[start + 1:end] if m.priority != LOW and m.kind not in ("help", "table", "error")
             and (m.text or m.fallback)]
     if not said:
