@@ -120,6 +120,46 @@ def test_a_phrase_written_in_pieces_is_scored_in_its_plain_spelling_too():
     assert lp_plain > lp_pieces
 
 
+def test_the_forced_scores_are_whispers_own_distribution_and_a_repeated_row_is_scored_once():
+    """score: each sequence's log-probability (its end included) and gap are the sums of
+    Whisper's next-token distributions along it (one call per token here, for reference);
+    a sequence given twice gets the same numbers twice from one row, and a row's numbers
+    do not depend on the other rows of the batch."""
+    rec, _ = make_recognizer("whisper", "de", ["zwei", "dirigent zwei"])
+    m = rec.m
+    enc = m.encode(_audio("de-hd02-2.flac"))
+    a, b = m.spell(" Zwei"), m.spell(" Dirigent zwei")
+    got = m.score(enc, [a, b, a])
+    assert got[0] == got[2] and got == [m.score(enc, [a])[0], m.score(enc, [b])[0], m.score(enc, [a])[0]]
+    rows = 0
+    real = m.model.generate
+
+    def counting(features, prompts, **kw):
+        nonlocal rows
+        rows += len(prompts)
+        return real(features, prompts, **kw)
+
+    m.model = type("Counting", (), {"generate": staticmethod(counting)})()
+    try:
+        m.score(enc, [a, b, a, b, a])
+    finally:
+        m.model = real.__self__
+    assert rows == 2
+    for q, (logprob, gap) in zip((a, b), got, strict=False):
+        want_lp = want_gap = 0.0
+        for k in range(len(q) + 1):
+            (lp,), _ = m.next_logprobs(enc, [q[:k]])
+            top = max(lp[: m.n_text].max(), lp[m.eot])
+            if k < len(q):
+                want_lp += lp[q[k]]
+                want_gap += top - lp[q[k]]
+            else:
+                end = float(np.logaddexp.reduce([lp[m.eot]] + [lp[t] for t in m.end_tokens]))
+                want_lp += end
+                want_gap += max(0.0, top - end)
+        assert abs(logprob - want_lp) < 1e-3 and abs(gap - want_gap) < 1e-3, (q, logprob, want_lp, gap, want_gap)
+
+
 def test_a_model_loaded_in_the_background_keeps_its_loading_thread_while_it_lives():
     """The game loads the model in a thread while the opening is read. A CTranslate2
     model whose loading thread has ended decodes several times slower, so the thread

@@ -484,6 +484,12 @@ class WhisperCommandModel:
         batched forced-decoding call."""
         if not seqs:
             return []
+        unique = list(dict.fromkeys(seqs))
+        if len(unique) < len(seqs):
+            # a row costs the cross-attention of the whole window (about 50 ms of CPU on
+            # base); each row's numbers are the same whatever else is in the batch
+            scored = dict(zip(unique, self.score(enc, unique), strict=True))
+            return [scored[q] for q in seqs]
         batch = self.ct2.StorageView.from_array(np.ascontiguousarray(np.repeat(enc, len(seqs), axis=0)))
         prompts = [self.prompt + list(q) for q in seqs]
         # logits come for every position from the first forced token on; row k is the
@@ -493,19 +499,21 @@ class WhisperCommandModel:
                                   return_logits_vocab=True, suppress_blank=False, suppress_tokens=[])
         out = []
         for q, r in zip(seqs, res, strict=False):
-            rows = np.asarray(r.logits[0]).astype(np.float64)
+            rows = np.asarray(r.logits[0])
             if rows.shape[0] <= len(q):
                 out.append((-1e9, 1e9))
                 continue
-            rows = rows[: len(q) + 1]
+            rows = rows[: len(q) + 1].astype(np.float64)
             m = rows.max(axis=1, keepdims=True)
-            lp = rows - (m + np.log(np.exp(rows - m).sum(axis=1, keepdims=True)))
-            tops = np.maximum(lp[:, : self.n_text].max(axis=1), lp[:, self.eot])
+            # log-softmax taken only where it is read: the same numbers as from the whole
+            # matrix (a constant subtracted keeps the order, so the maxima are the same)
+            lse = (m + np.log(np.exp(rows - m).sum(axis=1, keepdims=True)))[:, 0]
+            tops = np.maximum(rows[:, : self.n_text].max(axis=1), rows[:, self.eot]) - lse
             idx = np.arange(len(q))
-            said = lp[idx, list(q)]
+            said = rows[idx, list(q)] - lse[: len(q)]
             logprob = float(said.sum())
             gap = float((tops[: len(q)] - said).sum())
-            last = lp[len(q)]
+            last = rows[len(q)] - lse[len(q)]
             end = _logsumexp([float(last[self.eot])] + [float(last[t]) for t in self.end_tokens])
             out.append((logprob + end, gap + max(0.0, float(tops[len(q)]) - end)))
         return out
