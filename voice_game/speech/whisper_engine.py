@@ -81,13 +81,14 @@ JOIN = 0.35  # respelling: the cost of reading two words as one ("Horntauschen")
 ACCEPT_GAP = 2.5  # for a one-word phrase; at or below: the phrase is what was said
 WORD_GAP = 3.0  # more for each further word said (fillers included): natural synthetic voices
 # put their true phrase 1 to 4.5 nats a further word below Whisper's own words ("Die Regent"
-# for "Dirigent"), everyday sentences score 7.6 or more (README, speech figures)
+# for "Dirigent"), everyday sentences score 7.6 or more (benchmarks/FINDINGS.md, "Synthetic voices")
 FLOOR = 0.4  # the least confidence of an accepted phrase; under 0.75 irreversible
 # actions are read back for yes/no (voice_game.commands.parser.CONFIDENT)
 MAX_NO_SPEECH = 0.8  # Whisper's no-speech probability above which nothing was said ...
 #: ... unless its own transcript is sure of itself: a mean log-probability a token (the end
 #: included) above this, Whisper's own rule (``logprob_threshold``, -1 in Whisper and
-#: faster-whisper): a clear "two, two," of a phone microphone came with 0.86 (README)
+#: faster-whisper): a clear "two, two," of a phone microphone came with 0.86
+#: (benchmarks/FINDINGS.md, "Human corpus")
 NO_SPEECH_LOGPROB = -1.0
 EARLY_CONFIDENCE = 0.75  # an early decode this sure of a complete phrase ends the utterance
 #: the free decode may not write a run of this many tokens twice: a hypothesis looping on one
@@ -677,7 +678,7 @@ class WhisperRecognizer:
         self.search = "two-call"
         #: score the plain spellings of each phrase the constrained decode wrote beside
         #: its pieces; off: measured with the synthetic phrases, it understood none more
-        #: and added rows to the forced call (README, speech figures)
+        #: and added rows to the forced call (benchmarks/FINDINGS.md, "Synthetic voices")
         self.plain = False
         #: called from the decode thread when an early decode has its result: a listener
         #: then calls :meth:`poll` instead of waiting up to a block for more audio
@@ -834,7 +835,7 @@ class WhisperRecognizer:
         :data:`SHORT_PHRASES` phrases. There it needs two or three cheap decoder calls
         and costs about half the two-call search; on base (German) each call costs more
         and the two-call search is cheaper even for one word (measured search against
-        search on the same audio, see the README)."""
+        search on the same audio, see benchmarks/FINDINGS.md, "Search variants")."""
         if self.search != "auto":
             return self.search == "tokens"
         m = self.m
