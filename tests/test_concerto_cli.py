@@ -426,3 +426,45 @@ def test_hot_seat_players_hear_each_others_patterns_after_ready_never_their_own_
     # Nachricht", "seit meinem Zug" at the end of Ben's segment)
     assert not any(told("Anna", i, anna[i]) in seg for i in anna for seg in (segments[0], segments[2]))
     assert not any(told("Ben", i, ben[i]) in seg for i in ben for seg in (segments[1], segments[3]))
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_saved_hot_seat_game_keeps_the_patterns_the_humans_away_are_still_to_hear(lang, tmp_path):
+    """Anna places her starting orchestra and the game is left before Ben said "ready": the
+    save keeps Anna's two patterns for Ben, and after the resume Ben hears them after his
+    "ready", as he would have without the break. A damaged entry is one sentence."""
+    from voice_game.games.concerto.narrator import ConcertoNarrator
+
+    c = load_catalog(lang)
+    g = load_grammar(lang)
+    n = ConcertoNarrator(c, {0, 1}, "default")
+    ready = g.render({"intent": "ready"})
+    save = tmp_path / "h.json"
+    p = run(["play", "concerto", "--lang", lang, "--tts", "text", "--seed", "3", "--players", "Anna,Ben,bot:Clara",
+             "--save", str(save)],
+            [ready, g.render({"intent": "start_orchestra", "instrument": "choir", "other": "percussion"})])
+    assert p.returncode == 0, p.stderr
+    data = json.loads(save.read_text(encoding="utf-8"))
+    state = get_kit("concerto").rules.state_from_json(data["state"])
+    told = [c.get("concerto.pattern_drawn", player="Anna", instrument=n.ins(i), pattern=n.pat(pt))
+            for i, pt in state.orchestras[0]]
+    assert len(told) == 2 and [[1, [m["text"] for m in data["for_absent"][0][1]]]] == [[1, told]]
+    resumed = run(["play", "--resume", str(save), "--tts", "text"], [ready])
+    assert resumed.returncode == 0, resumed.stderr
+    said = resumed.stdout.splitlines()
+    ben = said.index(c.get("concerto.handover", player="Ben"))
+    assert all(t in said[ben:] for t in told) and not any(t in said[:ben] for t in told)
+    from voice_game import savecheck
+    from voice_game.core.errors import SaveError
+
+    assert savecheck.load(data).for_absent[1][0].text == told[0]
+    kept = data["for_absent"][0][1]
+    for bad in ([[0, []]], [[1, []]], [[2, kept]], [[1, kept], [1, kept]], [[1, [{"text": "x", "kind": "draw"}]]],
+                [[1, [{"text": 3, "kind": "draw", "cue": None}]]], [[1, [dict(kept[0], kind=["draw"])]]],
+                [[1, [dict(kept[0], cue="../x")]]], [[1, [dict(kept[0], text="a\x07")]]], {"1": []}, None):
+        with pytest.raises(SaveError):
+            savecheck.load(dict(data, for_absent=bad))
+    save.write_text(json.dumps(dict(data, for_absent=[[5, kept]])), encoding="utf-8")
+    p = run(["play", "--resume", str(save), "--tts", "text"], [ready])
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert p.stdout.splitlines() == [c.get("save.damaged", path=str(save))]

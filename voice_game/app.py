@@ -413,6 +413,7 @@ class App:
         kit: Any = loaded.kit
         session = self._session(kit, loaded.state, loaded.seats, loaded.seed, setup, path,
                                 bot_rngs=loaded.bot_rngs, bot_memory=loaded.bot_memory)
+        session.for_absent = loaded.for_absent  # hot-seat: what the humans away are still to hear
         session.say(Message(self.catalog.get("save.resumed"), "info", HIGH))
         session.resumed()
         variants, extra = kit.table_of(loaded.state)

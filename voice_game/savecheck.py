@@ -14,8 +14,14 @@ from dataclasses import dataclass
 from voice_game.core.checks import MAX_INT, MAX_NAME, Bad, check_rng, is_int, need, obj
 from voice_game.core.errors import RuleError, SaveError
 from voice_game.core.game import GameDefinition
+from voice_game.narration.message import HIGH, Message
 
 LANGUAGES = ("de", "en")
+#: what a message kept for a human away from the speaker (hot-seat) may be
+KINDS = frozenset({"turn", "draw", "place", "take", "bot", "score", "result", "error", "info", "help", "table"})
+MAX_TEXT = 1000  # characters of one such message
+MAX_KEPT = 500  # such messages per seat
+CUE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789._-")
 
 
 @dataclass
@@ -26,6 +32,7 @@ class Loaded:
     seed: int
     bot_rngs: list
     bot_memory: list
+    for_absent: dict[int, list[Message]]
 
 
 # -- the save around the state -----------------------------------------------------------
@@ -46,7 +53,7 @@ def _load(data: dict) -> Loaded:
     from voice_game.session import Seat
 
     obj(data, "save", {"format", "version", "game", "seats", "seed", "state"},
-        {"lang", "bot_rngs", "bot_memory"})
+        {"lang", "bot_rngs", "bot_memory", "for_absent"})
     need(isinstance(data["game"], str) and data["game"] in available(), "game")
     kit = get(data["game"])
     need("lang" not in data or data["lang"] in LANGUAGES, "lang")
@@ -75,13 +82,38 @@ def _load(data: dict) -> Loaded:
     for k, entry in enumerate(bot_memory):
         need(isinstance(entry, list) and len(entry) == 2 and is_int(entry[0], 0, n - 1) and entry[0] in bots,
              f"bot_memory.{k}")
+    for_absent = _for_absent(data.get("for_absent", []), seats)
     kit.check_state(data["state"], n, "state")
     for k, (seat, memory) in enumerate(bot_memory):
         kit.check_memory(memory, n, seats[seat].kind, f"bot_memory.{k}.1")
     state = kit.rules.state_from_json(data["state"])
     need(len(state.players) == n, "seats")
     _try(kit, state, n)
-    return Loaded(kit, seats, state, data["seed"], bot_rngs, bot_memory)
+    return Loaded(kit, seats, state, data["seed"], bot_rngs, bot_memory, for_absent)
+
+
+def _for_absent(raw: object, seats: list) -> dict[int, list[Message]]:
+    """Hot-seat: the messages each human away from the speaker is still to hear."""
+    need(isinstance(raw, list), "for_absent")
+    assert isinstance(raw, list)
+    out: dict[int, list[Message]] = {}
+    for k, entry in enumerate(raw):
+        where = f"for_absent.{k}"
+        need(isinstance(entry, list) and len(entry) == 2 and is_int(entry[0], 0, len(seats) - 1)
+             and not seats[entry[0]].is_bot and entry[0] not in out, where)
+        seat, msgs = entry
+        need(isinstance(msgs, list) and 0 < len(msgs) <= MAX_KEPT, f"{where}.1")
+        out[seat] = []
+        for j, m in enumerate(msgs):
+            at = f"{where}.1.{j}"
+            obj(m, at, {"text", "kind", "cue"})
+            need(isinstance(m["text"], str) and m["text"].strip() and len(m["text"]) <= MAX_TEXT
+                 and m["text"].isprintable(), f"{at}.text")
+            need(m["kind"] in KINDS, f"{at}.kind")
+            cue = m["cue"]
+            need(cue is None or (isinstance(cue, str) and 0 < len(cue) <= 100 and set(cue) <= CUE_CHARS), f"{at}.cue")
+            out[seat].append(Message(m["text"], m["kind"], HIGH, cue))
+    return out
 
 
 def _try(kit, state, n: int) -> None:

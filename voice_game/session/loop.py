@@ -252,6 +252,7 @@ class Session:
         self.feed_bots(events)
         v = self.listener_view()
         shared: list = []  # said together, so the narrator can merge them into one sentence
+        kept = sum(map(len, self.for_absent.values()))
         for e in events:
             if self.handover and e.to is not None:
                 self.say(self.narrator.events(shared, v) + self.narrator.flush(v), narrated=True)
@@ -267,6 +268,8 @@ class Session:
             if self.handover and e.to is None:
                 self.keep_for_absent(e)
         self.say(self.narrator.events(shared, v), narrated=True)
+        if sum(map(len, self.for_absent.values())) != kept:
+            self.autosave()  # the save keeps what the humans away are still to hear
 
     def keep_for_absent(self, e: Event) -> None:
         """Hot-seat: a public event as the other humans would have heard it, kept for each

@@ -22,7 +22,7 @@ def disk_problem(exc: OSError) -> str:
 
 def save_payload(session: Table) -> dict[str, Any]:
     """Everything a resumed game needs to continue exactly (voice_game.savecheck reads it)."""
-    return {
+    payload = {
         "game": session.kit.name,
         "seats": [s.to_json() for s in session.seats],
         "seed": session.seed,
@@ -31,3 +31,11 @@ def save_payload(session: Table) -> dict[str, Any]:
         "bot_rngs": [[i, b.rng.to_json()] for i, b in session.bots.items()],
         "bot_memory": memories(session.bots),
     }
+    # hot-seat: what each human away from the speaker is still to hear after their "ready"
+    # (another human's beat pattern), as it was said; only when there is some (older saves
+    # and solo games have none)
+    kept = [[seat, [{"text": m.text, "kind": m.kind, "cue": m.cue} for m in msgs]]
+            for seat, msgs in sorted(session.for_absent.items()) if msgs]
+    if kept:
+        payload["for_absent"] = kept
+    return payload

@@ -30,6 +30,7 @@ class Table(Protocol):
     dialogue: Dialogue
     humans: set[int]
     private_last: Message | None
+    for_absent: dict[int, list[Message]]
 
     @property
     def detail(self) -> str: ...
