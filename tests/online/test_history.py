@@ -74,3 +74,34 @@ def test_the_clients_history_is_the_hosts_history():
     assert en.get("online.chat_you", text="hello everybody") in said
     assert not any("hello everybody" in x for x in client)
     assert client[-1] == en.get("input.not_understood")  # a refusal local play keeps, kept here too
+
+
+def test_since_my_turn_at_an_online_table_starts_after_your_own_move():
+    """As in local play: "since my turn" replays the others' moves, not your draw and place."""
+    kit, t = _table()
+    speaker = Speaker(Out())
+    t.receive(0, json.dumps({"hello": True, "lang": "en"}).encode())
+    t.open(kit.rules.opening_events(t.main.state))
+    c = 0
+
+    def line(text):
+        nonlocal c
+        c += 1
+        t.receive(0, json.dumps({"c": c, "text": text}).encode())
+        while t.step():
+            pass
+        t.held_back(kit.rules.current_player(t.main.state))
+        _deliver(t, speaker)
+
+    _deliver(t, speaker)
+    line("draw")
+    line("conductor one")
+    assert kit.rules.current_player(t.main.state) == 0
+    host = list(t.sessions[0].history)
+    turns = [i for i, m in enumerate(host) if m.cue == "event.your_turn"]
+    own = [m.text for m in host[turns[-2] + 1:turns[-1]] if m.kind == "result"]
+    others = [m.text for m in host[turns[-2] + 1:turns[-1]] if m.kind == "bot" and m.priority != "low"]
+    assert own and others
+    n = len(speaker.out.said)
+    line("since my turn")
+    assert speaker.out.said[n:] == others

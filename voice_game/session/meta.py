@@ -126,7 +126,9 @@ def _since_my_turn(s: Table) -> None:
         start, end = (mine[-1] if mine else -1), len(msgs)
         asking = s.listener_view().get("you")
     if asking is not None:  # after your own move: its result was said to you as you made it
-        start = max([i for i in range(start + 1, end) if s.history.mover(i) == asking], default=start)
+        # (what your move's events say of another player, "Ben ist dran", is theirs: kind "bot")
+        start = max([i for i in range(start + 1, end) if s.history.mover(i) == asking and msgs[i].kind != "bot"],
+                    default=start)
     said = [m for m in msgs[start + 1:end] if m.priority != LOW and m.kind not in ("help", "table", "error")
             and (m.text or m.fallback)]
     if not said:
