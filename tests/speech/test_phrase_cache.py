@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from tests.support.synth import synthesize, write_wav
@@ -74,6 +75,10 @@ def test_the_stored_table_answers_as_the_built_one(lang):
         assert table.close_matches(said, 15, 0.5) == built.close_matches(said, 15, 0.5), said
     if lang == "de":
         assert table.close_matches("cello auf und ab", 1, 0.5) == [("cello auf und ab", "cello ab")]
+    # the subsequence bound's letter table comes from the file, as the index would make it
+    index, _ = table._close
+    assert index._codes is not None and index._codes.size and not index._codes.flags.writeable
+    assert np.array_equal(index.letters(), CloseIndex(index.keys).letters())
     by_words, _ = g.index("concerto")
     for words in rnd.sample(list(by_words), 200) + [("nothing",)]:
         assert read.commands_of(words) == by_words.get(words, set())

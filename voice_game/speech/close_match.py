@@ -34,15 +34,25 @@ class CloseIndex:
     """The phrases of :func:`close_matches`, with their lengths and letter counts."""
 
     def __init__(self, keys: Sequence[str], alphabet: str | None = None,
-                 counts: np.ndarray | None = None) -> None:
+                 counts: np.ndarray | None = None, codes: np.ndarray | None = None) -> None:
+        """``alphabet`` and ``counts`` as :func:`letter_counts` gives them, ``codes`` as
+        :meth:`letters` (kept from an earlier index of the same keys), else made here."""
         self.keys = keys
         if alphabet is None or counts is None:
             alphabet, counts = letter_counts(keys)
+            codes = None
         self.alphabet = alphabet
         self.column = {c: i for i, c in enumerate(alphabet)}
         self.counts = counts  # (phrases, letters), uint8 or wider
         self.lengths = counts.sum(axis=1, dtype=np.int64)
-        self._codes: np.ndarray | None = None  # see _letters
+        self._codes: np.ndarray | None = codes  # see _letters
+
+    def letters(self) -> np.ndarray:
+        """The keys' letters as :meth:`_letters` makes them (an empty array when the
+        subsequence bound cannot be used), to be kept with the keys."""
+        self._letters()
+        assert self._codes is not None
+        return self._codes
 
     def _letters(self) -> np.ndarray | None:
         """Each key as the columns of its letters plus one (0 after its end), one row a

@@ -6,7 +6,7 @@ phrase table at every start: seconds before the first decode. The same, once mad
 kept in the user cache folder (``VOICE_GAME_CACHE_DIR`` overrides), one file per language
 and game, and read back in milliseconds: the merged grammar files, the spellings, the
 phrase table's lookup (words -> phrase, sorted, searched by bisection), the words and
-decoys, the phrases as said (filler words included) with their letter counts for
+decoys, the phrases as said (filler words included) with their letter counts and letters for
 :mod:`voice_game.speech.close_match`, and the grammar's
 commands by words for the matcher. Nothing is turned into Python objects per phrase
 until something asks for it.
@@ -39,7 +39,7 @@ from voice_game.speech import close_match, whisper_engine
 from voice_game.speech.close_match import CloseIndex
 from voice_game.speech.whisper_engine import _PhraseTable
 
-MAGIC = b"voice-game phrase cache 2\n"
+MAGIC = b"voice-game phrase cache 3\n"
 
 
 def cache_file(lang: str, game: str) -> Path:
@@ -137,7 +137,8 @@ class CachedTable(_PhraseTable):
             # the phrases and decoys as said (fillers included), as _PhraseTable keeps them
             keys = self._store.lines("close_keys")
             values = dict(zip(keys, self._store.lines("close_values"), strict=True))
-            self._close = (CloseIndex(keys, self._store.header["alphabet"], self._store.counts()), values)
+            self._close = (CloseIndex(keys, self._store.header["alphabet"], self._store.counts(),
+                                      self._store.codes()), values)
         index, values = self._close
         return [(k, values[k]) for k in index.close_matches(said, n, cutoff)]
 
@@ -167,6 +168,11 @@ class PhraseStore:
         h = self.header
         rows = len(self.lines("close_keys"))
         return np.frombuffer(self.blobs["counts"], dtype=h["counts_dtype"]).reshape(rows, len(h["alphabet"]))
+
+    def codes(self) -> np.ndarray:
+        """The letters of the phrases as said, as :meth:`CloseIndex.letters` made them."""
+        h = self.header
+        return np.frombuffer(self.blobs["codes"], dtype=h["codes_dtype"]).reshape(h["codes_shape"])
 
     def commands_of(self, words: tuple[str, ...]) -> set[FrozenCommand]:
         """The commands a phrase of these words (filler words dropped) says."""
@@ -229,6 +235,8 @@ def build(grammar: Grammar, game: str, decoys: list[str], fillers: frozenset[str
         close.setdefault(" ".join(raw), p)
     close_keys = list(close)
     alphabet, counts = close_match.letter_counts(close_keys)
+    # the subsequence bound's letter table (0.1 to 0.2 s to make at a run's first long text)
+    codes = CloseIndex(close_keys, alphabet, counts).letters()
     blobs: dict[str, bytes | memoryview] = {
         "forms": "\n".join(forms).encode("utf-8"),
         "table_keys": "\n".join(table_keys).encode("utf-8"),
@@ -239,6 +247,7 @@ def build(grammar: Grammar, game: str, decoys: list[str], fillers: frozenset[str
         "close_keys": "\n".join(close_keys).encode("utf-8"),
         "close_values": "\n".join(close.values()).encode("utf-8"),
         "counts": np.ascontiguousarray(counts).tobytes(),
+        "codes": np.ascontiguousarray(codes).tobytes(),
     }
     header = {
         "lang": grammar.lang, "game": game, "source": grammar.source, "grammar": grammar.raw,
@@ -246,6 +255,7 @@ def build(grammar: Grammar, game: str, decoys: list[str], fillers: frozenset[str
         "extra_decoys": sorted(table.decoys), "decoy_words": [[list(w), d] for w, d in table.decoy_words.items()],
         "max_tokens": table.max_tokens, "longest": table.longest,
         "alphabet": alphabet, "counts_dtype": counts.dtype.str,
+        "codes_dtype": codes.dtype.str, "codes_shape": list(codes.shape),
     }
     store = PhraseStore(header, blobs)
     store.grammar = grammar
