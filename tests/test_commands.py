@@ -294,3 +294,7 @@ def test_german_ende_in_a_game_asks_the_quit_question_and_no_keeps_playing():
     assert s.dialogue.pending_quit
     s.handle(InputLine("nein"), 0)
     assert not s.dialogue.pending_quit
+    buf.seek(0)
+    buf.truncate()
+    s.handle(InputLine("Ende", 0.6, "voice"), 0)  # heard by voice, not quite sure: the same question
+    assert c.get("input.confirm_quit") in buf.getvalue() and s.dialogue.pending_quit and not s.quit
