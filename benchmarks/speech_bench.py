@@ -2,9 +2,15 @@
 
     nice uv run --group bench python benchmarks/speech_bench.py [--quick]
         [--engines whisper,pocketsphinx] [--langs de,en] [--parts human,synth,latency,memory,start]
-        [--out benchmarks/results/speech.md] [--search auto,tokens,two-call]
+        [--out benchmarks/results/speech.md] [--search auto,tokens,two-call] [--windows 8,4+8]
 
 Prints a table per part and writes them all to ``--out``.
+
+``--search`` and ``--windows`` take several values (comma-separated); each combination
+runs on every clip in turn, one right after the other, so that old and new meet the same
+load. ``--windows``: Whisper's mel windows, ``+`` between the windows of one cascade:
+``8`` is the single 8 s window (the engine's default, ``whisper_engine.WINDOWS``), ``4+8``
+the window cascade (``whisper_engine.CASCADE``: a single word tried in 4 s first).
 
 Parts
 -----
@@ -157,6 +163,8 @@ def expected(g, phrases, text: str):
 # ------------------------------------------------------------------ engines
 #: the Whisper constrained searches to run (``--search``), each on every clip in turn
 SEARCH: list[str] = ["two-call"]
+#: the Whisper mel window cascades to run (``--windows``), each on every clip in turn; []: the engine's own
+WINDOWS: list[tuple[float, ...]] = []
 #: the game the start part plays (--game)
 START_GAME = ["orchestra"]
 
@@ -169,9 +177,25 @@ def set_search(rec, search: str) -> None:
         rec.plain = plain == "plain"
 
 
-def searched(search: str) -> str:
-    """The row label's tail naming the search, when several are compared."""
-    return f" [{search}]" if len(SEARCH) > 1 else ""
+def variants():
+    """(search, windows) of every combination compared: ``--search`` by ``--windows``."""
+    return [(s, w) for s in SEARCH for w in (WINDOWS or [None])]
+
+
+def set_variant(rec, variant) -> None:
+    search, windows = variant
+    set_search(rec, search)
+    if windows is not None and hasattr(rec, "windows"):
+        rec.windows = windows
+
+
+def labelled(variant) -> str:
+    """The row label's tail naming the search and the windows, when several are compared."""
+    search, windows = variant
+    tail = [search] if len(SEARCH) > 1 else []
+    if len(WINDOWS) > 1:
+        tail.append("+".join(f"{w:g}" for w in windows) + " s")
+    return f" [{', '.join(tail)}]" if tail else ""
 
 
 def make_engine(engine: str, lang: str, phrases: list[str]):
@@ -210,17 +234,17 @@ def part_human(engine: str, lang: str, quick: bool, log) -> dict:
     for x in corpus_items(lang, quick):
         audio, rate = read_audio(CORPUS / x["file"])
         want = expected(g, phrases, x["word"])
-        for search in SEARCH:  # each search on the same clip, one after the other
-            set_search(rec, search)
+        for v in variants():  # each search and window on the same clip, one after the other
+            set_variant(rec, v)
             h = rec.decode(audio, rate)
             got = understand_text(g, game, h.text, h.confidence, phrases)
             kind = "command" if want else "other"
-            r = res.setdefault((x["source"] + searched(search), kind), {"ok": 0, "n": 0, "ms": []})
+            r = res.setdefault((x["source"] + labelled(v), kind), {"ok": 0, "n": 0, "ms": []})
             r["n"] += 1
             r["ok"] += got == want
             r["ms"].append(h.decode_ms)
             if got != want:
-                misses.append(f"{x['source']}{searched(search)} '{x['word']}' ({x['speaker']}) -> '{h.text}' {got}")
+                misses.append(f"{x['source']}{labelled(v)} '{x['word']}' ({x['speaker']}) -> '{h.text}' {got}")
     log(f"  human {engine} {lang}: " + ", ".join(f"{s}/{k} {fmt(v['ok'], v['n'])}" for (s, k), v in sorted(res.items())))
     return {"rows": res, "misses": misses}
 
@@ -264,15 +288,17 @@ def part_synth(engine: str, lang: str, quick: bool, log) -> dict:
             a = np.concatenate([np.zeros(4000, np.int16), a, np.zeros(6400, np.int16)])
             if snr is not None:
                 a = add_noise(a, snr, seed=j + 1000 * snr)
-            h = recs[name].decode(a)
-            got = understand_text(g, game, h.text, h.confidence, phrases)
-            family = "espeak-ng" if voice.startswith("espeak") else "natural"
-            r = res.setdefault((family, cond, name), {"ok": 0, "n": 0, "ms": []})
-            r["n"] += 1
-            r["ok"] += got == p.as_dict()
-            r["ms"].append(h.decode_ms)
-            if got != p.as_dict():
-                misses.append(f"{cond} {name} '{p.spoken}' {voice} -> '{h.text}' {got}")
+            for v in variants():
+                set_variant(recs[name], v)
+                h = recs[name].decode(a)
+                got = understand_text(g, game, h.text, h.confidence, phrases)
+                family = "espeak-ng" if voice.startswith("espeak") else "natural"
+                r = res.setdefault((family, cond, name + labelled(v)), {"ok": 0, "n": 0, "ms": []})
+                r["n"] += 1
+                r["ok"] += got == p.as_dict()
+                r["ms"].append(h.decode_ms)
+                if got != p.as_dict():
+                    misses.append(f"{cond} {name}{labelled(v)} '{p.spoken}' {voice} -> '{h.text}' {got}")
     rej = {}
     for name in ("turn", "concerto turn"):
         if name not in sets:
@@ -283,16 +309,19 @@ def part_synth(engine: str, lang: str, quick: bool, log) -> dict:
             family = "espeak-ng" if voice.startswith("espeak") else "natural"
             a = voices.synthesize(text, voice)
             a = np.concatenate([np.zeros(4000, np.int16), a, np.zeros(6400, np.int16)])
-            h = recs[name].decode(a)
-            got = understand_text(g, game, h.text, h.confidence, phrases)
-            r = rej.setdefault(family, {"ok": 0, "n": 0})
-            r["n"] += 1
-            r["ok"] += got is None
-            if got is not None:
-                misses.append(f"OOG {name} '{text}' {voice} -> '{h.text}' {got}")
+            for v in variants():
+                set_variant(recs[name], v)
+                h = recs[name].decode(a)
+                got = understand_text(g, game, h.text, h.confidence, phrases)
+                r = rej.setdefault(family + labelled(v), {"ok": 0, "n": 0})
+                r["n"] += 1
+                r["ok"] += got is None
+                if got is not None:
+                    misses.append(f"OOG {name}{labelled(v)} '{text}' {voice} -> '{h.text}' {got}")
     log(f"  synth {engine} {lang}: " + ", ".join(f"{k} {fmt(v['ok'], v['n'])}" for k, v in sorted(res.items())))
     return {"rows": res, "rejection": rej, "misses": misses, "voices": vs,
-            "sets": {k: len(v[1]) for k, v in sets.items()}}
+            "sets": {k + labelled(v): len(ph) for k, (_, ph) in sets.items() for v in variants()},
+            "labels": [labelled(v) for v in variants()]}
 
 
 def stream_realtime(rec, audio_i16: np.ndarray, end_idx: int):
@@ -348,10 +377,10 @@ def part_latency(engine: str, lang: str, quick: bool, log) -> dict:
     for x in clips[:n]:
         a, rate = read_audio(CORPUS / x["file"])
         audio, end = in_silence(np.frombuffer(to_pcm16(a, rate, RATE), dtype="<i2"))
-        for search in SEARCH:
-            set_search(rec, search)
+        for v in variants():
+            set_variant(rec, v)
             h, dt = stream_realtime(rec, audio, end)
-            r = out.setdefault("human" + searched(search), {"lat": [], "ok": 0, "n": 0, "misses": []})
+            r = out.setdefault("human" + labelled(v), {"lat": [], "ok": 0, "n": 0, "misses": []})
             r["n"] += 1
             ok = bool(h and understand_text(g, game, h.text, h.confidence, phrases) == expected(g, phrases, x["word"]))
             r["ok"] += ok
@@ -365,11 +394,11 @@ def part_latency(engine: str, lang: str, quick: bool, log) -> dict:
     for name, p, voice in items[: 2 * n]:
         game, phrases = sets[name]
         audio, end = in_silence(voices.synthesize(p.spoken, voice))
-        for search in SEARCH:
-            set_search(recs[name], search)
+        for v in variants():
+            set_variant(recs[name], v)
             h, dt = stream_realtime(recs[name], audio, end)
             key = "synthetic, " + ("Concerto" if name.startswith("concerto") else "Tierorchester")
-            r = out.setdefault(key + searched(search), {"lat": [], "ok": 0, "n": 0, "misses": []})
+            r = out.setdefault(key + labelled(v), {"lat": [], "ok": 0, "n": 0, "misses": []})
             r["n"] += 1
             ok = bool(h and understand_text(g, game, h.text, h.confidence, phrases) == p.as_dict())
             r["ok"] += ok
@@ -517,8 +546,9 @@ def report(results: dict, cmdline: str) -> str:  # noqa: C901 - one table per pa
                         L.append(f"| {eng} | {lang} | {family} | {name} ({n}) | " + " | ".join(cells) + " |")
             for family, v in r["rejection"].items():
                 L.append(f"| {eng} | {lang} | {family} | everyday sentences rejected | {fmt(v['ok'], v['n'])} | | |")
-            allms = [m for v in r["rows"].values() for m in v["ms"]]
-            L.append(f"| {eng} | {lang} | all | decode ms median / p95 | {ms(allms)} | | |")
+            for label in r.get("labels", [""]):
+                allms = [m for (_, _, name), v in r["rows"].items() if name.endswith(label) for m in v["ms"]]
+                L.append(f"| {eng} | {lang} | all{label} | decode ms median / p95 | {ms(allms)} | | |")
             L.append(f"| {eng} | {lang} | | voices used | {', '.join(r['voices'])} | | |")
         L.append("")
     lat = {k: v for k, v in results.items() if k[0] == "latency"}
@@ -566,9 +596,13 @@ def main() -> int:
     ap.add_argument("--search", default="two-call",
                     help="Whisper's constrained search: two-call (the default), tokens, auto, two-call/plain; several "
                          "(comma-separated) run one after the other on every clip")
+    ap.add_argument("--windows", default="",
+                    help="Whisper's mel windows: 8 (one window), 4+8 (the cascade: 4 s first); several "
+                         "(comma-separated) run one after the other on every clip; default: the engine's own")
     ap.add_argument("--game", default="orchestra", help="the game the start part plays (orchestra, concerto)")
     args = ap.parse_args()
     SEARCH[:] = args.search.split(",")
+    WINDOWS[:] = [tuple(float(w) for w in c.split("+")) for c in args.windows.split(",") if c]
     START_GAME[:] = [args.game]
     cmdline = "nice uv run --group bench python benchmarks/speech_bench.py " + " ".join(sys.argv[1:])
     os.environ.setdefault("VOICE_GAME_CACHE_DIR", str(Path.home() / ".cache" / "voice_game"))

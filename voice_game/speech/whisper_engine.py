@@ -10,7 +10,13 @@ allowed phrases*, the way grammar-based recognizers do:
    end of an utterance; the decode starts at the first silent chunk after speech, while
    the end is still being confirmed, so the VAD tail and the decode overlap.
 2. The utterance is put into a short mel window (:data:`WINDOW_S` instead of Whisper's
-   30 s: the encoder costs about a quarter) and encoded once.
+   30 s: the encoder costs about a quarter) and encoded once. A window cascade can be
+   switched on (``WhisperRecognizer.windows = CASCADE``; off by default, see
+   :data:`CASCADE`): a single word (an utterance of at most :data:`SHORT_UTTERANCE_S`)
+   is tried in a 4 s window first, only Whisper's own transcript there is looked at, and
+   it stands when it is an allowed phrase at :data:`SHORT_CONFIDENCE` or more; anything
+   else is decoded again in the 8 s window, where steps 3 and 4 run as if the short try
+   had never been (no result the 8 s window alone gives is lost).
 3. When Whisper's own transcript is no allowed phrase, a second decode is *constrained
    to the words of the allowed phrases*: every token that no spelling of an allowed word
    (lower case, capitalized, a digit for a number word, after a comma) needs is
@@ -64,7 +70,31 @@ from voice_game.speech.hypothesis import Audio, Hypothesis, to_pcm16
 
 ENGINE = "whisper"
 RATE = 16000
-WINDOW_S = 8.0  # mel window for one command (Whisper's own is 30 s)
+#: the mel windows an utterance is decoded in, shortest first (Whisper's own is 30 s): the
+#: last decodes everything, the others only Whisper's own transcript (the window cascade)
+WINDOWS = (8.0,)
+WINDOW_S = WINDOWS[-1]  # the longest: an utterance fits in it
+#: the window cascade measured (benchmarks/results/speech_window_cascade.md): on the whole
+#: human corpus no clip's result changed in either language and 72 % of the German and 63 %
+#: of the English single-word commands were decoded in 4 s alone, but it is not the
+#: default: in 4 s Whisper repeats the word ("Yes. Yes.", "eins, eins,"), so the free decode
+#: costs as much as in 8 s (English 120 against 115 ms of CPU, German 181 against 189) and
+#: only the encoder is saved (60 and 105 ms), while a word the short try does not settle
+#: pays both decodes (200 and 335 ms more): English human words streamed 463 -> 785 ms
+#: median, German 936 -> 750 median but 1227 -> 1436 p95 (load 3 to 5)
+CASCADE = (4.0, 8.0)
+#: only an utterance this long at most (a single word with the VAD's margins: every clip of
+#: the human corpus) tries the shorter windows: in 4 s Whisper wrote none of 48 synthetic
+#: phrases (the benchmark's quick set, clean, mostly of several words) at
+#: :data:`SHORT_CONFIDENCE`, so for longer utterances the short try would only add its cost
+SHORT_UTTERANCE_S = 1.5
+#: a shorter window's free decode is taken when it writes an allowed phrase at least this
+#: sure (the confidence :meth:`WhisperRecognizer._free_phrase` gives); below, the next window.
+#: Above the game's strictest bar for acting at once (a lone number word: 0.92), so a result
+#: of the short window is never one the game reads back; at 0.75 to 0.96 two English words
+#: that are none ("tree" as "three", "on" as "five"), read back at 0.90 from 8 s, came at
+#: 0.93 and 0.96 from 4 s and would be acted on at once
+SHORT_CONFIDENCE = 0.97
 MAX_UTTERANCE_S = 7.5
 BEAM = 4  # beams of the constrained decode
 PRUNE = 8.0  # nats behind the leading beam of the token-by-token search: dropped
@@ -321,12 +351,13 @@ class WhisperCommandModel:
         return t
 
     # ------------------------------------------------------------------ audio
-    def encode(self, audio: np.ndarray) -> np.ndarray:
-        """float32 mono 16 kHz -> encoder output (batch 1) as a numpy array."""
-        n = int(WINDOW_S * RATE)
+    def encode(self, audio: np.ndarray, window_s: float = WINDOW_S) -> np.ndarray:
+        """float32 mono 16 kHz -> encoder output (batch 1) as a numpy array, over a mel
+        window of ``window_s`` seconds (the audio cut or padded with silence to it)."""
+        n = int(window_s * RATE)
         a = np.zeros(n, np.float32)
         a[: min(n, len(audio))] = audio[:n]
-        feats = self.fe(a)[:, : int(WINDOW_S * 100)]
+        feats = self.fe(a)[:, : int(window_s * 100)]
         sv = self.ct2.StorageView.from_array(np.ascontiguousarray(feats[None], dtype=np.float32))
         enc = self.model.encode(sv, to_cpu=True)
         return np.asarray(enc)
@@ -680,6 +711,9 @@ class WhisperRecognizer:
         #: its pieces; off: measured with the synthetic phrases, it understood none more
         #: and added rows to the forced call (benchmarks/FINDINGS.md, "Synthetic voices")
         self.plain = False
+        #: the mel windows (:data:`WINDOWS`: one; :data:`CASCADE`: the window cascade; the
+        #: benchmark compares them: ``--windows``)
+        self.windows: tuple[float, ...] = WINDOWS
         #: called from the decode thread when an early decode has its result: a listener
         #: then calls :meth:`poll` instead of waiting up to a block for more audio
         self.on_ready: Callable[[], None] | None = None
@@ -795,23 +829,27 @@ class WhisperRecognizer:
         with self.m.lock:
             if gone():
                 return Hypothesis("", 0.0, [], ENGINE, 0.0)
-            enc = self.m.encode(audio)
-            if gone():
-                return Hypothesis("", 0.0, [], ENGINE, 0.0)
-            hyps, nsp = self.m.free_decode(enc, table.max_tokens, no_repeat=self._no_repeat(self.m, table))
-            if gone():
-                return Hypothesis("", 0.0, [], ENGINE, 0.0)
+            no_repeat = self._no_repeat(self.m, table)
+            # the window cascade: each shorter window the utterance fits in is tried
+            # with Whisper's own transcript alone; a sure phrase there is the result
+            for window in self.windows_for(audio.size):
+                enc = self.m.encode(audio, window)
+                if gone():
+                    return Hypothesis("", 0.0, [], ENGINE, 0.0)
+                hyps, nsp = self.m.free_decode(enc, table.max_tokens, no_repeat=no_repeat)
+                if gone():
+                    return Hypothesis("", 0.0, [], ENGINE, 0.0)
+                if window == self.windows[-1]:
+                    break
+                free = self._free_phrase(hyps, nsp, table)
+                if free is not None and free[1] >= SHORT_CONFIDENCE:
+                    return self._result(*free, t0)
+            # the longest window: everything below looks at its encoding only
             if nsp > MAX_NO_SPEECH and not self._sure(hyps):
                 return Hypothesis("", 0.0, [], ENGINE, (time.perf_counter() - t0) * 1000)
-            mapped = [(table.by_words.get(self.words_of(t)), sc) for t, sc in hyps]
-            if mapped and mapped[0][0] is not None:
-                phrase = mapped[0][0]
-                top = max(sc for _, sc in mapped)
-                mass: dict[str | None, float] = {}
-                for ph, sc in mapped:
-                    mass[ph] = mass.get(ph, 0.0) + math.exp(sc - top)
-                share = mass[phrase] / sum(mass.values()) * (1.0 - nsp)
-                return self._result(phrase, FLOOR + (1.0 - FLOOR) * share, t0)
+            free = self._free_phrase(hyps, nsp, table)
+            if free is not None:
+                return self._result(*free, t0)
             if hyps and self._unrelated(hyps[0][0], table):
                 return self._result(None, 0.0, t0)
             if self._short(hyps, table):
@@ -819,6 +857,31 @@ class WhisperRecognizer:
             else:
                 ranked = self._search(enc, table, gone, hyps[0][0] if hyps else "")
         return self._judge(ranked, nsp, t0)
+
+    def windows_for(self, samples: int) -> list[float]:
+        """The mel windows an utterance of ``samples`` (16 kHz) is decoded in, in turn:
+        the shorter ones only for an utterance of at most :data:`SHORT_UTTERANCE_S`, then
+        the longest (which cuts what is longer)."""
+        *short, longest = self.windows
+        if samples > SHORT_UTTERANCE_S * RATE:
+            return [longest]
+        return [w for w in short if w > SHORT_UTTERANCE_S] + [longest]
+
+    def _free_phrase(self, hyps: list[tuple[str, float]], nsp: float,
+                     table: _PhraseTable) -> tuple[str, float] | None:
+        """Whisper's best transcript as an allowed phrase, with its confidence: the
+        share of the hypotheses' probability that reads as that phrase, less the
+        no-speech probability (from :data:`FLOOR` to 1); None when it is no phrase."""
+        mapped = [(table.by_words.get(self.words_of(t)), sc) for t, sc in hyps]
+        if not mapped or mapped[0][0] is None:
+            return None
+        phrase = mapped[0][0]
+        top = max(sc for _, sc in mapped)
+        mass: dict[str | None, float] = {}
+        for ph, sc in mapped:
+            mass[ph] = mass.get(ph, 0.0) + math.exp(sc - top)
+        share = mass[phrase] / sum(mass.values()) * (1.0 - nsp)
+        return phrase, FLOOR + (1.0 - FLOOR) * share
 
     def _sure(self, hyps: list[tuple[str, float]]) -> bool:
         """Whisper's best transcript has a mean log-probability a token (its end
