@@ -282,3 +282,18 @@ def test_a_lone_number_heard_without_certainty_is_read_back_and_eight_is_no_yes(
     s, out, events = table()
     say(s, "three")
     assert placed(events) == [3], out.getvalue()
+
+
+def test_one_decode_thread_hears_the_same_as_the_default():
+    """voice-game recognize runs CTranslate2 on one thread (recognize.DECODE_THREADS): the
+    same texts and confidences as the default threads the game uses, on real speakers."""
+    assert recognize.DECODE_THREADS == 1
+    phrases = ["zwei", "vier", "dirigent zwei", "karte ziehen"]
+    default, _ = make_recognizer("whisper", "de", phrases)
+    one, _ = make_recognizer("whisper", "de", phrases, threads=recognize.DECODE_THREADS)
+    assert one._model_args[1] == 1 and default._model_args[1] == 0
+    for d in (2, 4, 7):
+        x, rate = recognize.read_audio(DATA / f"de-hd02-{d}.flac")
+        a, b = default.decode(x, rate), one.decode(x, rate)
+        assert (a.text, a.confidence) == (b.text, b.confidence), (d, a, b)
+    assert one.decode(*recognize.read_audio(DATA / "de-hd02-2.flac")).text == "zwei"

@@ -19,7 +19,7 @@ ENGINES = ("auto", "whisper", "vosk", "pocketsphinx")
 
 
 def make_whisper(lang: str, phrases: list[str], model_dir=None, background: bool = False,
-                 on_error=None, aliases: dict | None = None):
+                 on_error=None, aliases: dict | None = None, threads: int = 0):
     from pathlib import Path
 
     from voice_game.commands.grammar import load_grammar
@@ -35,7 +35,8 @@ def make_whisper(lang: str, phrases: list[str], model_dir=None, background: bool
     return WhisperRecognizer(folder, lang, phrases, normalize=g.normalize_words,
                              numbers=g.word_to_number, decoys=g.decoys,
                              fillers=g.fillers, aliases=aliases,
-                             prompt=g.recognizer_prompt, background=background, on_error=on_error)
+                             prompt=g.recognizer_prompt, threads=threads, background=background,
+                             on_error=on_error)
 
 
 def _is_whisper_dir(model_dir) -> bool:
@@ -61,7 +62,8 @@ def will_be_whisper(engine: str, lang: str, model_dir=None) -> bool:
 
 
 def make_recognizer(engine: str, lang: str, phrases: list[str], model_dir=None,
-                    background: bool = False, on_error=None, aliases: dict | None = None):
+                    background: bool = False, on_error=None, aliases: dict | None = None,
+                    threads: int = 0):
     """Returns (recognizer, engine_name). ``engine`` is one of :data:`ENGINES`.
 
     ``background``: Whisper loads its model in a thread (the game speaks meanwhile);
@@ -75,7 +77,8 @@ def make_recognizer(engine: str, lang: str, phrases: list[str], model_dir=None,
 
             if model_dir is None and not available(lang):
                 raise RuntimeError("no bundled or installed model")
-            return make_whisper(lang, phrases, model_dir, background, on_error, aliases), "whisper"
+            return make_whisper(lang, phrases, model_dir, background, on_error, aliases,
+                                threads), "whisper"
         except (ContentError, ImportError, OSError, RuntimeError) as exc:
             errors.append(f"whisper: {exc}")
         if engine == "whisper" or model_dir is not None:
