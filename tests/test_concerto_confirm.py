@@ -21,7 +21,7 @@ from voice_game.narration.catalog import load_catalog
 from voice_game.session import Seat, Session
 from voice_game.session.loop import sentence_start
 
-from tests.concerto.helpers import cfg, play, random_action, settle
+from tests.concerto.helpers import cfg, play, random_action, right_beat, settle
 
 LANGS = ["de", "en"]
 START = {"de": "orchester chor schlagwerk", "en": "orchestra choir percussion"}
@@ -185,3 +185,51 @@ def test_sabotage_heard_surely_or_typed_is_played_at_once(lang, line):
     a, b = holder["pair"]
     after, before = dict(s.state.orchestras[1]), holder["orchestra"]
     assert "sabotage" in s.state.special_discard and (after[a], after[b]) == (before[b], before[a])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_beat_heard_with_doubt_is_read_back_inside_the_performance_which_waits(lang):
+    """A performance has no clock: a beat heard at 0.6 is read back ("Klavier kreis? Ja oder
+    nein?"), the piece waits at the same step until the yes, and a beat heard surely is
+    played at once."""
+    from tests.support.concerto_deck import DECK
+
+    c = load_catalog(lang)
+    g = load_grammar(lang)
+    kit = get_kit("concerto")
+    holder: dict = {}
+    said: list[str] = []
+
+    def right_words(s) -> str:
+        return g.render(kit.adapter.command_for(right_beat(s.state)))
+
+    def lines():
+        s = holder["s"]
+        for _ in range(2):  # both seats choose piano and strings
+            yield g.render({"intent": "start_orchestra", "instrument": "piano", "other": "strings"})
+        yield g.render({"intent": "conduct", "level": "green"})
+        assert s.state.phase == "conduct" and s.state.perf["step"] == 0
+        words = right_words(s)
+        said.append(words)
+        yield InputLine(words, 0.6, "voice")
+        holder["asked"] = (s.pending is not None, s.state.perf["step"], buf.getvalue())
+        yield InputLine(YES[lang], 0.95, "voice")
+        holder["after_yes"] = s.state.perf["step"]
+        words = right_words(s)
+        said.append(words)
+        yield InputLine(words, 0.9, "voice")
+        holder["after_sure"] = (s.pending, s.state.phase)
+
+    buf = io.StringIO()
+    s = Session(kit, kit.new_game(["Anna", "Ben"], [], 2, kit.parse_deck(DECK)), [Seat("Anna"), Seat("Ben")], g,
+                c, TextOutput(buf), lines(), seed=2)
+    s.handover = False  # one player at the keyboard for both seats
+    holder["s"] = s
+    s.start(kit.rules.opening_events(s.state))
+    s.run()
+    pending, step, text = holder["asked"]
+    assert pending and step == 0  # read back, the piece still at its first beat
+    assert c.get("input.confirm", command=sentence_start(said[0])) in text
+    assert holder["after_yes"] == 1
+    assert holder["after_sure"][0] is None and holder["after_sure"][1] != "conduct"  # the last beat: done
+    assert c.get("input.confirm", command=sentence_start(said[1])) not in buf.getvalue()
