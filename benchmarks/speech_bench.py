@@ -3,6 +3,7 @@
     nice uv run --group bench python benchmarks/speech_bench.py [--quick]
         [--engines whisper,pocketsphinx] [--langs de,en] [--parts human,synth,latency,memory,start]
         [--out benchmarks/results/speech.md] [--search auto,tokens,two-call] [--windows 8,4+8]
+        [--threads N]
 
 Prints a table per part and writes them all to ``--out``.
 
@@ -163,6 +164,8 @@ def expected(g, phrases, text: str):
 # ------------------------------------------------------------------ engines
 #: the Whisper constrained searches to run (``--search``), each on every clip in turn
 SEARCH: list[str] = ["two-call"]
+#: CTranslate2 threads of the Whisper model (``--threads``; None: the game's own)
+THREADS: list[int | None] = [None]
 #: the Whisper mel window cascades to run (``--windows``), each on every clip in turn; []: the engine's own
 WINDOWS: list[tuple[float, ...]] = []
 #: the game the start part plays (--game)
@@ -202,7 +205,7 @@ def make_engine(engine: str, lang: str, phrases: list[str]):
     from voice_game.speech.engines import make_recognizer
 
     # loaded as the game loads it: in the background, while the opening is read
-    rec, _ = make_recognizer(engine, lang, phrases, background=True)
+    rec, _ = make_recognizer(engine, lang, phrases, background=True, threads=THREADS[0])
     if hasattr(rec, "wait_ready"):
         rec.wait_ready()
     return rec
@@ -599,11 +602,14 @@ def main() -> int:
     ap.add_argument("--windows", default="",
                     help="Whisper's mel windows: 8 (one window), 4+8 (the cascade: 4 s first); several "
                          "(comma-separated) run one after the other on every clip; default: the engine's own")
+    ap.add_argument("--threads", type=int, default=None,
+                    help="CTranslate2 threads of the Whisper model (0: CTranslate2's default); default: the game's")
     ap.add_argument("--game", default="orchestra", help="the game the start part plays (orchestra, concerto)")
     args = ap.parse_args()
     SEARCH[:] = args.search.split(",")
     WINDOWS[:] = [tuple(float(w) for w in c.split("+")) for c in args.windows.split(",") if c]
     START_GAME[:] = [args.game]
+    THREADS[:] = [args.threads]
     cmdline = "nice uv run --group bench python benchmarks/speech_bench.py " + " ".join(sys.argv[1:])
     os.environ.setdefault("VOICE_GAME_CACHE_DIR", str(Path.home() / ".cache" / "voice_game"))
 

@@ -19,11 +19,11 @@ ENGINES = ("auto", "whisper", "vosk", "pocketsphinx")
 
 
 def make_whisper(lang: str, phrases: list[str], model_dir=None, background: bool = False,
-                 on_error=None, aliases: dict | None = None, threads: int = 0):
+                 on_error=None, aliases: dict | None = None, threads: int | None = None):
     from pathlib import Path
 
     from voice_game.commands.grammar import load_grammar
-    from voice_game.speech.whisper_engine import WhisperRecognizer
+    from voice_game.speech.whisper_engine import THREADS, WhisperRecognizer
     from voice_game.speech.whisper_models import WhisperModelError, find_whisper_model, is_model_dir
 
     if model_dir is not None and not is_model_dir(Path(model_dir)):
@@ -35,7 +35,8 @@ def make_whisper(lang: str, phrases: list[str], model_dir=None, background: bool
     return WhisperRecognizer(folder, lang, phrases, normalize=g.normalize_words,
                              numbers=g.word_to_number, decoys=g.decoys,
                              fillers=g.fillers, aliases=aliases,
-                             prompt=g.recognizer_prompt, threads=threads, background=background,
+                             prompt=g.recognizer_prompt, threads=THREADS if threads is None else threads,
+                             background=background,
                              on_error=on_error)
 
 
@@ -63,7 +64,7 @@ def will_be_whisper(engine: str, lang: str, model_dir=None) -> bool:
 
 def make_recognizer(engine: str, lang: str, phrases: list[str], model_dir=None,
                     background: bool = False, on_error=None, aliases: dict | None = None,
-                    threads: int = 0):
+                    threads: int | None = None):
     """Returns (recognizer, engine_name). ``engine`` is one of :data:`ENGINES`.
 
     ``background``: Whisper loads its model in a thread (the game speaks meanwhile);

