@@ -35,27 +35,34 @@ def _deliver(t, speaker, seat=0):
     t.outbox.clear()
 
 
-def test_the_clients_history_is_the_hosts_history():
+def _seated():
+    """The table with seat 0's client greeted and the opening delivered, and ``line(text)``:
+    seat 0 says a line, the host runs until it waits, and the client hears what it
+    published (the line's number is ``line.count``)."""
     kit, t = _table()
     speaker = Speaker(Out())
     t.receive(0, json.dumps({"hello": True, "lang": "en"}).encode())
     t.open(kit.rules.opening_events(t.main.state))
-    c = 0
 
     def line(text):
-        nonlocal c
-        c += 1
-        t.receive(0, json.dumps({"c": c, "text": text}).encode())
+        line.count += 1
+        t.receive(0, json.dumps({"c": line.count, "text": text}).encode())
         while t.step():
             pass
         t.held_back(kit.rules.current_player(t.main.state))
         _deliver(t, speaker)
 
+    line.count = 0
     _deliver(t, speaker)
+    return kit, t, speaker, line
+
+
+def test_the_clients_history_is_the_hosts_history():
+    kit, t, speaker, line = _seated()
     line("draw")
     t.receive(0, b"x" * 5000)  # refused: too big (not kept by the host's history)
     t.receive(0, b"{nonsense")  # refused: malformed
-    t.receive(0, json.dumps({"c": c + 1, "text": "draw", "seat": 2}).encode())  # refused: another seat
+    t.receive(0, json.dumps({"c": line.count + 1, "text": "draw", "seat": 2}).encode())  # refused: another seat
     _deliver(t, speaker)
     line("chat: hello everybody")  # the chat has its own buffer
     line("conductor two")
@@ -78,22 +85,7 @@ def test_the_clients_history_is_the_hosts_history():
 
 def test_since_my_turn_at_an_online_table_starts_after_your_own_move():
     """As in local play: "since my turn" replays the others' moves, not your draw and place."""
-    kit, t = _table()
-    speaker = Speaker(Out())
-    t.receive(0, json.dumps({"hello": True, "lang": "en"}).encode())
-    t.open(kit.rules.opening_events(t.main.state))
-    c = 0
-
-    def line(text):
-        nonlocal c
-        c += 1
-        t.receive(0, json.dumps({"c": c, "text": text}).encode())
-        while t.step():
-            pass
-        t.held_back(kit.rules.current_player(t.main.state))
-        _deliver(t, speaker)
-
-    _deliver(t, speaker)
+    kit, t, speaker, line = _seated()
     line("draw")
     line("conductor one")
     assert kit.rules.current_player(t.main.state) == 0
