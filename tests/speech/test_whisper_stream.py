@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from tests.support.synth import voiced_span
-from voice_game.speech.engines import make_recognizer
+from tests.support.whisper import german_recognizer
 from voice_game.speech.hypothesis import to_pcm16
 from voice_game.speech.recognize import read_audio
 from voice_game.speech.whisper_models import bundled_available
@@ -47,9 +47,7 @@ def _feed(rec, audio: np.ndarray) -> list:
 
 @pytest.fixture(scope="module")
 def german():
-    rec, engine = make_recognizer("whisper", "de", ["dirigent drei", "drei", "vier", "drei vier", "zwei"])
-    assert engine == "whisper"
-    return rec
+    return german_recognizer(["dirigent drei", "drei", "vier", "drei vier", "zwei"])
 
 
 def _spy_encode(rec, monkeypatch) -> list[int]:

