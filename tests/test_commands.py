@@ -179,21 +179,29 @@ def test_concerto_not_allowed_carries_the_engine_reason():
     assert direct.value.reason == refused.value.reason
 
 
-def test_yes_to_a_meta_command_heard_not_quite_clearly_carries_it_out():
-    """"tabel" is read back as "table?"; "yes" then describes the table (it once tried the chance step)."""
+def _two_seat_session(lang: str):
+    """A Tierorchester session of Anna and Ben (seed 4) that says its text into a buffer:
+    (session, buffer, catalog)."""
     import io
 
     from voice_game.audio.tts import TextOutput
     from voice_game.games import get as get_kit
     from voice_game.narration.catalog import load_catalog
-    from voice_game.session import InputLine, Seat, Session
+    from voice_game.session import Seat, Session
 
     kit = get_kit("orchestra")
     seats = [Seat("Anna"), Seat("Ben")]
     state = kit.new_game([x.name for x in seats], [], 4, None)
     buf = io.StringIO()
-    c = load_catalog("en")
-    s = Session(kit, state, seats, load_grammar("en"), c, TextOutput(buf), iter(()), seed=4)
+    c = load_catalog(lang)
+    return Session(kit, state, seats, load_grammar(lang), c, TextOutput(buf), iter(()), seed=4), buf, c
+
+
+def test_yes_to_a_meta_command_heard_not_quite_clearly_carries_it_out():
+    """"tabel" is read back as "table?"; "yes" then describes the table (it once tried the chance step)."""
+    from voice_game.session import InputLine
+
+    s, buf, c = _two_seat_session("en")
     s.handle(InputLine("tabel"), 0)
     assert "Table? Yes or no?" in buf.getvalue()  # read back as a sentence of its own
     buf.seek(0)
@@ -275,19 +283,9 @@ def test_german_ende_asks_to_quit_also_when_ending_without_a_conductor_is_legal(
 
 
 def test_german_ende_in_a_game_asks_the_quit_question_and_no_keeps_playing():
-    import io
+    from voice_game.session import InputLine
 
-    from voice_game.audio.tts import TextOutput
-    from voice_game.games import get as get_kit
-    from voice_game.narration.catalog import load_catalog
-    from voice_game.session import InputLine, Seat, Session
-
-    kit = get_kit("orchestra")
-    seats = [Seat("Anna"), Seat("Ben")]
-    state = kit.new_game([x.name for x in seats], [], 4, None)
-    buf = io.StringIO()
-    c = load_catalog("de")
-    s = Session(kit, state, seats, load_grammar("de"), c, TextOutput(buf), iter(()), seed=4)
+    s, buf, c = _two_seat_session("de")
     s.handle(InputLine("Ende"), 0)
     said = buf.getvalue()
     assert c.get("input.confirm_quit") in said and c.get("input.not_understood") not in said
