@@ -126,11 +126,12 @@ def _state(s) -> str:
     return json.dumps(s.kit.rules.state_to_json(s.state), sort_keys=True)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("answer", ["yes", "no"])
-def test_sabotage_heard_at_0_6_is_read_back_and_nothing_changes_before_yes(lang, answer):
-    c = load_catalog(lang)
-    holder: dict = {}
+def _play_sabotage(lang: str, heard):
+    """Plays a Sabotage session: the start line, then the lines ``heard(words)`` gives for
+    the words of a Sabotage on Amadeus. ``holder`` keeps the words, the pair swapped, the
+    state and Amadeus's orchestra before those lines, and after each of them (state,
+    pending question, all said so far) in ``marks``. Returns (session, buffer, holder)."""
+    holder: dict = {"marks": []}
 
     def lines():
         yield START[lang]
@@ -138,15 +139,24 @@ def test_sabotage_heard_at_0_6_is_read_back_and_nothing_changes_before_yes(lang,
         holder["words"], holder["pair"] = _sabotage_words(s)
         holder["before"] = _state(s)
         holder["orchestra"] = dict(s.state.orchestras[1])
-        yield InputLine(holder["words"], 0.6, "voice")
-        holder["asked"] = _state(s), s.pending, buf.getvalue()
-        yield InputLine((YES if answer == "yes" else NO)[lang], 0.95, "voice")
+        for heard_line in heard(holder["words"]):
+            yield heard_line
+            holder["marks"].append((_state(s), s.pending, buf.getvalue()))
 
     s, buf = _sabotage_session(lang, lines())
     holder["s"] = s
     s.start(s.kit.rules.opening_events(s.state))
     s.run()
-    asked_state, pending, said_then = holder["asked"]
+    return s, buf, holder
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("answer", ["yes", "no"])
+def test_sabotage_heard_at_0_6_is_read_back_and_nothing_changes_before_yes(lang, answer):
+    c = load_catalog(lang)
+    s, buf, holder = _play_sabotage(lang, lambda words: [
+        InputLine(words, 0.6, "voice"), InputLine((YES if answer == "yes" else NO)[lang], 0.95, "voice")])
+    asked_state, pending, said_then = holder["marks"][0]
     assert asked_state == holder["before"]  # read back: nothing played yet
     assert pending is not None and pending[0]["attack"] == "sabotage"
     assert c.get("input.confirm", command=sentence_start(holder["words"])) in said_then
@@ -164,22 +174,9 @@ def test_sabotage_heard_at_0_6_is_read_back_and_nothing_changes_before_yes(lang,
 @pytest.mark.parametrize("line", ["voice 0.9", "typed"])
 def test_sabotage_heard_surely_or_typed_is_played_at_once(lang, line):
     c = load_catalog(lang)
-    holder: dict = {}
-
-    def lines():
-        yield START[lang]
-        s = holder["s"]
-        holder["words"], holder["pair"] = _sabotage_words(s)
-        holder["orchestra"] = dict(s.state.orchestras[1])
-        words = holder["words"]
-        yield InputLine(words, 0.9, "voice") if line.startswith("voice") else words
-        holder["pending"] = s.pending
-
-    s, buf = _sabotage_session(lang, lines())
-    holder["s"] = s
-    s.start(s.kit.rules.opening_events(s.state))
-    s.run()
-    assert holder["pending"] is None
+    s, buf, holder = _play_sabotage(lang, lambda words: [
+        InputLine(words, 0.9, "voice") if line.startswith("voice") else words])
+    assert holder["marks"][0][1] is None  # nothing pending after the line
     assert c.get("input.confirm", command=sentence_start(holder["words"])) not in buf.getvalue()
     assert "Ja oder nein" not in buf.getvalue() and "Yes or no" not in buf.getvalue()
     a, b = holder["pair"]
