@@ -220,25 +220,21 @@ class Table:
             if actor is not None:
                 actor.say(actor.narrator.reason(err, actor.listener_view()))
             return False
-        if action is not None:  # a chance step (the card drawn) belongs to the move before it
-            main._last_mover = self.kit.rules.current_player(main.state)
+        mover = main.mover_of(action)
         main.state = new_state
         if actor is not None:
             main.think.restart()  # a human moved: the searching bots' shared budget starts anew
         main.log_events(events)
         main.feed_bots(events)
-        self.narrate(events, main._last_mover)
+        self.narrate(events, mover)
         self.dirty = True
         return True
 
     def narrate(self, events, mover: int | None = None) -> None:
         """``mover``: whose move the events are ("since my turn" starts after a seat's own)."""
         for ss in self.sessions.values():
-            ss._mover = mover
-            try:
+            with ss.narrating(mover):
                 tell(ss, [e for e in events if e.visible_to(ss.seat)], ss.listener_view())
-            finally:
-                ss._mover = None
         tell(self.main, [e for e in events if e.to is None], self.kit.view(self.main.state, None))
 
     def held_back(self, current: int | None) -> None:

@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 import threading
 import traceback
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -235,14 +236,26 @@ class Session:
         except RuleError as err:
             self.say(self.narrator.reason(err, self.listener_view()))
             return False
-        if action is not None:  # a chance step (the card drawn) belongs to the move before it
-            self._last_mover = self.kit.rules.current_player(self.state)
-        self._mover = self._last_mover
-        try:
+        with self.narrating(self.mover_of(action)):
             self._narrate(new_state, events)
+        return True
+
+    def mover_of(self, action) -> int | None:
+        """Whose move ``action`` (about to be applied to the state) is: its player's; a
+        chance step (None: the card drawn) belongs to the move before it."""
+        if action is not None:
+            self._last_mover = self.kit.rules.current_player(self.state)
+        return self._last_mover
+
+    @contextmanager
+    def narrating(self, mover: int | None) -> Iterator[None]:
+        """What is said meanwhile narrates ``mover``'s move (kept so in the history, for
+        "since my turn")."""
+        self._mover = mover
+        try:
+            yield
         finally:
             self._mover = None
-        return True
 
     def _narrate(self, new_state, events: list[Event]) -> None:
         """The state after a move, and its events said to whoever may hear them."""
@@ -520,9 +533,9 @@ class Session:
             self.execute(asked, None, player)
             return
         legal = rules.legal_actions(self.state)
-        self._named = self.seats_named(line.text)
+        text, self._named = self._seat_names_read(line.text)
         try:
-            u = understand(self.g, self.kit.adapter, self.seat_names_as_numbers(line.text), legal, line.confidence,
+            u = understand(self.g, self.kit.adapter, text, legal, line.confidence,
                            meta=self.meta_intents, why_not=engine_refusal(rules, self.state))
         except Ambiguous as amb:
             self.dialogue.before("choices", None)
@@ -579,22 +592,6 @@ class Session:
                 return c
         return None
 
-    def seats_named(self, text: str) -> dict[int, str]:
-        """The seats ``text`` names by name: seat number -> the seat's name."""
-        seat_names = self._seat_names()
-        words = self.g.normalize_words(text, drop_fillers=False) if seat_names else []
-        out: dict[int, str] = {}
-        i = 0
-        while i < len(words):
-            for name, number in seat_names:
-                if tuple(words[i:i + len(name)]) == name:
-                    out[int(number)] = self.seats[int(number) - 1].name
-                    i += len(name)
-                    break
-            else:
-                i += 1
-        return out
-
     def as_said(self, command: dict) -> str:
         """``command``'s words, a seat named by name in the line at hand read back by its
         name ("Headhunter Amadeus Chor gegen Streicher?", not "Spieler zwei")."""
@@ -605,28 +602,33 @@ class Session:
         """A seat's name where a seat's number goes ("Headhunter Amadeus Chor gegen
         Streicher", "Orchester von Amadeus"): the name becomes the seat's number, which the
         grammar's phrases take. A name made of the game's own words ("Chor") stays a word."""
+        return self._seat_names_read(text)[0]
+
+    def _seat_names_read(self, text: str) -> tuple[str, dict[int, str]]:
+        """:meth:`seat_names_as_numbers` of ``text``, and the seats it names by name there:
+        seat number -> the seat's name (for reading the command back as it was said)."""
         seat_names = self._seat_names()
-        if not seat_names:
-            return text
-        words = self.g.normalize_words(text, drop_fillers=False)
+        words = self.g.normalize_words(text, drop_fillers=False) if seat_names else []
         out: list[str] = []
+        seats: dict[int, str] = {}
         i = 0
         while i < len(words):
             for name, number in seat_names:
                 if tuple(words[i:i + len(name)]) == name:
                     out.append(number)
+                    seats[int(number)] = self.seats[int(number) - 1].name
                     i += len(name)
                     break
             else:
                 out.append(words[i])
                 i += 1
         if out == words:
-            return text
-        named = " ".join(out)
+            return text, seats
+        as_numbers = " ".join(out)
         by_words, _ = self.g.index(self.kit.name)
-        commands = by_words.get(tuple(self.g.normalize_words(named)), set())
+        commands = by_words.get(tuple(self.g.normalize_words(as_numbers)), set())
         # only where the words name a seat: in another game "Amadeus" must not become "2"
-        return named if any(k in SEAT_SLOTS for cmd in commands for k, _ in cmd) else text
+        return (as_numbers if any(k in SEAT_SLOTS for cmd in commands for k, _ in cmd) else text), seats
 
     def _heard_with_care(self, u: Understanding, words: list[str],
                          confidence: float) -> Understanding | None:
