@@ -88,13 +88,13 @@ class SeatSession(Session):
     def listener_view(self) -> dict:
         return self.kit.view(self.state, self.seat)
 
-    def say(self, msgs, record: bool = True, narrated: bool = False) -> None:
+    def say(self, msgs, record: bool = True, narrated: bool = False, turn: int | None = None) -> None:
         """As in local play; what the history leaves out is marked so, and the seat's client
         leaves it out of its own history too (the history keys replay the same messages)."""
         out = self.out
         before, out.recording = out.recording, record
         try:
-            super().say(msgs, record, narrated)
+            super().say(msgs, record, narrated, turn)
         finally:
             out.recording = before
 

@@ -17,6 +17,10 @@ class History:
         # beside each message: the seat whose own move it narrates (None: anything else),
         # so "since my turn" can start after the asking player's own move
         self.movers: deque[int | None] = deque(maxlen=size)
+        # beside each message: the human whose turn it announces ("Ben, du bist dran", the
+        # hot-seat hand-over to Ben; None: anything else), so "since my turn" at one loudspeaker
+        # is measured from the asking human's own turn, not from the last turn of any human
+        self.turns: deque[int | None] = deque(maxlen=size)
         self.cursor: int | None = None  # None: at the newest message
 
     def __len__(self) -> int:
@@ -31,14 +35,19 @@ class History:
     def __getitem__(self, i: int) -> Message:
         return self.messages[i]
 
-    def add(self, m: Message, mover: int | None = None) -> None:
+    def add(self, m: Message, mover: int | None = None, turn: int | None = None) -> None:
         self.messages.append(m)
         self.movers.append(mover)
+        self.turns.append(turn)
         self.cursor = None
 
     def mover(self, i: int) -> int | None:
         """The seat whose own move message ``i`` narrates, or None."""
         return self.movers[i] if 0 <= i < len(self.movers) else None
+
+    def turns_of(self, seat: int) -> list[int]:
+        """The positions of the messages that announced ``seat``'s turns, oldest first."""
+        return [i for i, t in enumerate(self.turns) if t == seat]
 
     def last(self) -> Message | None:
         return self.messages[-1] if self.messages else None

@@ -178,15 +178,18 @@ class Session:
             self.say(m, record=False)
 
     # --- output --------------------------------------------------------------
-    def say(self, msgs, record: bool = True, narrated: bool = False) -> None:
-        """Output messages; ``narrated`` ones (game events) obey the per-kind verbosity."""
+    def say(self, msgs, record: bool = True, narrated: bool = False, turn: int | None = None) -> None:
+        """Output messages; ``narrated`` ones (game events) obey the per-kind verbosity.
+        ``turn``: the human whose turn they announce (the hot-seat hand-over; a "your turn"
+        message says it by its cue)."""
         if isinstance(msgs, Message):
             msgs = [msgs]
         for m in msgs:
             if record:
                 kept = m.for_history()  # a secret (an own beat pattern) is never kept
                 if kept is not None:
-                    self.history.add(kept, self._mover if narrated else None)
+                    self.history.add(kept, self._mover if narrated else None,
+                                     self._turn_of(m) if turn is None else turn)
                     self.private_last = None  # newer than anything private
             level = self.settings.settings.level(m.kind) if narrated and self.settings else "full"
             if level == "off":
@@ -208,8 +211,19 @@ class Session:
             if level == "full" and text:
                 self.out.say(text, interrupt=m.priority == LOW)
 
-    def say_key(self, key: str, kind: str = "info", priority: str = HIGH, record: bool = True, **params):
-        self.say(Message(self.c.get(key, **params), kind, priority), record)
+    def say_key(self, key: str, kind: str = "info", priority: str = HIGH, record: bool = True,
+                turn: int | None = None, **params):
+        self.say(Message(self.c.get(key, **params), kind, priority), record, turn=turn)
+
+    def _turn_of(self, m: Message) -> int | None:
+        """The human whose turn ``m`` announces (its cue: "your turn"; said as the turn
+        begins, so the human to play now; the one human of a solo table), or None."""
+        if m.cue != "event.your_turn":
+            return None
+        p = self.kit.rules.current_player(self.state)
+        if p in self.humans:
+            return int(p)
+        return next(iter(self.humans)) if len(self.humans) == 1 else None
 
     def stop_speech(self) -> None:
         if isinstance(self.out, Stoppable):
@@ -308,7 +322,7 @@ class Session:
     def hand_over(self, player: int) -> bool:
         """Ask ``player`` to take over; once they say "ready", say what only they may hear."""
         name = str(self.seats[player].name)
-        self.say_key(f"{self.kit.name}.handover", player=name)
+        self.say_key(f"{self.kit.name}.handover", player=name, turn=player)  # in the shared history: their turn
         ready = {p.words for p in self.g.phrases(self.kit.adapter.game, ["ready"])}
         while True:
             line = self.read()

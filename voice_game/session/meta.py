@@ -115,16 +115,18 @@ def _repeat(s: Table) -> None:
 def _since_my_turn(s: Table) -> None:
     """What happened since your last turn, replayed from the history: the others' moves
     and the public facts after your own move (you heard its result as you made it), not
-    the descriptions you asked for (nor, as ever, a secret)."""
+    the descriptions you asked for (nor, as ever, a secret). At one loudspeaker (hot-seat)
+    "your" turn is the asking human's own, not the last turn of any human."""
     msgs = list(s.history)
-    mine = [i for i, m in enumerate(msgs) if m.cue == "event.your_turn"]
     asking = s.kit.rules.current_player(s.state)
     now = asking in s.humans
+    if not now:
+        asking = s.listener_view().get("you")
+    mine = s.history.turns_of(asking) if asking is not None else []
     if now and mine:  # your turn now: from the turn before it to this one
         start, end = (mine[-2] if len(mine) > 1 else -1), mine[-1]
     else:
         start, end = (mine[-1] if mine else -1), len(msgs)
-        asking = s.listener_view().get("you")
     if asking is not None:  # after your own move: its result was said to you as you made it
         # (what your move's events say of another player, "Ben ist dran", is theirs: kind "bot")
         start = max([i for i in range(start + 1, end) if s.history.mover(i) == asking and msgs[i].kind != "bot"],
