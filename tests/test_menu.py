@@ -35,7 +35,7 @@ def test_walk_the_menu_play_save_and_resume(tmp_path):
              "fortsetzen", "1",       # resume the game just left
              "tisch", "spiel verlassen", "ja",
              "zurück",                # resume menu -> main menu
-             "beenden"]               # the menu entry "Beenden"... is not a menu word: says so
+             "beenden"]               # the entry "Beenden", by its name: the "8" after it is never read
     p = run([], lines + ["8"], tmp_path)
     assert p.returncode == 0, p.stderr
     out = p.stdout

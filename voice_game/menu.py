@@ -9,7 +9,9 @@ navigable three ways:
   digit chooses that entry, Escape or Backspace goes back, F1 says the keys, ``/``
   types a menu word;
 - words, typed or spoken (``grammars/*``, intents ``menu_pick``, ``menu_number``,
-  ``menu_set``, ``back``, ``next``): "Tierorchester", "2", "Bots 3", "zurück";
+  ``menu_set``, ``back``, ``next``): "Tierorchester", "2", "Bots 3", "zurück", "go";
+  an entry's label as it is read, value and all ("2 Bots", "Sprache: Deutsch"), is the
+  same as its number (the grammar names the entry within it);
 - numbers in a pipe: the menu is printed numbered, one entry per line.
 
 Games started here save to ``<data dir>/saves/<game>.json`` so "resume" finds them.
@@ -27,7 +29,7 @@ from typing import Literal, TypedDict
 
 from voice_game import savecheck, savefile
 from voice_game.app import BOT_NAMES, App, GameSetup, Listening, add_listening_options, add_output_options, bot_names
-from voice_game.commands.grammar import LANGUAGES, load_grammar
+from voice_game.commands.grammar import LANGUAGES, FrozenCommand, load_grammar
 from voice_game.commands.matcher import match
 from voice_game.core.errors import ContentError
 from voice_game.audio.speech import DEFAULT_VOICES
@@ -44,6 +46,12 @@ from voice_game.tutorial.progress import Progress, data_root
 
 __all__ = ["BOT_NAMES", "MenuApp", "bot_names", "main"]
 EXIT, BACK = "exit", "back"
+#: The intents the menu acts on: it listens for these only, so a word of another context
+#: ("go" is "ready" at a game's hand-over) never competes with a menu word.
+MENU_INTENTS = ("menu_pick", "menu_number", "menu_set", "back", "next", "help", "repeat", "quit",
+                "slower", "faster", "louder", "quieter")
+#: Entries that an intent of their own names: "zurück" is the entry "Zurück", "exit" the entry "Exit".
+NAMED_BY_INTENT = {"back": "back", "exit": "quit"}
 
 
 def first_course() -> str:
@@ -110,7 +118,10 @@ class MenuApp:
         self.lang = lang
         self.c = load_catalog(lang)
         self.g = load_grammar(lang)
-        self.phrases = self.g.phrases("menu")
+        self.phrases = self.g.phrases("menu", MENU_INTENTS)
+        self.commands: dict[tuple[str, ...], set[FrozenCommand]] = {}  # a menu phrase's words -> its commands
+        for p in self.phrases:
+            self.commands.setdefault(p.words, set()).add(p.command)
 
     # --- output ------------------------------------------------------------------
     def t(self, key: str, **params) -> str:
@@ -297,7 +308,37 @@ class MenuApp:
                     break
         return None
 
+    def by_label(self, menu: Menu, text: str) -> int | None:
+        """The entry whose label, as the menu reads it now, is what was said ("Sprache:
+        Deutsch", "2 Bots", "Name: Anna"), provided the grammar names that entry within it
+        (the words the game understands are the grammar's; a value shown beside them is
+        only echoed): the same as saying the entry's number."""
+        words = tuple(self.g.normalize_words(text))
+        if not words:
+            return None
+        for i, it in enumerate(menu.items):
+            if tuple(self.g.normalize_words(it.label())) == words and self.names_entry(it, words):
+                return i
+        return None
+
+    def names_entry(self, it: Item, words: tuple[str, ...]) -> bool:
+        """Whether some run of ``words`` is a menu phrase that names entry ``it``."""
+        for a in range(len(words)):
+            for b in range(a + 1, len(words) + 1):
+                for cmd in map(dict, self.commands.get(words[a:b], ())):
+                    if (cmd["intent"] == "menu_pick" and cmd["item"] == it.id) \
+                            or NAMED_BY_INTENT.get(it.id) == cmd["intent"]:
+                        return True
+        return False
+
     def on_line(self, menu: Menu, text: str) -> str | None:
+        index = self.by_label(menu, text)
+        if index is not None:
+            return self.choose(menu, index)
+        return self.on_command(menu, text)
+
+    def on_command(self, menu: Menu, text: str) -> str | None:
+        """A line that is no entry's label: a menu command of the grammar."""
         m = match(self.g, text, self.phrases)
         if m.kind not in ("exact", "clear"):
             self.say(self.t("menu.not_understood", count=len(menu.items)), "event.error")
@@ -633,7 +674,7 @@ class MenuApp:
             Item("back", lambda: t("menu.back"), lambda: BACK),
         ])
 
-    def verbosity_submenu(self) -> str | None:
+    def verbosity_menu(self) -> Menu:
         """Each kind of message spoken, as a sound only, or off (as "bot moves: sound only"
         says it in a game); kept in the settings file."""
         t = self.t
@@ -649,9 +690,11 @@ class MenuApp:
             return Item(kind, lambda: t("menu.verbosity_kind", what=t(f"audio.kind.{kind}"),
                                         level=t(f"audio.level.{level_now(kind)}")), None, adjust)
 
-        menu = Menu("menu.verbosity", [item(k) for k in VERBOSITY_KINDS] + [
+        return Menu("menu.verbosity", [item(k) for k in VERBOSITY_KINDS] + [
             Item("back", lambda: t("menu.back"), lambda: BACK)])
-        if self.run_menu(menu) == EXIT:
+
+    def verbosity_submenu(self) -> str | None:
+        if self.run_menu(self.verbosity_menu()) == EXIT:
             return EXIT
         self.say(self.t("menu.back_in_settings"))
         return None
