@@ -116,3 +116,17 @@ def test_no_menu_word_means_two_things(lang, tmp_path):
     go, second = {"de": ("weiter", "Concerto spielen, 2 von 8"), "en": ("go", "Play Concerto, 2 of 8")}[lang]
     said = session(lang, [go], tmp_path).said.lines
     assert second in said
+
+
+def test_go_is_next_in_a_tutorial_as_in_the_menu(tmp_path, monkeypatch):
+    """"go" moves a tutorial on as "next" does (the same word, the same meaning there)."""
+    from voice_game.tutorial.command import run as run_tutorial
+
+    heard = {}
+    for word in ("next", "go"):
+        monkeypatch.setenv("VOICE_GAME_DATA_DIR", str(tmp_path / word))  # each from the start
+        out = Said()
+        run_tutorial("orchestra", "en", out, iter([word, word]))
+        heard[word] = out.lines
+    assert heard["go"] == heard["next"]
+    assert any(line.startswith("Lesson 2 of") for line in heard["go"])
