@@ -50,10 +50,10 @@ def test_every_concerto_move_but_drawing_is_read_back_when_in_doubt(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_confirmed_concerto_command_read_back_parses_back_to_itself(lang):
-    """The sentence read back ("Sabotage spieler zwei chor gegen holzbläser? Ja oder nein?")
+    """The sentence read back ("Sabotage Spieler zwei Chor gegen Holzbläser? Ja oder nein?")
     is the command's own words: said again, they mean that command and no other."""
-    g = load_grammar(lang)
-    c = load_catalog(lang)
+    s, _ = _sabotage_session(lang, iter(()))
+    g, c = s.g, s.c
     by_words, by_command = g.index("concerto")
     moves = _moves(g)
     seen: set[str] = set()
@@ -61,7 +61,7 @@ def test_every_confirmed_concerto_command_read_back_parses_back_to_itself(lang):
         cmd = dict(key)
         if cmd["intent"] not in moves or not g.needs_confirmation(cmd["intent"]):
             continue
-        said = c.get("input.confirm", command=sentence_start(g.render(cmd)))
+        said = c.get("input.confirm", command=sentence_start(s.as_said(cmd)))
         command_words = g.normalize_words(said.split("?")[0])
         assert by_words[tuple(command_words)] == {key}, (said, by_words.get(tuple(command_words)))
         seen.add(cmd["intent"])
@@ -115,11 +115,23 @@ def _sabotage_session(lang: str, lines):
     return s, buf
 
 
+#: the Sabotage on Amadeus's two instruments as it is read back (written, for a braille display)
+SABOTAGE_WRITTEN = {"de": "Sabotage Spieler zwei {a} gegen {b}", "en": "Sabotage player two {a} for {b}"}
+
+
 def _sabotage_words(s) -> tuple[str, tuple[str, str]]:
     """Sabotage against Amadeus's first two instruments, in the grammar's words."""
     a, b = [x for x, _ in s.state.orchestras[1]][:2]
     cmd = {"intent": "play_special_at", "attack": "sabotage", "position": 2, "first": a, "other": b}
     return s.g.render(cmd), (a, b)
+
+
+def _sabotage_read_back(lang: str, pair: tuple[str, str]) -> str:
+    """"Sabotage Spieler zwei Chor gegen Holzbläser? Ja oder nein?": the instruments as the
+    locale names them."""
+    c = load_catalog(lang)
+    a, b = (c.get(f"instrument.{x}.name") for x in pair)
+    return c.get("input.confirm", command=SABOTAGE_WRITTEN[lang].format(a=a, b=b))
 
 
 def _state(s) -> str:
@@ -159,7 +171,7 @@ def test_sabotage_heard_at_0_6_is_read_back_and_nothing_changes_before_yes(lang,
     asked_state, pending, said_then = holder["marks"][0]
     assert asked_state == holder["before"]  # read back: nothing played yet
     assert pending is not None and pending[0]["attack"] == "sabotage"
-    assert c.get("input.confirm", command=sentence_start(holder["words"])) in said_then
+    assert _sabotage_read_back(lang, holder["pair"]) in said_then
     a, b = holder["pair"]
     after, before = dict(s.state.orchestras[1]), holder["orchestra"]
     if answer == "yes":  # played: Amadeus's two patterns swapped
@@ -173,11 +185,10 @@ def test_sabotage_heard_at_0_6_is_read_back_and_nothing_changes_before_yes(lang,
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("line", ["voice 0.9", "typed"])
 def test_sabotage_heard_surely_or_typed_is_played_at_once(lang, line):
-    c = load_catalog(lang)
     s, buf, holder = _play_sabotage(lang, lambda words: [
         InputLine(words, 0.9, "voice") if line.startswith("voice") else words])
     assert holder["marks"][0][1] is None  # nothing pending after the line
-    assert c.get("input.confirm", command=sentence_start(holder["words"])) not in buf.getvalue()
+    assert _sabotage_read_back(lang, holder["pair"]) not in buf.getvalue()
     assert "Ja oder nein" not in buf.getvalue() and "Yes or no" not in buf.getvalue()
     a, b = holder["pair"]
     after, before = dict(s.state.orchestras[1]), holder["orchestra"]
@@ -185,10 +196,22 @@ def test_sabotage_heard_surely_or_typed_is_played_at_once(lang, line):
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_a_yes_heard_with_doubt_asks_again_in_the_same_written_words(lang):
+    """A yes at 0.4 is no answer: the Sabotage is read back again, written as the first
+    time; the sure yes then plays it."""
+    s, buf, holder = _play_sabotage(lang, lambda words: [
+        InputLine(words, 0.6, "voice"), InputLine(YES[lang], 0.4, "voice"), InputLine(YES[lang], 0.95, "voice")])
+    asked = _sabotage_read_back(lang, holder["pair"])
+    first, again = holder["marks"][0][2], holder["marks"][1][2]
+    assert asked in first and again.count(asked) == 2
+    assert holder["marks"][1][0] == holder["before"] and "sabotage" in s.state.special_discard
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_a_beat_heard_with_doubt_is_read_back_inside_the_performance_which_waits(lang):
-    """A performance has no clock: a beat heard at 0.6 is read back ("Klavier kreis? Ja oder
-    nein?"), the piece waits at the same step until the yes, and a beat heard surely is
-    played at once."""
+    """A performance has no clock: a beat heard at 0.6 is read back ("Klavier Kreis? Ja oder
+    nein?", as the locale names them), the piece waits at the same step until the yes, and a
+    beat heard surely is played at once."""
     from tests.support.concerto_deck import DECK
 
     c = load_catalog(lang)
@@ -196,9 +219,13 @@ def test_a_beat_heard_with_doubt_is_read_back_inside_the_performance_which_waits
     kit = get_kit("concerto")
     holder: dict = {}
     said: list[str] = []
+    written: list[str] = []  # the beats as read back: "Klavier Kreis", "Piano circle"
 
     def right_words(s) -> str:
-        return g.render(kit.adapter.command_for(right_beat(s.state)))
+        cmd = kit.adapter.command_for(right_beat(s.state))
+        instrument, pattern = c.get(f"instrument.{cmd['instrument']}.name"), c.get(f"pattern.{cmd['pattern']}.name")
+        written.append(sentence_start(f"{instrument} {pattern}"))
+        return g.render(cmd)
 
     def lines():
         s = holder["s"]
@@ -226,7 +253,7 @@ def test_a_beat_heard_with_doubt_is_read_back_inside_the_performance_which_waits
     s.run()
     pending, step, text = holder["asked"]
     assert pending and step == 0  # read back, the piece still at its first beat
-    assert c.get("input.confirm", command=sentence_start(said[0])) in text
+    assert c.get("input.confirm", command=written[0]) in text
     assert holder["after_yes"] == 1
     assert holder["after_sure"][0] is None and holder["after_sure"][1] != "conduct"  # the last beat: done
-    assert c.get("input.confirm", command=sentence_start(said[1])) not in buf.getvalue()
+    assert c.get("input.confirm", command=written[1]) not in buf.getvalue()

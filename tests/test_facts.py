@@ -556,7 +556,7 @@ def test_a_doubtful_command_naming_a_seat_is_read_back_with_the_name(lang):
     s.run()
     cmd, action = holder["asked"]
     assert cmd["position"] == 2 and cmd["attack"] == "headhunter"
-    a, b = (s.g.slots["first"][x][0] for x in holder["pair"])
+    a, b = (c.get(f"instrument.{x}.name") for x in holder["pair"])  # written as the locale names them
     said_back = {"de": f"Headhunter Amadeus {a} gegen {b}", "en": f"Headhunter Amadeus {a} for {b}"}[lang]
     assert c.get("input.confirm", command=said_back) in buf.getvalue()
     assert s.g.render(cmd) not in buf.getvalue()  # "player two" / "spieler zwei"

@@ -8,7 +8,9 @@ shared slot (its menu words to ``item``). Number slots and their ranges are decl
 in the files (``[number_slots]``).
 
 From it come the typed-command parser, the recognizer phrase lists and vocabularies,
-the rendering of actions as words, and the spoken "what can I say" help.
+the rendering of actions as words, and the spoken "what can I say" help. A file's
+``[written]`` table says how the game writes its words where that is not in lower case
+(German nouns: ``spieler = "Spieler"``): a command read back is written with it.
 """
 from __future__ import annotations
 
@@ -103,6 +105,8 @@ class Grammar:
         self.recognizer_prompt: str = str(raw.get("recognizer", {}).get("prompt", ""))
         self.confusions: set[tuple[str, str]] = {(a, b) for a, b in raw.get("confusions", [])}
         self.confusions |= {(b, a) for a, b in self.confusions}
+        #: the grammar's words (one, or a slot value's words) -> how they are written
+        self.written: dict[str, str] = {str(k): str(v) for k, v in raw.get("written", {}).items()}
         self._expanded: dict[str, list[Phrase]] = {}
         self._index: dict[str, Index] = {}
         self._lock = threading.Lock()  # the index may be built ahead in a background thread
@@ -121,6 +125,13 @@ class Grammar:
         for name, rng in numbers.items():
             need(isinstance(rng, list) and len(rng) == 2 and all(isinstance(x, int) for x in rng)
                  and rng[0] <= rng[1], f"number_slots.{name}", "must be [lowest, highest]")
+        written = raw.get("written", {})
+        need(isinstance(written, dict), "written", "must be a table")
+        for words, form in written.items():
+            said = self.normalize_words(words, drop_fillers=False)
+            need(" ".join(said) == words, f"written.{words}", "must be the words as the grammar spells them")
+            need(isinstance(form, str) and self.normalize_words(form, drop_fillers=False) == said,
+                 f"written.{words}", "must be written with the same words")
         for name, intent in raw["intents"].items():
             where = f"intents.{name}"
             need(isinstance(intent.get("phrases"), list) and intent["phrases"], where, "needs phrases")
@@ -237,6 +248,30 @@ class Grammar:
         name for its seat number); an intent that can say them has ``render_named``
         ("orchestra of {position}": "orchestra of Amadeus", not "orchestra of player
         two"). The session turns the name back into the number when it is heard."""
+        return self._fill(command, names, None)
+
+    def write(self, command: Command, names: Mapping[str, str] | None = None,
+              values: Mapping[str, str] | None = None) -> str:
+        """:meth:`render`'s words as the game writes them, for reading (a command read back
+        on a braille display: "Sabotage Spieler zwei Chor gegen Holzbläser"): a slot's
+        value as ``values`` writes it (slot -> the locale's name of the value, "Holzbläser")
+        where that is the value's own words, a seat's name from ``names`` as it is, every
+        other word as ``[written]`` writes it (else as the grammar spells it). Read, they
+        are the same words as :meth:`render`'s: they parse back to ``command``."""
+        return self._fill(command, names, values or {})
+
+    def spell(self, words: str) -> str:
+        """``words`` (as the grammar spells them) as the game writes them: all of them as
+        ``[written]`` writes them together ("bot züge": "Bot-Züge"), else each word as it
+        writes it, and as they are where it says nothing."""
+        whole = self.written.get(words)
+        if whole is not None:
+            return whole
+        return re.sub(r"\S+", lambda m: self.written.get(m.group(0), m.group(0)), words)
+
+    def _fill(self, command: Command, names: Mapping[str, str] | None,
+              values: Mapping[str, str] | None) -> str:
+        """:meth:`render` (``values`` None) or :meth:`write`."""
         intent = self.intents[command["intent"]]
         template = intent.get("render") or intent["phrases"][0]
         named = {k: v for k, v in (names or {}).items() if k in command}
@@ -245,16 +280,21 @@ class Grammar:
         else:
             named = {}
 
-        def fill(m: re.Match[str]) -> str:
-            slot = m.group(1)
+        def fill(slot: str) -> str:
             if slot in named:
                 return named[slot]
             value = command[slot]
-            if slot in self.number_slots:
-                return self.numbers[int(value)][0]
-            return self.slots[slot][value][0]
+            words = self.numbers[int(value)][0] if slot in self.number_slots else self.slots[slot][value][0]
+            if values is None:
+                return words
+            form = values.get(slot)
+            if form is not None and self.normalize_words(form, drop_fillers=False) == words.split():
+                return form
+            return self.spell(words)
 
-        return re.sub(r"\{(\w+)\}", fill, template)
+        parts = re.split(r"\{(\w+)\}", template)  # the words between the slots, and the slots
+        return "".join(fill(part) if i % 2 else part if values is None else self.spell(part)
+                       for i, part in enumerate(parts))
 
     def needs_confirmation(self, intent: str) -> bool:
         return bool(self.intents.get(intent, {}).get("confirm", False))
@@ -275,8 +315,13 @@ def _add_game(merged: dict[str, Any], raw: dict[str, Any], game: str, lang: str,
             raise ContentError(source, where, problem)
 
     need(raw.get("language") == lang, "language", f"must be {lang!r}")
-    need(set(raw) <= {"language", "intents", "slots", "number_slots"}, "/",
-         "a game file holds only language, intents, slots and number_slots")
+    need(set(raw) <= {"language", "intents", "slots", "number_slots", "written"}, "/",
+         "a game file holds only language, intents, slots, number_slots and written")
+    need(isinstance(raw.get("written", {}), dict), "written", "must be a table")
+    for words, form in raw.get("written", {}).items():
+        old = merged["written"].get(words)
+        need(old is None or old == form, f"written.{words}", "written otherwise in another grammar file")
+        merged["written"][words] = form
     for name, rng in raw.get("number_slots", {}).items():
         old = merged["number_slots"].get(name)
         need(old is None or old == rng, f"number_slots.{name}", "declared with another range elsewhere")
@@ -334,6 +379,7 @@ def _load_grammar(lang: str, games_path: str) -> Grammar:
     merged.setdefault("intents", {})
     merged.setdefault("slots", {})
     merged.setdefault("number_slots", {})
+    merged.setdefault("written", {})
     for game, path in files[1:]:
         assert game is not None
         _add_game(merged, _read(path), game, lang, str(path))

@@ -136,6 +136,11 @@ class GameDefinition:
     # kinds whose example names itself ("chor einsetzen"): said without the kind's name
     help_groups: Mapping[str, str] = field(default_factory=dict)
     help_self_named: frozenset[str] = frozenset()
+    # --- a command read back is written with the locale's names of the values of these slots
+    # ("Sabotage Spieler zwei Chor gegen Holzbläser?"): slot -> the message key of a value's
+    # name, "{}" for the value ("instrument.{}.name"); a name is used where it reads as the
+    # grammar's words for the value, any other word as the grammar writes it ([written])
+    value_names: Mapping[str, str] = field(default_factory=dict)
 
     # --- hot-seat hand-over (DESIGN 1.3): the game has private events (a hand, a beat
     # pattern) that several humans at one loudspeaker hear only after their owner says

@@ -607,10 +607,17 @@ class Session:
         return None
 
     def as_said(self, command: dict) -> str:
-        """``command``'s words, a seat named by name in the line at hand read back by its
-        name ("Headhunter Amadeus Chor gegen Streicher?", not "Spieler zwei")."""
+        """``command``'s words as the game writes them (German nouns capitalized, the cards
+        as the locale names them: the read-back is read on a braille display too), a seat
+        named by name in the line at hand read back by its name as its player wrote it
+        ("Headhunter Amadeus Chor gegen Streicher?", not "Spieler zwei")."""
         names = {k: self._named[v] for k, v in command.items() if k in SEAT_SLOTS and v in self._named}
-        return self.g.render(command, names)
+        values = {}
+        for slot, value in command.items():
+            key = self.kit.value_names.get(slot)
+            if key is not None and self.c.has(key.format(value)):
+                values[slot] = self.c.get(key.format(value))
+        return self.g.write(command, names, values)
 
     def seat_names_as_numbers(self, text: str) -> str:
         """A seat's name where a seat's number goes ("Headhunter Amadeus Chor gegen
@@ -660,7 +667,7 @@ class Session:
             pending = self.dialogue.pending
             if pending is not None:
                 back = self._read_back
-                said = back[1] if back is not None and back[0] is pending else self.g.render(pending[0])
+                said = back[1] if back is not None and back[0] is pending else self.as_said(pending[0])
                 self.say_key("input.confirm", command=sentence_start(said))
             else:
                 self.say_key("input.confirm_quit")

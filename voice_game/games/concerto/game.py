@@ -131,6 +131,10 @@ HELP_GROUPS = {
 }
 # kinds whose example's own verb names the kind ("chor einsetzen", "grünes stück tauschen"): no label
 HELP_SELF_NAMED = frozenset({"place_instrument", "swap", "replace", "conduct", "give_up"})
+# a command read back names its cards as the locale does ("Chor", "Sabotage", "Auf und ab"); the
+# levels are not among them: the grammar says "grünes Stück", where the card's name is "grün"
+VALUE_NAMES = {**{slot: "instrument.{}.name" for slot in ("instrument", "other", "third", "fourth", "fifth", "first")},
+               "card": "special.{}.name", "attack": "special.{}.name", "pattern": "pattern.{}.name"}
 
 
 def view_scores(v: Any) -> dict[str, Any]:
@@ -174,4 +178,5 @@ DEFINITION = GameDefinition(
     questions=QUESTIONS,
     help_groups=HELP_GROUPS,
     help_self_named=HELP_SELF_NAMED,
+    value_names=VALUE_NAMES,
 )
