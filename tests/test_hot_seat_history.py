@@ -1,6 +1,7 @@
 """Hot-seat play (several humans at one loudspeaker): "since my turn" / "seit meinem Zug"
 is measured from the asking human's own move, not from the last turn of any human, in
-Tierorchester and Concerto, also after a reload."""
+Tierorchester and Concerto, also after a reload; and each move is saved once, with
+everything it changed, before it is said."""
 from __future__ import annotations
 
 import io
@@ -163,3 +164,38 @@ def test_a_reloaded_hot_seat_game_says_since_my_turn_per_human(lang, tmp_path):
     assert not (_concerto_secrets(p, 0) | _concerto_secrets(p, 2)) & set(ben + anna)
     assert before.s.state.orchestras[2] == p.s.state.orchestras[2][:2]
 
+
+@pytest.mark.parametrize("game", ["orchestra", "concerto"])
+def test_each_move_is_saved_once_with_all_it_changed(game, tmp_path, monkeypatch):
+    """A hot-seat move is saved once, before it is said, and that save is what the session
+    would write after it: the state, what the humans away are still to hear (Anna's
+    patterns for Ben) and the bots' memories of the move. Two saves, the first without what
+    the move added for the humans away, lose it when the game is killed between them."""
+    from voice_game import savefile
+    from voice_game.session import loop
+
+    written: list[dict] = []
+    real = savefile.write_save
+
+    def write(path, payload):
+        written.append(json.loads(json.dumps(payload)))
+        real(path, payload)
+    monkeypatch.setattr(loop.savefile, "write_save", write)
+    moves: list[tuple[int, dict]] = []  # (saves written by the move, the payload after its narration)
+    narrate = Session._narrate
+
+    def counted(self, new_state, events):
+        n = len(written)
+        narrate(self, new_state, events)
+        moves.append((len(written) - n, json.loads(json.dumps(self.save_payload()))))
+    monkeypatch.setattr(Session, "_narrate", counted)
+    save = tmp_path / "s.json"
+    p = Played(game, "en", ["move"] * 6, save)
+    assert len(moves) > 6  # the humans' and the bots' moves (and the chance steps)
+    assert [n for n, _ in moves] == [1] * len(moves)
+    saved = written[1:len(moves) + 1]  # after the opening's save, one per move
+    assert saved == [after for _, after in moves]
+    if game == "concerto":  # Anna's starting orchestra: her two patterns for Ben, in the one save of that step
+        first = next(w for w in saved if "for_absent" in w)
+        assert [seat for seat, _ in first["for_absent"]] == [2] and len(first["for_absent"][0][1]) == 2
+    assert json.loads(save.read_text(encoding="utf-8"))["state"] == p.kit.rules.state_to_json(p.s.state)

@@ -275,11 +275,17 @@ class Session:
         """The state after a move, and its events said to whoever may hear them."""
         self.state = new_state
         self.log_events(events)
-        self.autosave()
+        if self.handover:  # what the humans away are to hear of it, before the save keeps it
+            for e in events:
+                if e.to is None:
+                    self.keep_for_absent(e)
         self.feed_bots(events)
+        # one save per move, with everything the move changed (the state, what the humans away
+        # are still to hear, the bots' memories), before its narration (a game killed while it
+        # is said loses nothing)
+        self.autosave()
         v = self.listener_view()
         shared: list = []  # said together, so the narrator can merge them into one sentence
-        kept = sum(map(len, self.for_absent.values()))
         for e in events:
             if self.handover and e.to is not None:
                 self.say(self.narrator.events(shared, v) + self.narrator.flush(v), narrated=True)
@@ -292,11 +298,7 @@ class Session:
                 continue
             if e.visible_to(v["you"]) or e.to is None:
                 shared.append(e)
-            if self.handover and e.to is None:
-                self.keep_for_absent(e)
         self.say(self.narrator.events(shared, v), narrated=True)
-        if sum(map(len, self.for_absent.values())) != kept:
-            self.autosave()  # the save keeps what the humans away are still to hear
 
     def keep_for_absent(self, e: Event) -> None:
         """Hot-seat: a public event as the other humans would have heard it, kept for each
