@@ -109,7 +109,8 @@ def test_virtual_microphone_hears_what_is_played_into_micsink(server):
     rec = server.record("virtmic")
     assert rec.wait_started()
     server.play_into("micsink", tone(500, 0.4, rate=16000), 16000)
-    time.sleep(0.2)
+    # pacat returns once the sink played the tone; the recorder may get it later
+    assert rec.wait_sound(30.0, floor=FLOOR) and rec.wait_quiet(0.1, 30.0, floor=FLOOR)
     audio = rec.stop()
     assert rec.rate == 16000 and audio.shape[1] == 1
     assert rms(audio) > FLOOR and abs(dominant(audio, 16000) - 500) < 5

@@ -70,6 +70,7 @@ class Recorder:
         self._thread.start()
 
     def _read(self) -> None:
+        assert self._proc.stdout is not None
         fd = self._proc.stdout.fileno()
         frame_bytes = 2 * self.channels
         pending = b""
@@ -109,6 +110,62 @@ class Recorder:
                 self._server.pactl("suspend-sink", self._sink, "1", check=False)
                 self._server.pactl("suspend-sink", self._sink, "0", check=False)
             time.sleep(0.005)
+        return False
+
+    def tail(self, frames: int) -> np.ndarray:
+        """The last ``frames`` frames captured (fewer while less has arrived)."""
+        want = frames * 2 * self.channels
+        parts: list[bytes] = []
+        have = 0
+        for chunk in reversed(self._chunks[:]):
+            parts.append(chunk)
+            have += len(chunk)
+            if have >= want:
+                break
+        data = b"".join(reversed(parts))[-want:] if want else b""
+        return np.frombuffer(data, dtype="<i2").reshape(-1, self.channels)
+
+    def quiet_for(self, seconds: float, floor: float = 200.0, window_ms: int = 20) -> bool:
+        """Whether the last ``seconds`` of captured audio carried no sound: every
+        ``window_ms`` window's RMS (16-bit steps) below ``floor``. Counted in captured
+        audio, not wall time: a recorder that lags behind a busy machine waits longer,
+        never shorter."""
+        n = int(seconds * self.rate)
+        audio = self.tail(n)
+        if n <= 0 or len(audio) < n:
+            return False
+        w = max(1, self.rate * window_ms // 1000)
+        k = len(audio) // w
+        x = audio[: k * w].astype(np.float64).reshape(k, -1)
+        return bool(np.sqrt((x ** 2).mean(axis=1)).max() < floor)
+
+    def sounded_since(self, frame: int, floor: float = 200.0, window_ms: int = 20) -> bool:
+        """Whether any ``window_ms`` window captured from ``frame`` on had an RMS of
+        ``floor`` or more."""
+        audio = self.tail(max(0, self.count - frame))
+        w = max(1, self.rate * window_ms // 1000)
+        k = len(audio) // w
+        if k == 0:
+            return False
+        x = audio[: k * w].astype(np.float64).reshape(k, -1)
+        return bool(np.sqrt((x ** 2).mean(axis=1)).max() >= floor)
+
+    def wait_sound(self, timeout: float, since: int = 0, floor: float = 200.0) -> bool:
+        """Wait until :meth:`sounded_since` ``since``; False after ``timeout`` seconds."""
+        deadline = time.perf_counter() + timeout
+        while time.perf_counter() < deadline:
+            if self.sounded_since(since, floor):
+                return True
+            time.sleep(0.02)
+        return False
+
+    def wait_quiet(self, seconds: float, timeout: float, floor: float = 200.0) -> bool:
+        """Wait until :meth:`quiet_for` ``seconds``; False after ``timeout`` seconds."""
+        deadline = time.perf_counter() + timeout
+        while time.perf_counter() < deadline:
+            if self.quiet_for(seconds, floor):
+                return True
+            time.sleep(0.05)
         return False
 
     def frames(self) -> np.ndarray:
