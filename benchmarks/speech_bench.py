@@ -56,9 +56,10 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from tests.support.synth import add_noise, voiced_span  # noqa: E402
 from voice_game.commands.grammar import freeze, load_grammar  # noqa: E402
-from voice_game.commands.parser import meta_intents  # noqa: E402
+from voice_game.commands.parser import CONFIDENT, meta_intents  # noqa: E402
 from voice_game.games import definitions  # noqa: E402
 from voice_game.speech.hypothesis import to_pcm16  # noqa: E402
+from voice_game.session.loop import NUMBER_CONFIDENT  # noqa: E402
 from voice_game.speech.recognize import read_audio, understand_text  # noqa: E402
 
 # the shared corpus sits beside the checkout (or beside the worktree folder holding it)
@@ -161,6 +162,52 @@ def expected(g, phrases, text: str):
     return dict(next(iter(hits))) if len(hits) == 1 else None
 
 
+def asks_first(g, phrases, text: str, confidence: float, got: dict) -> bool:
+    """The game reads ``got`` back for yes or no before acting on it (True) or acts at
+    once (False), as a session does with a line heard by voice: a command its grammar marks
+    ``confirm`` (every Concerto move but drawing, Tierorchester's take and pass, quitting)
+    when the words were no exact phrase or the recognizer gave under ``CONFIDENT``
+    (``commands.parser``), and a game action with a single number when the words were no
+    exact phrase or the recognizer gave under ``NUMBER_CONFIDENT`` for a lone number word,
+    ``CONFIDENT`` else (``Session._heard_with_care``)."""
+    words = tuple(g.normalize_words(text))
+    exact = any(p.words == words for p in phrases)
+    intent = got["intent"]
+    if g.needs_confirmation(intent) and (confidence < CONFIDENT or not exact):
+        return True
+    slots = [v for k, v in got.items() if k != "intent"]
+    if intent in META_INTENTS or len(slots) != 1 or not isinstance(slots[0], int):
+        return False
+    bare = len(words) == 1 and words[0] in g.word_to_number
+    return not exact or confidence < (NUMBER_CONFIDENT if bare else CONFIDENT)
+
+
+#: what the game does with a result, the columns of the report's table
+ACTED = ("right at once", "right asked", "wrong asked", "wrong move at once", "wrong yes/no at once",
+         "wrong other at once", "nothing")
+
+
+def tally(book: dict, key, g, phrases, h, want, got) -> None:
+    """What the game did with one result: right at once, right read back, wrong read back
+    (the player says no and nothing changes), wrong at once (a move nobody asked for; a yes
+    or no, which answers a question if one is open; another command that makes no move:
+    repeat, help, a setting), or nothing (rejected: "not understood")."""
+    r = book.setdefault(key, {c: 0 for c in ACTED} | {"n": 0})
+    r["n"] += 1
+    if got is None:
+        r["nothing"] += 1
+    elif asks_first(g, phrases, h.text, h.confidence, got):
+        r["right asked" if got == want else "wrong asked"] += 1
+    elif got == want:
+        r["right at once"] += 1
+    elif got["intent"] in ("yes", "no"):
+        r["wrong yes/no at once"] += 1  # answers a question if one is open
+    elif got["intent"] in META_INTENTS:
+        r["wrong other at once"] += 1  # repeat, help, a setting: no move
+    else:
+        r["wrong move at once"] += 1
+
+
 # ------------------------------------------------------------------ engines
 #: the Whisper constrained searches to run (``--search``), each on every clip in turn
 SEARCH: list[str] = ["two-call"]
@@ -233,6 +280,7 @@ def part_human(engine: str, lang: str, quick: bool, log) -> dict:
     game, phrases = state_sets(lang)["place"]
     rec = make_engine(engine, lang, phrase_strings(phrases))
     res: dict = {}
+    acts: dict = {}
     misses = []
     for x in corpus_items(lang, quick):
         audio, rate = read_audio(CORPUS / x["file"])
@@ -246,10 +294,12 @@ def part_human(engine: str, lang: str, quick: bool, log) -> dict:
             r["n"] += 1
             r["ok"] += got == want
             r["ms"].append(h.decode_ms)
+            tally(acts, (x["source"] + labelled(v), kind), g, phrases, h, want, got)
             if got != want:
-                misses.append(f"{x['source']}{labelled(v)} '{x['word']}' ({x['speaker']}) -> '{h.text}' {got}")
+                misses.append(f"{x['source']}{labelled(v)} '{x['word']}' ({x['speaker']}) -> '{h.text}' {got}"
+                              + (" (read back)" if got and asks_first(g, phrases, h.text, h.confidence, got) else ""))
     log(f"  human {engine} {lang}: " + ", ".join(f"{s}/{k} {fmt(v['ok'], v['n'])}" for (s, k), v in sorted(res.items())))
-    return {"rows": res, "misses": misses}
+    return {"rows": res, "acts": acts, "misses": misses}
 
 
 def synth_items(lang: str, sets, quick: bool):
@@ -279,6 +329,7 @@ def part_synth(engine: str, lang: str, quick: bool, log) -> dict:
     recs = {name: make_engine(engine, lang, phrase_strings(ph)) for name, (_, ph) in sets.items()}
     items, vs = synth_items(lang, sets, quick)
     res: dict = {}
+    acts: dict = {}
     misses = []
     cache: dict = {}
     for cond, snr in CONDITIONS:
@@ -300,8 +351,11 @@ def part_synth(engine: str, lang: str, quick: bool, log) -> dict:
                 r["n"] += 1
                 r["ok"] += got == p.as_dict()
                 r["ms"].append(h.decode_ms)
+                tally(acts, (family, cond, name + labelled(v)), g, phrases, h, p.as_dict(), got)
                 if got != p.as_dict():
-                    misses.append(f"{cond} {name}{labelled(v)} '{p.spoken}' {voice} -> '{h.text}' {got}")
+                    misses.append(f"{cond} {name}{labelled(v)} '{p.spoken}' {voice} -> '{h.text}' {got}"
+                                  + (" (read back)" if got and asks_first(g, phrases, h.text, h.confidence, got)
+                                     else ""))
     rej = {}
     for name in ("turn", "concerto turn"):
         if name not in sets:
@@ -319,10 +373,11 @@ def part_synth(engine: str, lang: str, quick: bool, log) -> dict:
                 r = rej.setdefault(family + labelled(v), {"ok": 0, "n": 0})
                 r["n"] += 1
                 r["ok"] += got is None
+                tally(acts, (family, "everyday sentences", name + labelled(v)), g, phrases, h, None, got)
                 if got is not None:
                     misses.append(f"OOG {name}{labelled(v)} '{text}' {voice} -> '{h.text}' {got}")
     log(f"  synth {engine} {lang}: " + ", ".join(f"{k} {fmt(v['ok'], v['n'])}" for k, v in sorted(res.items())))
-    return {"rows": res, "rejection": rej, "misses": misses, "voices": vs,
+    return {"rows": res, "acts": acts, "rejection": rej, "misses": misses, "voices": vs,
             "sets": {k + labelled(v): len(ph) for k, (_, ph) in sets.items() for v in variants()},
             "labels": [labelled(v) for v in variants()]}
 
@@ -553,6 +608,20 @@ def report(results: dict, cmdline: str) -> str:  # noqa: C901 - one table per pa
                 allms = [m for (_, _, name), v in r["rows"].items() if name.endswith(label) for m in v["ms"]]
                 L.append(f"| {eng} | {lang} | all{label} | decode ms median / p95 | {ms(allms)} | | |")
             L.append(f"| {eng} | {lang} | | voices used | {', '.join(r['voices'])} | | |")
+        L.append("")
+    acted = [(k, v["acts"]) for k, v in results.items() if isinstance(v, dict) and v.get("acts")]
+    if acted:
+        cols = ACTED
+        L += ["## What the game does with what it heard", "",
+              "Each result as a session treats a line heard by voice: acted on at once, or read back "
+              "for yes or no first (`asks_first`). \"wrong move at once\": a move nobody said, made "
+              "without asking; \"wrong yes/no at once\": answers a question if one is open; \"wrong other "
+              "at once\": repeat, help or a setting, no move.", "",
+              "| part | engine | lang | rows | " + " | ".join(cols) + " |", "|---|---|---|---|" + "---|" * len(cols)]
+        for (part, eng, lang), book in acted:
+            for key, r in sorted(book.items()):
+                L.append(f"| {part} | {eng} | {lang} | {' / '.join(map(str, key))} | "
+                         + " | ".join(str(r[c]) for c in cols) + " |")
         L.append("")
     lat = {k: v for k, v in results.items() if k[0] == "latency"}
     if lat:
