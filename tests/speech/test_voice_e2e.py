@@ -67,7 +67,7 @@ def say_until(srv, mic, lines, events, words, done, attempts=3):
     said: "not understood" when the recognizer was unsure); the next one waits for
     the microphone to be quiet again."""
     for _attempt in range(attempts):
-        assert mic.wait_quiet(QUIET_S, HANG_S), "the game never stopped talking"
+        assert mic.wait_quiet(QUIET_S, HANG_S), f"the game never stopped talking: {lines.lines[-3:]}"
         if done(events_of(events)):
             return True
         said = len(lines.lines)
@@ -106,7 +106,7 @@ def test_game_acts_on_spoken_commands_and_ignores_its_own_voice(tmp_path):
             # the opening narration ("... Draw, or take a conductor.") plays into the microphone
             assert wait_for(lambda: any(e["type"] == "turn" for e in events_of(events)), HANG_S)
             assert mic.wait_sound(HANG_S), "the narration never reached the microphone"
-            assert mic.wait_quiet(QUIET_S, HANG_S), "the narration never ended"
+            assert mic.wait_quiet(QUIET_S, HANG_S), f"the narration never ended (the game hears itself?): {lines.lines[-3:]}"
             # all of it went into the microphone and ran out: nothing heard, nothing done
             types = [e["type"] for e in events_of(events)]
             assert types[types.index("turn") + 1:] == [], "the game heard itself"
