@@ -229,8 +229,8 @@ def test_a_players_alias_is_heard_as_the_game_word():
 
 
 def test_a_lone_number_heard_without_certainty_is_read_back_and_eight_is_no_yes(tmp_path):
-    """Real speakers: "tree" (heard by Whisper as "three") does not place at conductor 3
-    but asks first; "eight" is no yes; a clear "yes" then places; a clear "three" places
+    """Real speakers: "tree" (heard by Whisper as "three", by one speaker as surely as a
+    real "three") does not place at conductor 3 but asks first; "eight" is no yes; a clear "yes" then places; a clear "three" places
     at once."""
     from voice_game.audio.tts import TextOutput
     from voice_game.core.input import InputLine
@@ -269,15 +269,18 @@ def test_a_lone_number_heard_without_certainty_is_read_back_and_eight_is_no_yes(
         return [json.loads(x)["conductor"] for x in events.read_text().splitlines()
                 if json.loads(x)["type"] == "placed"]
 
-    s, out, events = table()
-    h = say(s, "tree")
-    assert placed(events) == [] and s.dialogue.pending is not None, (h, out.getvalue())
-    assert "Yes or no?" in out.getvalue()
-    say(s, "eight")
-    assert placed(events) == [], out.getvalue()
-    say(s, "tree")
-    say(s, "yes")
-    assert placed(events) == [3], out.getvalue()
+    # the second speaker's "tree" is heard as "three" at 0.996, as sure as a real "three":
+    # only the sound-alike check (whisper_engine.ALIKE_GAP) makes it ask
+    for tree in ("tree", "tree-68dd409e"):
+        s, out, events = table()
+        h = say(s, tree)
+        assert placed(events) == [] and s.dialogue.pending is not None, (tree, h, out.getvalue())
+        assert "Yes or no?" in out.getvalue()
+        say(s, "eight")
+        assert placed(events) == [], out.getvalue()
+        say(s, tree)
+        say(s, "yes")
+        assert placed(events) == [3], out.getvalue()
 
     s, out, events = table()
     say(s, "three")

@@ -103,6 +103,10 @@ class Grammar:
         self.decoys: list[str] = [str(w) for w in raw.get("recognizer", {}).get("decoys", [])]
         #: what the Whisper recognizer reads before each command (spelling of numbers)
         self.recognizer_prompt: str = str(raw.get("recognizer", {}).get("prompt", ""))
+        #: a lone command word -> words that no command is and that sound so like it that
+        #: the Whisper recognizer weighs them against it on the audio ("three": "tree")
+        self.sound_alikes: dict[str, list[str]] = {
+            str(k): [str(w) for w in v] for k, v in raw.get("recognizer", {}).get("sound_alikes", {}).items()}
         self.confusions: set[tuple[str, str]] = {(a, b) for a, b in raw.get("confusions", [])}
         self.confusions |= {(b, a) for a, b in self.confusions}
         #: the grammar's words (one, or a slot value's words) -> how they are written

@@ -34,7 +34,7 @@ def make_whisper(lang: str, phrases: list[str], model_dir=None, background: bool
 
     return WhisperRecognizer(folder, lang, phrases, normalize=g.normalize_words,
                              numbers=g.word_to_number, decoys=g.decoys,
-                             fillers=g.fillers, aliases=aliases,
+                             fillers=g.fillers, aliases=aliases, sound_alikes=g.sound_alikes,
                              prompt=g.recognizer_prompt, threads=THREADS if threads is None else threads,
                              background=background,
                              on_error=on_error)
