@@ -56,10 +56,10 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from tests.support.synth import add_noise, voiced_span  # noqa: E402
 from voice_game.commands.grammar import freeze, load_grammar  # noqa: E402
-from voice_game.commands.parser import CONFIDENT, meta_intents  # noqa: E402
+from voice_game.commands.parser import doubtful, meta_intents  # noqa: E402
 from voice_game.games import definitions  # noqa: E402
 from voice_game.speech.hypothesis import to_pcm16  # noqa: E402
-from voice_game.session.loop import NUMBER_CONFIDENT  # noqa: E402
+from voice_game.session.loop import doubtful_number  # noqa: E402
 from voice_game.speech.recognize import read_audio, understand_text  # noqa: E402
 
 # the shared corpus sits beside the checkout (or beside the worktree folder holding it)
@@ -164,22 +164,16 @@ def expected(g, phrases, text: str):
 
 def asks_first(g, phrases, text: str, confidence: float, got: dict) -> bool:
     """The game reads ``got`` back for yes or no before acting on it (True) or acts at
-    once (False), as a session does with a line heard by voice: a command its grammar marks
-    ``confirm`` (every Concerto move but drawing, Tierorchester's take and pass, quitting)
-    when the words were no exact phrase or the recognizer gave under ``CONFIDENT``
-    (``commands.parser``), and a game action with a single number when the words were no
-    exact phrase or the recognizer gave under ``NUMBER_CONFIDENT`` for a lone number word,
-    ``CONFIDENT`` else (``Session._heard_with_care``)."""
-    words = tuple(g.normalize_words(text))
-    exact = any(p.words == words for p in phrases)
+    once (False), by the session's own rules for a line heard by voice: a command its
+    grammar marks ``confirm`` (``commands.parser.doubtful``), and a game action with a
+    single number (``session.loop.doubtful_number``); words that are no exact phrase count
+    as a match at a distance."""
+    words = g.normalize_words(text)
+    exact = any(p.words == tuple(words) for p in phrases)
     intent = got["intent"]
-    if g.needs_confirmation(intent) and (confidence < CONFIDENT or not exact):
+    if doubtful(g, intent, confidence, exact):
         return True
-    slots = [v for k, v in got.items() if k != "intent"]
-    if intent in META_INTENTS or len(slots) != 1 or not isinstance(slots[0], int):
-        return False
-    bare = len(words) == 1 and words[0] in g.word_to_number
-    return not exact or confidence < (NUMBER_CONFIDENT if bare else CONFIDENT)
+    return intent not in META_INTENTS and doubtful_number(g, got, words, 0 if exact else 1, confidence)
 
 
 #: what the game does with a result, the columns of the report's table

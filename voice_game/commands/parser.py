@@ -167,8 +167,13 @@ class _Filter:
         return None
 
 
+def doubtful(grammar: Grammar, intent: str, confidence: float, exact: bool) -> bool:
+    """An action of ``intent`` heard so is read back before it is done: the grammar marks
+    it ``confirm`` and its words were no exact phrase or came under :data:`CONFIDENT`."""
+    return grammar.needs_confirmation(intent) and (confidence < CONFIDENT or not exact)
+
+
 def _maybe_confirm(grammar: Grammar, u: Understanding, confidence: float, exact: bool) -> Understanding:
-    if u.action is not None and grammar.needs_confirmation(u.command["intent"]) \
-            and (confidence < CONFIDENT or not exact):
+    if u.action is not None and doubtful(grammar, u.command["intent"], confidence, exact):
         return Understanding(u.command, u.action, True, u.distance)
     return u

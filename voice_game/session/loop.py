@@ -45,6 +45,18 @@ NUMBER_CONFIDENT = 0.92
 SEAT_SLOTS = frozenset({"position", "seat"})
 
 
+def doubtful_number(g: Grammar, command: dict, words: list[str], distance: float,
+                    confidence: float) -> bool:
+    """A game action naming a single number, heard by voice, is read back before it is
+    done unless its words were an exact phrase (``distance`` 0) and the recognizer sure:
+    :data:`NUMBER_CONFIDENT` for a lone number word ("three", "tree"), ``CONFIDENT`` else."""
+    slots = [v for k, v in command.items() if k != "intent"]
+    if len(slots) != 1 or not isinstance(slots[0], int):
+        return False
+    bare = len(words) == 1 and words[0] in g.word_to_number
+    return distance > 0 or confidence < (NUMBER_CONFIDENT if bare else CONFIDENT)
+
+
 def sentence_start(words: str) -> str:
     """Command words read back as a sentence of their own ("Dirigent zwei nehmen? Ja oder
     nein?"): its first letter capital, as every sentence the game says."""
@@ -674,11 +686,7 @@ class Session:
             else:
                 self.say_key("input.confirm_quit")
             return None
-        slots = [v for k, v in u.command.items() if k != "intent"]
-        if u.action is None or len(slots) != 1 or not isinstance(slots[0], int):
-            return u
-        bare = len(words) == 1 and words[0] in self.g.word_to_number
-        if u.distance > 0 or confidence < (NUMBER_CONFIDENT if bare else CONFIDENT):
+        if u.action is not None and doubtful_number(self.g, u.command, words, u.distance, confidence):
             return replace(u, confirm=True)
         return u
 
