@@ -84,7 +84,7 @@ def add_listening_options(p: argparse.ArgumentParser, what: str = "speech recogn
                    help=f"{what} (default: auto with sound, none with --tts text/none)")
     p.add_argument("--listen", choices=["always", "push"], default="always",
                    help="always listen, or push-to-talk (Enter on an empty line, then speak)")
-    p.add_argument("--model", default=None, help="a Vosk model folder to use")
+    p.add_argument("--model", default=None, help="a Whisper or Vosk model folder to use (default: the best one installed)")
     p.add_argument("--mic", default=None, help="microphone device (sounddevice name or number)")
 
 
