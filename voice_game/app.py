@@ -219,6 +219,13 @@ def setup_answers(kit: Any, seats: list[Seat], variants: list[str], seed: int, c
     return extra
 
 
+def stand_in_answers(kit: Any, seats: list[Seat], variants: list[str]) -> dict[str, Any]:
+    """Answers of the setup questions that stand in for the players' own, so the deck and
+    the variants can be tried before anyone is asked (every birth year 2000)."""
+    return {q.name: [2000] * len(seats) for q in kit.setup_questions
+            if q.name == "birth_years" and q.asked(variants)}
+
+
 def deal(kit: Any, seats: list[Seat], variants: list[str], seed: int, deck: Any, extra: dict[str, Any],
          catalog: Catalog) -> Any:
     """The new game's state; a variant or deck the game refuses raises SetupProblem (the
@@ -434,6 +441,11 @@ class App:
         if setup.save and setup.save.exists() and not savefile.is_save(setup.save):
             return self._fail("save.exists", path=setup.save)
         seed = setup.seed if setup.seed is not None else random_seed()
+        if any(q.asked(variants) for q in kit.setup_questions):
+            try:  # a deck or variant the game refuses is said before anyone is asked a question
+                deal(kit, seats, variants, seed, deck, stand_in_answers(kit, seats, variants), c)
+            except SetupProblem as problem:
+                return self._fail(problem.key, **problem.params)
         inputs = self._inputs(inputs)
         extra = setup_answers(kit, seats, variants, seed, c, self.output, inputs)  # asked before the game starts
         try:
