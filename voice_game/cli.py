@@ -8,8 +8,9 @@ never a traceback. ``voice-game --help`` lists every command in the player's lan
 from __future__ import annotations
 
 import os
-import signal
 import sys
+
+import _signal  # the C module: "import signal" loads enum, functools and collections first (tens of ms)
 
 if __name__ == "__main__" or os.path.basename(sys.argv[0] or "").startswith("voice-game"):
     # Ctrl-C while the program is still loading: a quiet exit at once, never an import
@@ -20,8 +21,9 @@ if __name__ == "__main__" or os.path.basename(sys.argv[0] or "").startswith("voi
     def _stop_while_loading(signum, frame):
         os._exit(130)
 
-    signal.signal(signal.SIGINT, _stop_while_loading)
+    _signal.signal(_signal.SIGINT, _stop_while_loading)
 
+import signal  # noqa: E402
 import argparse  # noqa: E402
 from pathlib import Path  # noqa: E402
 
