@@ -155,3 +155,91 @@ def test_missing_speech_model_is_one_sentence_and_the_keyboard_goes_on(extra, ex
     assert p.returncode == 0, p.stderr
     assert expected in p.stdout and "Traceback" not in p.stdout + p.stderr
     assert "You drew" in p.stdout
+
+
+# ----------------------------------------------------------------------------- the command line itself (issue 24)
+
+def cli(args, env=None):
+    e = dict(os.environ, PYTHONIOENCODING="utf-8", **(env or {}))
+    e.pop("VOICE_GAME_LANG", None)
+    return subprocess.run([sys.executable, "-m", "voice_game.cli", *args], capture_output=True, text=True,
+                          timeout=120, cwd=ROOT, env=e, stdin=subprocess.DEVNULL)
+
+
+def dispatched_commands():
+    """Every command ``voice_game.cli._main`` dispatches, read from its source."""
+    import ast
+    import inspect
+
+    from voice_game import cli as cli_module
+
+    tree = ast.parse(inspect.getsource(cli_module._main))
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare) and isinstance(node.left, ast.Name) and node.left.id == "command":
+            for comp in node.comparators:
+                for c in ast.walk(comp):
+                    if isinstance(c, ast.Constant) and isinstance(c.value, str):
+                        found.add(c.value)
+    return found
+
+
+@pytest.mark.parametrize("lang,heading", [("de", "Befehle:"), ("en", "Commands:")])
+def test_help_lists_every_command_in_the_players_language(lang, heading):
+    from voice_game.cli import COMMANDS
+
+    assert dispatched_commands() <= set(COMMANDS)
+    assert {"play", "recognize", "models", "menu", "tutorial", "sounds", "server", "host", "join",
+            "watch"} <= set(COMMANDS)
+    p = cli(["--help", "--lang", lang])
+    assert p.returncode == 0 and not p.stderr, p.stderr
+    lines = p.stdout.splitlines()
+    assert heading in lines
+    listed = [ln.split()[0] for ln in lines if ln.startswith("  ")]
+    assert listed == list(COMMANDS)
+    assert all(len(ln.split()) > 2 for ln in lines if ln.startswith("  "))  # one line of words each
+
+
+def test_help_language_comes_from_the_settings():
+    from voice_game.settings import Store
+
+    assert "Befehle:" in cli(["--help"]).stdout  # German without settings
+    Store.open()[0].update(lang="en")  # the test's own settings folder (conftest)
+    p = cli(["--help"])
+    assert p.returncode == 0 and "Commands:" in p.stdout, p.stdout
+
+
+@pytest.mark.parametrize("command", ["play", "recognize", "models", "menu", "tutorial", "sounds", "server", "host",
+                                     "join", "watch"])
+def test_every_command_has_a_help_that_exits_0(command):
+    p = cli([command, "--help", "--lang", "en"])
+    assert p.returncode == 0, (p.stdout, p.stderr)
+    assert p.stdout.strip() and "Traceback" not in p.stdout + p.stderr
+
+
+def test_models_help_speaks_the_language_asked_for():
+    en = cli(["models", "--help", "--lang", "en"])
+    de = cli(["models", "--lang", "de", "--help"])
+    assert en.returncode == de.returncode == 0
+    assert en.stdout.startswith("Usage: voice-game models") and de.stdout.startswith("Aufruf: voice-game models")
+
+
+def test_play_help_names_every_game_and_variant_from_the_definitions():
+    from voice_game.games import available, get
+
+    for lang in ("de", "en"):
+        p = cli(["play", "--help", "--lang", lang])
+        assert p.returncode == 0
+        for name in available():
+            line = next(ln for ln in p.stdout.splitlines() if ln.strip().startswith(f"{name}:"))
+            assert all(v in line for v in get(name).variants), line
+    assert "Whisper or Vosk model folder" in " ".join(p.stdout.split())
+
+
+@pytest.mark.parametrize("lang,words", [("en", "There is no command bogus"), ("de", "Den Befehl bogus gibt es nicht")])
+def test_an_unknown_command_names_them_all(lang, words):
+    from voice_game.cli import COMMANDS
+
+    p = cli(["bogus", "--lang", lang])
+    assert p.returncode == 2 and words in p.stdout and "Traceback" not in p.stderr
+    assert all(c in p.stdout for c in COMMANDS) and len(p.stdout.strip().splitlines()) == 1

@@ -84,7 +84,7 @@ def add_listening_options(p: argparse.ArgumentParser, what: str = "speech recogn
                    help=f"{what} (default: auto with sound, none with --tts text/none)")
     p.add_argument("--listen", choices=["always", "push"], default="always",
                    help="always listen, or push-to-talk (Enter on an empty line, then speak)")
-    p.add_argument("--model", default=None, help="a Vosk model folder to use")
+    p.add_argument("--model", default=None, help="a Whisper or Vosk model folder to use (default: the best one installed)")
     p.add_argument("--mic", default=None, help="microphone device (sounddevice name or number)")
 
 
@@ -217,6 +217,13 @@ def setup_answers(kit: Any, seats: list[Seat], variants: list[str], seed: int, c
         if question.name == "birth_years" and question.asked(variants):
             extra[question.name] = ask_birth_years(seats, seed, catalog, output, inputs)
     return extra
+
+
+def stand_in_answers(kit: Any, seats: list[Seat], variants: list[str]) -> dict[str, Any]:
+    """Answers of the setup questions that stand in for the players' own, so the deck and
+    the variants can be tried before anyone is asked (every birth year 2000)."""
+    return {q.name: [2000] * len(seats) for q in kit.setup_questions
+            if q.name == "birth_years" and q.asked(variants)}
 
 
 def deal(kit: Any, seats: list[Seat], variants: list[str], seed: int, deck: Any, extra: dict[str, Any],
@@ -434,6 +441,11 @@ class App:
         if setup.save and setup.save.exists() and not savefile.is_save(setup.save):
             return self._fail("save.exists", path=setup.save)
         seed = setup.seed if setup.seed is not None else random_seed()
+        if any(q.asked(variants) for q in kit.setup_questions):
+            try:  # a deck or variant the game refuses is said before anyone is asked a question
+                deal(kit, seats, variants, seed, deck, stand_in_answers(kit, seats, variants), c)
+            except SetupProblem as problem:
+                return self._fail(problem.key, **problem.params)
         inputs = self._inputs(inputs)
         extra = setup_answers(kit, seats, variants, seed, c, self.output, inputs)  # asked before the game starts
         try:

@@ -58,13 +58,70 @@ def glob_escape(name: str) -> str:
     return "".join(f"[{c}]" if c in "*?[]" else c for c in name)
 
 
-def write_atomic(path: Path, data: bytes) -> None:
+def clean_once(path: Path) -> None:
+    """:func:`clean_stale_temps` the first time a run reads or writes ``path``."""
     path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
     key = str(path.resolve()) if path.parent.exists() else str(path)
     if key not in _cleaned:  # once per file and run: what a killed earlier run left behind
         _cleaned.add(key)
         clean_stale_temps(path)
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """``data`` into ``path``, all or nothing. Where the system allows (Linux, O_TMPFILE),
+    the new content is written and synced into a file without a name, which gets its
+    temporary name only for the moment between linking it and renaming it over ``path``:
+    a kill -9 while writing or syncing leaves nothing beside the save. Elsewhere a named
+    temporary file is written; what a killed run left is removed at the next start."""
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    clean_once(path)
+    if not _write_unnamed(path, folder, data):
+        _write_named(path, folder, data)
+    try:  # the rename itself survives a power cut once the folder is synced
+        dfd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
+    except OSError:
+        pass
+
+
+def _temp_name(path: Path, folder: Path) -> Path:
+    return folder / f".{path.name}.{os.getpid()}.{os.urandom(6).hex()}.tmp"
+
+
+def _write_unnamed(path: Path, folder: Path, data: bytes) -> bool:
+    """Write through an O_TMPFILE file; False when the system or file system has none."""
+    flag = getattr(os, "O_TMPFILE", 0)
+    if not flag or not os.path.isdir("/proc/self/fd"):
+        return False
+    try:
+        fd = os.open(folder, flag | os.O_WRONLY, 0o600)
+    except OSError:  # EOPNOTSUPP, EISDIR (an old kernel), ...: the named way
+        return False
+    tmp = _temp_name(path, folder)
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+        try:
+            os.link(f"/proc/self/fd/{f.fileno()}", tmp)  # linkat(AT_SYMLINK_FOLLOW): the file gets a name
+        except OSError:  # no /proc link to follow here: the named way
+            return False
+    try:
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return True
+
+
+def _write_named(path: Path, folder: Path, data: bytes) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as f:
@@ -78,11 +135,3 @@ def write_atomic(path: Path, data: bytes) -> None:
         except OSError:
             pass
         raise
-    try:  # the rename itself survives a power cut once the folder is synced
-        dfd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(dfd)
-        finally:
-            os.close(dfd)
-    except OSError:
-        pass

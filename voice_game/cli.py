@@ -1,28 +1,39 @@
 """Command line: ``voice-game play <game> ...`` and friends.
 
-Every problem the player can cause (a bad option value, a damaged save or deck file)
-is answered with one spoken sentence and a non-zero exit code, never a traceback.
+Every problem the player can cause (a bad option value, a damaged save or deck file, a
+command that does not exist) is answered with one sentence and a non-zero exit code,
+never a traceback. ``voice-game --help`` lists every command in the player's language
+(``locales/<lang>/cli.ftl``; ``--lang``, else VOICE_GAME_LANG, else the settings).
 """
 from __future__ import annotations
 
 import os
-import signal
 import sys
 
+import _signal  # the C module: "import signal" loads enum, functools and collections first (tens of ms)
+
 if __name__ == "__main__" or os.path.basename(sys.argv[0] or "").startswith("voice-game"):
-    # Ctrl-C while the program is still loading: a quiet exit, not an import traceback
-    # (main() puts the normal handler back before anything needs cleaning up).
+    # Ctrl-C while the program is still loading: a quiet exit at once, never an import
+    # traceback (nothing is open yet: no terminal mode, no file). An exception raised here
+    # could land in an import lock's callback, where Python only prints it and goes on,
+    # so the process ends itself; main() puts the normal handler back before anything
+    # needs cleaning up.
     def _stop_while_loading(signum, frame):
-        raise SystemExit(130)
+        os._exit(130)
 
-    signal.signal(signal.SIGINT, _stop_while_loading)
+    _signal.signal(_signal.SIGINT, _stop_while_loading)
 
+import signal  # noqa: E402
 import argparse  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 from voice_game.core.errors import ContentError  # noqa: E402
 
-__all__ = ["build_parser", "main", "play"]
+__all__ = ["COMMANDS", "build_parser", "main", "play"]
+
+#: every command, in the order ``voice-game --help`` lists them (the words: cli.command.<name>)
+COMMANDS = ("play", "menu", "tutorial", "sounds", "recognize", "models", "server", "host", "join", "watch")
+HELP_FLAGS = ("-h", "--help")
 
 #: names of voice_game.app offered here too (parse_seats, ask_birth_years: for
 #: voice_game.online); imported when first asked, so that ``voice-game recognize`` does
@@ -39,16 +50,83 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def build_parser() -> argparse.ArgumentParser:
+# ----------------------------------------------------------------------------- the player's words
+
+def option_value(argv: list[str], name: str) -> str | None:
+    """The value of option ``name`` (``--lang en`` or ``--lang=en``) in ``argv``, if given."""
+    for i, a in enumerate(argv):
+        if a == name and i + 1 < len(argv):
+            return argv[i + 1]
+        if a.startswith(name + "="):
+            return a.split("=", 1)[1]
+    return None
+
+
+def player_language(argv: list[str]) -> str:
+    """The language the player reads: ``--lang``, else VOICE_GAME_LANG, else the settings, else German."""
+    from voice_game.app import pick_language, read_settings
+
+    return pick_language(option_value(argv, "--lang"), read_settings())
+
+
+def _catalog(lang: str):
+    from voice_game.narration.catalog import load_catalog
+
+    return load_catalog(lang)
+
+
+def commands_help(lang: str) -> str:
+    """``voice-game --help``: what the program is, every command with one line, where to read more."""
+    from voice_game.games import default_game
+
+    c = _catalog(lang)
+    width = max(map(len, COMMANDS)) + 2
+    lines = [c.get("cli.usage"), "", c.get("cli.commands")]
+    lines += [f"  {name:<{width}}{c.get(f'cli.command.{name}', game=default_game())}" for name in COMMANDS]
+    lines += ["", c.get("cli.more"), c.get("cli.language")]
+    return "\n".join(lines) + "\n"
+
+
+def unknown_command(command: str, lang: str) -> str:
+    return _catalog(lang).get("cli.unknown", command=command[:40], commands=", ".join(COMMANDS))
+
+
+def games_help(lang: str) -> str:
+    """The games ``play`` knows and their variants, read from the game definitions."""
+    from voice_game.games import available
+    from voice_game.games import get as get_kit
+
+    c = _catalog(lang)
+    lines = [c.get("cli.play.games")]
+    for name in available():
+        kit = get_kit(name)
+        title = c.get(f"{name}.title") if c.has(f"{name}.title") else name
+        if kit.variants:
+            lines.append("  " + c.get("cli.play.game_variants", game=name, title=title,
+                                      variants=", ".join(kit.variants)))
+        else:
+            lines.append("  " + c.get("cli.play.game", game=name, title=title))
+    lines.append(c.get("cli.play.example", game=available()[0]))
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------- the parser of play
+
+def build_parser(help_lang: str | None = None) -> argparse.ArgumentParser:
+    """The parser of ``voice-game play`` (under ``voice-game``); ``help_lang``: its help
+    names the games and their variants in that language."""
     ap = argparse.ArgumentParser(prog="voice-game", description="Audio-first card games for blind players.")
     sub = ap.add_subparsers(dest="command")
-    play = sub.add_parser("play", help="play a game")
-    play.add_argument("game", nargs="?", default=None, help="the game (default: the first one)")
+    description = epilog = None
+    if help_lang is not None:
+        from voice_game.games import default_game
+
+        description = _catalog(help_lang).get("cli.command.play", game=default_game())
+        epilog = games_help(help_lang)
+    play = sub.add_parser("play", help="play a game", description=description, epilog=epilog,
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
+    play.add_argument("game", nargs="?", default=None, help="the game (default: the first one; the list below)")
     add_play_options(play)
-    rec = sub.add_parser("recognize", help="recognize WAV files, one JSON line per file")
-    rec.add_argument("rest", nargs=argparse.REMAINDER)
-    models = sub.add_parser("models", help="manage Vosk speech models: list | install LANG | remove LANG | path LANG")
-    models.add_argument("rest", nargs=argparse.REMAINDER)
     return ap
 
 
@@ -60,7 +138,7 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
                    help='comma-separated seats, e.g. "Anna,Ben,bot:Carla,bot-strong:Dora"')
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--deck", type=Path, default=None, help="JSON file with the pile order, top card first")
-    p.add_argument("--variant", default="", help="comma-separated variants of the game")
+    p.add_argument("--variant", default="", help="comma-separated variants of the game (the list below)")
     p.add_argument("--events", type=Path, default=None, help="write every engine event as JSON lines")
     g = p.add_mutually_exclusive_group()
     g.add_argument("--save", type=Path, default=None, help="save after every action to this file")
@@ -118,6 +196,24 @@ def sounds(argv: list[str], stdin=None, stdout=None) -> int:
             own.close()
 
 
+def models_command(argv: list[str]) -> int:
+    """``voice-game models ...`` (voice_game.speech.models), in the player's language (``--lang``)."""
+    from voice_game.speech import models
+
+    lang = player_language(argv)
+    rest, skip = [], False
+    for i, a in enumerate(argv):
+        if skip:
+            skip = False
+        elif a == "--lang" and i + 1 < len(argv):
+            skip = True
+        elif not a.startswith("--lang="):
+            rest.append(a)
+    return models.main(rest, sys.stdout, locale=lang)
+
+
+# ----------------------------------------------------------------------------- the entry point
+
 def main(argv: list[str] | None = None) -> int:
     """The ``voice-game`` command; Ctrl-C anywhere ends it quietly with code 130."""
     try:
@@ -130,47 +226,48 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
-def _main(argv: list[str] | None = None) -> int:
+def _main(argv: list[str] | None = None) -> int:  # noqa: C901 - one dispatch per command
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv:
+    if argv and (argv[0] == "help" or (argv[0].startswith("-") and any(a in HELP_FLAGS for a in argv))):
+        if argv[0] == "help" and len(argv) > 1 and argv[1] in COMMANDS:  # "help play": play --help
+            return _main([argv[1], "--help"])
+        sys.stdout.write(commands_help(player_language(argv)))
+        return 0
+    if not argv or argv[0].startswith("-"):  # the start menu, with its options
         from voice_game.menu import main as menu_main
 
-        return menu_main()
-    if argv[0] == "menu":
+        return menu_main(argv)
+    command, rest = argv[0], argv[1:]
+    if command not in COMMANDS:
+        print(unknown_command(command, player_language(rest)))
+        return 2
+    if command == "menu":
         from voice_game.menu import main as menu_main
 
-        return menu_main(argv[1:])
-    if argv[0] == "tutorial":
+        return menu_main(rest)
+    if command == "tutorial":
         from voice_game.tutorial.command import main as tutorial_main
 
-        return tutorial_main(argv[1:])
-    if argv[0] == "sounds":
-        return sounds(argv[1:])
-    if argv[0] == "recognize":
+        return tutorial_main(rest)
+    if command == "sounds":
+        return sounds(rest)
+    if command == "recognize":
         from voice_game.speech import recognize
 
-        return recognize.main(argv[1:])
-    if argv[0] in ("host", "join", "watch", "server"):
+        return recognize.main(rest)
+    if command in ("host", "join", "watch", "server"):
         from voice_game.online.command import main as online_main
 
         return online_main(argv)
-    if argv[0] == "models":
-        from voice_game.app import pick_language, read_settings
-        from voice_game.speech import models
-
-        return models.main(argv[1:], sys.stdout, locale=pick_language(None, read_settings()))
-    args = build_parser().parse_args(argv)
+    if command == "models":
+        return models_command(rest)
+    wants_help = any(a in HELP_FLAGS for a in rest)
+    args = build_parser(player_language(rest) if wants_help else None).parse_args(argv)
     try:
-        if args.command == "play":
-            return play(args)
-
+        return play(args)
     except ContentError as err:
         print(f"voice-game: {err}", file=sys.stderr)
         return 3
-    except KeyboardInterrupt:
-        return 130
-    build_parser().print_help()
-    return 0
 
 
 if __name__ == "__main__":

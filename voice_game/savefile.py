@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from voice_game.atomic import write_atomic
+from voice_game.atomic import clean_once, write_atomic
 from voice_game.core.errors import SaveError
 
 FORMAT = "voice_game/save"
@@ -59,6 +59,7 @@ def read_save(path: Path) -> dict:
     path = Path(path)
     if not path.exists():
         raise SaveError("missing", str(path))
+    clean_once(path)  # a game resumed after a kill: no temporary file of the killed run stays
     if not is_regular(path):
         raise SaveError("foreign", str(path))
     try:

@@ -147,11 +147,6 @@ class GameDefinition:
     # "ready"; such a game has the messages <name>.handover (and <name>.handover_wait)
     handover: bool = False
 
-    @property
-    def asks_birth_years(self) -> tuple[str, ...]:
-        """The variants for which the humans' birth years are asked at setup."""
-        return tuple(v for q in self.setup_questions if q.name == "birth_years" for v in q.variants)
-
 
 # ----------------------------------------------------------------------------- discovery
 

@@ -880,6 +880,9 @@ def _main(args: list[str], say: Say) -> int:  # noqa: C901 - the models tool's s
     positional: list[str] = []
     while args:
         a = args.pop(0)
+        if a in ("-h", "--help"):
+            say("models.usage")
+            return 0
         if a in ("--url", "--name", "--sha256"):
             if not args:
                 say("models.usage")

@@ -1,0 +1,39 @@
+"""Ctrl-C in the first moments of a start, while Python is still loading the game, ends
+it quietly: exit 130 (or the signal itself), never a KeyboardInterrupt traceback (issue 24).
+
+Python's own start before it reads the installed ``.pth`` files (its site module) is out
+of the game's reach; a traceback from there is told apart and left out."""
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+EXE = Path(sys.executable).parent / "voice-game"
+
+
+def startup_of_python(err: str) -> bool:
+    return "Fatal Python error" in err or ("<frozen site>" in err and "voice_game" not in err)
+
+
+@pytest.mark.skipif(not EXE.exists() or os.name == "nt", reason="the installed voice-game command is needed")
+def test_ctrl_c_while_loading_is_quiet():
+    rng = random.Random(7)
+    seen = []
+    for _ in range(24):
+        p = subprocess.Popen([str(EXE), "play", "--tts", "text", "--players", "A,bot:B"], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        time.sleep(rng.uniform(0.0, 0.25))
+        p.send_signal(signal.SIGINT)
+        _out, err = p.communicate(timeout=120)
+        text = err.decode("utf-8", "replace")
+        if startup_of_python(text):
+            continue
+        seen.append(p.returncode)
+        assert "Traceback" not in text and "KeyboardInterrupt" not in text, text
+        assert p.returncode in (130, -signal.SIGINT), (p.returncode, text)
+    assert seen
