@@ -172,7 +172,7 @@ def test_each_move_is_saved_once_with_all_it_changed(game, tmp_path, monkeypatch
     patterns for Ben) and the bots' memories of the move. Two saves, the first without what
     the move added for the humans away, lose it when the game is killed between them."""
     from voice_game import savefile
-    from voice_game.session import loop
+    from voice_game.session import saving
 
     written: list[dict] = []
     real = savefile.write_save
@@ -180,7 +180,7 @@ def test_each_move_is_saved_once_with_all_it_changed(game, tmp_path, monkeypatch
     def write(path, payload):
         written.append(json.loads(json.dumps(payload)))
         real(path, payload)
-    monkeypatch.setattr(loop.savefile, "write_save", write)
+    monkeypatch.setattr(saving.savefile, "write_save", write)
     moves: list[tuple[int, dict]] = []  # (saves written by the move, the payload after its narration)
     narrate = Session._narrate
 

@@ -1,12 +1,16 @@
-"""Saving a session: the payload of a save file, and why a file could not be written."""
+"""Saving a session: the payload of a save file, why a file could not be written, the
+session's saves, its event log and its settings kept."""
 from __future__ import annotations
 
 import errno
+import json
 from typing import Any
 
+from voice_game import savefile
 from voice_game.session.seats import memories
+from voice_game.session.speaking import Speaking
 from voice_game.session.table import Table
-
+from voice_game.settings import LEVELS, VERBOSITY_KINDS, Store
 
 
 def disk_problem(exc: OSError) -> str:
@@ -39,3 +43,55 @@ def save_payload(session: Table) -> dict[str, Any]:
     if kept:
         payload["for_absent"] = kept
     return payload
+
+
+class Saving(Speaking):
+    def log_events(self, events) -> None:
+        if not self.events_path:
+            return
+        try:
+            with open(self.events_path, "a", encoding="utf-8") as f:
+                for e in events:
+                    f.write(json.dumps(e.to_json(), ensure_ascii=False) + "\n")
+        except OSError:
+            pass
+
+    def save_payload(self) -> dict:
+        return save_payload(self)
+
+    def autosave(self, announce: bool = False) -> None:
+        if not self.save_path:
+            if announce:
+                self.say_key("settings.no_save_file")
+            return
+        try:
+            savefile.write_save(self.save_path, self.save_payload())
+            self._save_failed = False
+            if announce:
+                self.say_key("settings.saved")
+        except OSError as exc:
+            # said once (and again when asked to save), not after every move; in the player's words
+            if announce or not self._save_failed:
+                self.say_key("settings.save_failed", kind="error", problem=self.c.get(disk_problem(exc)))
+            self._save_failed = True
+
+
+    def set_verbosity(self, kind, level) -> None:
+        """Per-kind verbosity (voice_game.settings.VERBOSITY_KINDS x LEVELS), spoken back."""
+        if kind not in VERBOSITY_KINDS or level not in LEVELS:
+            self.say_key("input.not_understood", kind="error")
+            return
+        if self.settings is None:
+            self.settings = Store(persist=False)  # for this game only
+        self.persist(verbosity={kind: level})
+        self.say_key("audio.verbosity_set", what=self.c.get(f"audio.kind.{kind}"),
+                     level=self.c.get(f"audio.level.{level}"))
+
+    def persist(self, **changes) -> None:
+        """Keep a changed setting in the settings file (if the session has one)."""
+        if self.settings is None:
+            return
+        err = self.settings.update(**changes)
+        if err is not None and not self._settings_failed:
+            self._settings_failed = True
+            self.say_key("audio.settings_save_failed", kind="error", problem=self.c.get(disk_problem(err)))

@@ -1,0 +1,199 @@
+"""Understanding a line: the words become a legal action, a meta command, a game's own
+question, or a question back ("which one?", "did you mean ...? yes or no"); then it is done."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from voice_game.commands.grammar import Grammar, freeze
+from voice_game.commands.parser import CONFIDENT, Understanding, engine_refusal, understand
+from voice_game.core.errors import Ambiguous, NotAllowed, Unrecognized
+from voice_game.core.input import InputLine
+from voice_game.narration.message import HIGH, Message
+from voice_game.session.meta import META, help_messages
+from voice_game.session.moves import Moves
+from voice_game.session.names import SeatNames
+
+#: recognizer confidence a lone number word heard by voice needs to act at once (measured
+#: on real speakers: Whisper tiny.en hears one speaker's "tree" as "three" at 0.91, while
+#: "three" comes at 0.94 and more); under it the action is read back for yes or no
+NUMBER_CONFIDENT = 0.92
+
+
+def doubtful_number(g: Grammar, command: dict, words: list[str], distance: float,
+                    confidence: float) -> bool:
+    """A game action naming a single number, heard by voice, is read back before it is
+    done unless its words were an exact phrase (``distance`` 0) and the recognizer sure:
+    :data:`NUMBER_CONFIDENT` for a lone number word ("three", "tree"), ``CONFIDENT`` else."""
+    slots = [v for k, v in command.items() if k != "intent"]
+    if len(slots) != 1 or not isinstance(slots[0], int):
+        return False
+    bare = len(words) == 1 and words[0] in g.word_to_number
+    return distance > 0 or confidence < (NUMBER_CONFIDENT if bare else CONFIDENT)
+
+
+def sentence_start(words: str) -> str:
+    """Command words read back as a sentence of their own ("Dirigent zwei nehmen? Ja oder
+    nein?"): its first letter capital, as every sentence the game says."""
+    return words[:1].upper() + words[1:]
+
+
+class Understander(SeatNames, Moves):
+    meta_intents: frozenset[str]
+
+    def legal_commands(self) -> list[dict]:
+        """The commands of the legal actions now (those the grammar can say)."""
+        cmds = (self.kit.adapter.command_for(a) for a in self.kit.rules.legal_actions(self.state))
+        return [c for c in cmds if c is not None]
+
+
+    def phrases_now(self) -> list[str]:
+        """Every phrase that means something right now: legal actions and the meta commands."""
+        allowed = {freeze(c) for c in self.legal_commands()}
+        _, by_command = self.g.index(self.kit.name)
+        # both forms: as people say it (filler words kept) and without the filler words;
+        # the recognizer picks whichever fits the sound better, the matcher reads both
+        now = [(cmd, ps) for cmd, ps in by_command.items() if cmd in allowed or dict(cmd)["intent"] in self.meta_intents]
+        forms = {form for _, ps in now for p in ps for form in (p.spoken, p.text)}
+        return sorted(forms | self._named_phrases(now))
+
+
+    def handle(self, line: InputLine, player: int) -> None:
+        rules = self.kit.rules
+        words = self.g.normalize_words(line.text)
+        chosen = self.dialogue.pick(words, self.g.word_to_number)
+        if chosen is not None:
+            cmd, action = chosen
+            self.execute(cmd, action, player)
+            return
+        asked = self.question_for(line.text)
+        if asked is not None:  # "Dirigent 2?": what lies there, never the move
+            self.dialogue.before("meta", asked["intent"])
+            self.failures = 0
+            self.execute(asked, None, player)
+            return
+        legal = rules.legal_actions(self.state)
+        text, self._named = self._seat_names_read(line.text)
+        try:
+            u = understand(self.g, self.kit.adapter, text, legal, line.confidence,
+                           meta=self.meta_intents, why_not=engine_refusal(rules, self.state))
+        except Ambiguous as amb:
+            self.dialogue.before("choices", None)
+            self.failures = 0
+            self.dialogue.choices = amb.candidates
+            opts = [self.c.get("input.choice_item", number=i + 1, command=self.as_said(c))
+                    for i, (c, _) in enumerate(amb.candidates)]
+            self.say_key("input.choices", options=self.narrator.join(opts))
+            return
+        except NotAllowed as refused:
+            self.dialogue.before("not_allowed", None)
+            self.failures = 0
+            if refused.error is not None:  # the engine refuses and gives the reason
+                self.say(self.narrator.reason(refused.error, self.listener_view()))
+            elif refused.action is not None:
+                self.commit(refused.action)  # not listed as legal, yet the engine takes it
+            else:
+                self.say_key("input.not_understood", kind="error")
+            return
+        except Unrecognized:
+            self.dialogue.before("unrecognized", None)
+            self.failures += 1
+            key = "input.not_understood_again" if self.failures >= 3 else "input.not_understood"
+            self.say(Message(self.c.get(key), "error", HIGH, "event.error"))
+            return
+        if not u.confirm and line.source == "key" and line.confidence < 1.0 and u.action is not None:
+            u = replace(u, confirm=True)  # a single key chose more than it names: read back before it happens
+        if line.source == "voice":
+            careful = self._heard_with_care(u, words, line.confidence)
+            if careful is None:
+                return
+            u = careful
+        self.dialogue.before(u.kind, u.command["intent"])
+        self.failures = 0
+        if u.confirm:
+            self.dialogue.pending = (u.command, u.action)
+            said = self.as_said(u.command)
+            self._read_back = (self.dialogue.pending, said)
+            self.say_key("input.confirm", command=sentence_start(said))
+        else:
+            self.execute(u.command, u.action, player)
+
+    def question_for(self, text: str) -> dict | None:
+        """A move typed as a question ("Dirigent 2?") means the question its intent names in
+        the grammar (``asked = "row"``: what lies at conductor 2); None for anything else."""
+        if not text.rstrip().endswith("?"):
+            return None
+        by_words, _ = self.g.index(self.kit.name)
+        for cmd in sorted(by_words.get(tuple(self.g.normalize_words(text)), ()), key=str):
+            c = dict(cmd)
+            asked = self.g.intents.get(c["intent"], {}).get("asked")
+            if isinstance(asked, str) and asked in self.g.intents:
+                c["intent"] = asked
+                return c
+        return None
+
+
+    def _heard_with_care(self, u: Understanding, words: list[str],
+                         confidence: float) -> Understanding | None:
+        """Speech may mishear a short word ("tree" as "three", "eight" as "yes"): a game
+        action with a single number heard by voice is done only when the words were an
+        exact phrase and the recognizer sure (a lone number word: very sure), else it is
+        read back first; a yes or no heard without confidence asks the question again
+        (None: the line was answered here)."""
+        if u.confirm:
+            return u
+        intent = u.command["intent"]
+        if intent in ("yes", "no"):
+            if confidence >= CONFIDENT or not self.dialogue.asking_yes_no:
+                return u
+            pending = self.dialogue.pending
+            if pending is not None:
+                back = self._read_back
+                said = back[1] if back is not None and back[0] is pending else self.as_said(pending[0])
+                self.say_key("input.confirm", command=sentence_start(said))
+            else:
+                self.say_key("input.confirm_quit")
+            return None
+        if u.action is not None and doubtful_number(self.g, u.command, words, u.distance, confidence):
+            return replace(u, confirm=True)
+        return u
+
+    def execute(self, command: dict, action, player: int) -> None:
+        intent = command["intent"]
+        if intent in ("yes", "no"):
+            asked = self.dialogue.pending
+            outcome, act = self.dialogue.answer(intent == "yes")
+            if outcome == "quit":
+                self.quit = True
+            elif outcome == "commit" and act is None and asked is not None:
+                self.execute(asked[0], None, player)  # a meta command read back ("table?")
+            elif outcome == "commit":
+                self.commit(act)
+            elif outcome == "cancelled":
+                self.say_key("input.cancelled")
+            else:
+                self.say_key("input.nothing_to_confirm")
+            return
+        self.dialogue.close()
+        if intent == "verbosity" and action is None:  # "bot moves: sound only"
+            self.set_verbosity(command.get("vkind"), command.get("vlevel"))
+            return
+        answer = self.kit.questions.get(intent)
+        if answer is not None and action is None:  # the game's own questions: "Reihe 2", "Ablagestapel"
+            said = answer(self.narrator, self.listener_view(), command, self.g)
+            if said is not None:
+                self.say(said)
+            return
+        if action is not None:
+            self.commit(action)
+            return
+        self.meta(intent)
+
+    def meta(self, intent: str) -> None:
+        """A meta command (voice_game.session.meta.META); an unknown intent does nothing."""
+        handler = META.get(intent)
+        if handler is not None:
+            handler(self)
+
+    def help_messages(self) -> list[Message]:
+        return help_messages(self)
+
