@@ -182,7 +182,7 @@ def menu_with_save(tmp_path, answers, game_over: bool = False, damaged: bool = F
 
 def test_new_game_from_the_menu_asks_before_discarding_an_unfinished_save(tmp_path):
     save, before, said, started = menu_with_save(tmp_path, ["no"])
-    question = load_catalog("en").get("menu.replace_save", name=load_catalog("en").get("menu.game_name.orchestra"))
+    question = load_catalog("en").get("menu.replace_save", name=load_catalog("en").get("orchestra.title"))
     assert question in said
     assert said[-1] == load_catalog("en").get("menu.kept_save")
     assert save.read_bytes() == before and started == []

@@ -102,7 +102,7 @@ def test_every_menu_entry_is_chosen_by_its_label(lang, tmp_path):
     assert faults == []
     # every menu the start menu can show: main, each game's set-up, tutorials, settings and
     # its narration by kind, resume, online
-    assert {"menu.title_main", "menu.title_orchestra", "menu.title_concerto", "menu.tutorials",
+    assert {"menu.title_main", "orchestra.title", "concerto.title", "menu.tutorials",
             "menu.settings", "menu.verbosity", "menu.resume", "online.menu.title"} <= seen
 
 
@@ -130,3 +130,21 @@ def test_go_is_next_in_a_tutorial_as_in_the_menu(tmp_path, monkeypatch):
         heard[word] = out.lines
     assert heard["go"] == heard["next"]
     assert any(line.startswith("Lesson 2 of") for line in heard["go"])
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_menu_catalog_names_no_game(lang):
+    """The menu's words name no game: its entries take each game's name from the game's
+    own catalog ("<game>.title"), so a new game needs no line in menu.ftl."""
+    from pathlib import Path
+
+    from voice_game.games import available
+    from voice_game.narration.catalog import load_catalog
+
+    c = load_catalog(lang)
+    text = (Path(__file__).resolve().parents[1] / "locales" / lang / "menu.ftl").read_text(encoding="utf-8").lower()
+    names = {g for g in available()} | {c.get(f"{g}.title").lower() for g in available()}
+    assert [n for n in names if n.lower() in text] == []
+    menu = MenuApp(lang, Said(), iter(()))
+    labels = [it.label() for it in menu.main_menu().items]
+    assert all(any(c.get(f"{g}.title") in label for label in labels) for g in available())

@@ -694,3 +694,8 @@ help-group-conduct = dirigieren
 help-group-beat = Instrument mit Schlagmuster nennen
 help-group-give_up = Abgabe
 help-group-take_market = Markt
+
+## concerto.variant_name (the variants' names in the start menu)
+
+concerto-variant_name-maestro = Maestro-Version
+concerto-variant_name-conductor-visible = Dirigentenkarte sichtbar

@@ -3,7 +3,7 @@
 
 ## menu
 
-menu-first_run = Willkommen bei voice game! Das ist dein erster Start. Möchtest du zuerst das Tutorial für Tierorchester hören? Ja oder nein.
+menu-first_run = Willkommen bei voice game! Das ist dein erster Start. Möchtest du zuerst das Tutorial für { $game } hören? Ja oder nein.
 menu-title_main = Hauptmenü
 menu-main = Hauptmenü
 menu-title_items = { $title }: { $items }.
@@ -17,8 +17,7 @@ menu-not_here = Das gibt es in diesem Menü nicht. Sag eine Nummer von 1 bis { $
 menu-bad_value = Der Wert { $number } geht hier nicht.
 menu-back_in = Zurück im { $title }.
 menu-back_in_settings = Zurück in den Einstellungen.
-menu-play_orchestra = Tierorchester spielen
-menu-play_concerto = Concerto spielen
+menu-play = { $game } spielen
 menu-tutorials = Tutorials
 menu-sounds = Klanggalerie
 menu-settings = Einstellungen
@@ -54,8 +53,6 @@ menu-bots =
 menu-level = Bot-Stufe: { $level }
 menu-level_none = Bots gibt es für dieses Spiel noch nicht
 menu-variant = { $name }: { $state }
-menu-title_orchestra = Tierorchester
-menu-title_concerto = Concerto
 menu-bad_count =
     { $count ->
         [one] Ein Spieler geht nicht
@@ -96,26 +93,10 @@ menu-level_name-bot-easy = leicht
 menu-level_name-bot-strong = stark
 menu-level_name-bot-random = Zufall
 
-## menu.variant_name
-
-menu-variant_name-falsche-note = Falsche Note
-menu-variant_name-grand-maestro = Grand Maestro
-menu-variant_name-maestro = Maestro-Version
-menu-variant_name-conductor-visible = Dirigentenkarte sichtbar
-
-## menu.course
-
-menu-course-orchestra = Tutorial Tierorchester
-menu-course-concerto = Tutorial Concerto
-menu-course-concerto-practice = Concerto: Schlagmuster üben
-menu-course-concerto-maestro = Concerto: die Maestro-Dirigenten
-
 ## menu
 
 menu-language_name-de = Deutsch
 menu-language_name-en = Englisch
-menu-game_name-orchestra = Tierorchester
-menu-game_name-concerto = Concerto
 
 ## keys
 

@@ -354,3 +354,8 @@ reason-deck_too_short =
 ## help.group: the kinds of moves "hilfe" / "help" groups
 help-group-place = zu einem Dirigenten legen
 help-group-take = einen Dirigenten nehmen
+
+## orchestra.variant_name (the variants' names in the start menu)
+
+orchestra-variant_name-falsche-note = Falsche Note
+orchestra-variant_name-grand-maestro = Grand Maestro

@@ -383,3 +383,10 @@ tutorial-concerto-game-tip_action = Tipp: Hat dein Orchester alle Instrumente ei
 tutorial-concerto-game-tip_conduct = Tipp: Nenne immer das Instrument, das gerade dran ist.
 tutorial-concerto-game-tip_give_up = Tipp: Gib am besten eines ab, das du dir schlecht merken kannst.
 tutorial-concerto-game-done = Gut gespielt! Jetzt kennst du Concerto.
+
+## tutorial.course (each course's name in the tutorials menu)
+
+tutorial-course-orchestra = Tutorial Tierorchester
+tutorial-course-concerto = Tutorial Concerto
+tutorial-course-concerto-practice = Concerto: Schlagmuster üben
+tutorial-course-concerto-maestro = Concerto: die Maestro-Dirigenten

@@ -685,3 +685,8 @@ help-group-conduct = conduct
 help-group-beat = name an instrument with its beat pattern
 help-group-give_up = the piece's instruments
 help-group-take_market = market
+
+## concerto.variant_name (the variants' names in the start menu)
+
+concerto-variant_name-maestro = maestro version
+concerto-variant_name-conductor-visible = conductor card visible

@@ -3,7 +3,7 @@
 
 ## menu
 
-menu-first_run = Welcome to voice game! This is your first start. Would you like the Animal Orchestra tutorial first? Yes or no.
+menu-first_run = Welcome to voice game! This is your first start. Would you like the { $game } tutorial first? Yes or no.
 menu-title_main = Main menu
 menu-main = main menu
 menu-title_items = { $title }: { $items }.
@@ -17,8 +17,7 @@ menu-not_here = That is not in this menu. Say a number from 1 to { $count }.
 menu-bad_value = The value { $number } does not work here.
 menu-back_in = Back in the { $title }.
 menu-back_in_settings = Back in the settings.
-menu-play_orchestra = Play Animal Orchestra
-menu-play_concerto = Play Concerto
+menu-play = Play { $game }
 menu-tutorials = Tutorials
 menu-sounds = Sound gallery
 menu-settings = Settings
@@ -54,8 +53,6 @@ menu-bots =
 menu-level = Bot level: { $level }
 menu-level_none = There are no bots for this game yet
 menu-variant = { $name }: { $state }
-menu-title_orchestra = Animal Orchestra
-menu-title_concerto = Concerto
 menu-bad_count =
     { $count ->
         [one] One player does not work
@@ -96,26 +93,10 @@ menu-level_name-bot-easy = easy
 menu-level_name-bot-strong = strong
 menu-level_name-bot-random = random
 
-## menu.variant_name
-
-menu-variant_name-falsche-note = Wrong Note
-menu-variant_name-grand-maestro = Grand Maestro
-menu-variant_name-maestro = maestro version
-menu-variant_name-conductor-visible = conductor card visible
-
-## menu.course
-
-menu-course-orchestra = Animal Orchestra tutorial
-menu-course-concerto = Concerto tutorial
-menu-course-concerto-practice = Concerto: practise beat patterns
-menu-course-concerto-maestro = Concerto: the maestro conductors
-
 ## menu
 
 menu-language_name-de = German
 menu-language_name-en = English
-menu-game_name-orchestra = Animal Orchestra
-menu-game_name-concerto = Concerto
 
 ## keys
 

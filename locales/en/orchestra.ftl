@@ -409,3 +409,8 @@ reason-deck_too_short =
 ## help.group: the kinds of moves "hilfe" / "help" groups
 help-group-place = place at a conductor
 help-group-take = take a conductor
+
+## orchestra.variant_name (the variants' names in the start menu)
+
+orchestra-variant_name-falsche-note = False Note
+orchestra-variant_name-grand-maestro = Grand Maestro

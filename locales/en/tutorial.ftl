@@ -371,3 +371,10 @@ tutorial-concerto-game-tip_action = Tip: if your orchestra has all instruments o
 tutorial-concerto-game-tip_conduct = Tip: name the instrument whose turn it is with its pattern.
 tutorial-concerto-game-tip_give_up = Tip: best give up one whose pattern you find hard to remember.
 tutorial-concerto-game-done = Well played! Now you know Concerto.
+
+## tutorial.course (each course's name in the tutorials menu)
+
+tutorial-course-orchestra = Animal Orchestra tutorial
+tutorial-course-concerto = Concerto tutorial
+tutorial-course-concerto-practice = Concerto: practise beat patterns
+tutorial-course-concerto-maestro = Concerto: the maestro conductors

@@ -319,8 +319,8 @@ def test_any_key_in_the_start_menu_silences_its_speech_at_once(rendered, tmp_pat
     after = jobs[jobs.index(help_job) + 1:]
     assert help_job.cancelled and help_job.items[0].status in ("stopped", "cut")  # cut while it played
     assert "done" not in [it.status for it in help_job.items[1:]]
-    assert after[0].text.startswith(c.get("menu.play_orchestra")) and after[0].cancelled  # queued: dropped
-    item = next(j for j in after if j.text.startswith(c.get("menu.play_concerto")))
+    assert after[0].text.startswith(c.get("menu.play", game=c.get("orchestra.title"))) and after[0].cancelled  # queued: dropped
+    item = next(j for j in after if j.text.startswith(c.get("menu.play", game=c.get("concerto.title"))))
     assert item.items and all(it.status == "done" for it in item.items)  # the key's answer is heard
     assert jobs[-1].text == c.get("app.goodbye")
 

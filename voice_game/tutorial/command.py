@@ -2,11 +2,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 from voice_game.app import App, add_output_options
-from voice_game.core.errors import ContentError
-from voice_game.keys import input_source
+from voice_game.frontend import run_front_end
 from voice_game.narration.catalog import load_catalog
 from voice_game.tutorial.lessons import available, courses
 from voice_game.tutorial.runner import TutorialRunner
@@ -32,16 +30,8 @@ def run(course: str, lang: str, output, inputs, audio=None, restart: bool = Fals
 
 def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
-    app = App.open(args.lang, args.tts)
-    try:
-        return run(args.course, app.lang, app.output, input_source(output=app.output, lang=app.lang),
-                   restart=args.restart, debug=args.debug)
-    except ContentError as err:
-        print(f"voice-game: {err}", file=sys.stderr)
-        return 3
-    except KeyboardInterrupt:
-        return 130
-    finally:
-        close = getattr(app.output, "close", None)
-        if close is not None:
-            close()
+
+    def tutorial(app: App, inputs) -> int:
+        return run(args.course, app.lang, app.output, inputs, restart=args.restart, debug=args.debug)
+
+    return run_front_end(args.lang, args.tts, tutorial)

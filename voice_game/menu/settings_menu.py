@@ -1,0 +1,127 @@
+"""The settings menu: language, speech rate, detail, each kind of message, volumes, voice, keys."""
+from __future__ import annotations
+
+from voice_game.audio.speech import DEFAULT_VOICES
+from voice_game.audio.voices import voices as installed_voices
+from voice_game.commands.grammar import LANGUAGES
+from voice_game.core.output import RATE_STEP, VOLUME_STEP
+from voice_game.keys import describe
+from voice_game.menu.core import MenuCore
+from voice_game.menu.items import BACK, EXIT, Item, Menu
+from voice_game.settings import DETAILS, LEVELS, VERBOSITY_KINDS
+
+
+class SettingsMenus(MenuCore):
+    def settings_menu(self) -> Menu:
+        t = self.t
+
+        def lang_adjust(delta: int):
+            i = (LANGUAGES.index(self.lang) + delta) % len(LANGUAGES)
+            self.set_lang(LANGUAGES[i])
+            self.persist(lang=self.lang)
+
+        def rate_adjust(delta: int):
+            self.out.set_rate(self.out.rate + RATE_STEP * delta)
+            self.persist(rate=self.out.rate)
+
+        def rate_set(n: int) -> bool:
+            return False
+
+        def detail_now() -> str:
+            d = self.store.settings.detail if self.store is not None else "default"
+            return d if d in DETAILS else "default"
+
+        def detail_adjust(delta: int):  # the narration's detail: brief, normal, verbose
+            self.persist(detail=DETAILS[(DETAILS.index(detail_now()) + delta) % len(DETAILS)])
+
+        def keys_list():
+            for line in describe(self.bindings, self.c):
+                self.say(line)
+            return None
+
+        return Menu("menu.settings", [
+            Item("language", lambda: t("menu.language", name=t(f"menu.language_name.{self.lang}")), None,
+                 lang_adjust),
+            Item("rate", lambda: t("menu.rate", rate=self.out.rate), None, rate_adjust, rate_set),
+            Item("detail", lambda: t("menu.detail", level=t(f"menu.detail_name.{detail_now()}")), None,
+                 detail_adjust),
+            Item("verbosity", lambda: t("menu.verbosity"), self.verbosity_submenu),
+            *self.sound_items(),
+            Item("keys", lambda: t("menu.keys"), keys_list),
+            Item("back", lambda: t("menu.back"), lambda: BACK),
+        ])
+
+    def verbosity_menu(self) -> Menu:
+        """Each kind of message spoken, as a sound only, or off (as "bot moves: sound only"
+        says it in a game); kept in the settings file."""
+        t = self.t
+
+        def level_now(kind: str) -> str:
+            return self.store.settings.level(kind) if self.store is not None else "full"
+
+        def item(kind: str) -> Item:
+            def adjust(delta: int) -> None:
+                level = LEVELS[(LEVELS.index(level_now(kind)) + delta) % len(LEVELS)]
+                self.persist(verbosity={kind: level})
+
+            return Item(kind, lambda: t("menu.verbosity_kind", what=t(f"audio.kind.{kind}"),
+                                        level=t(f"audio.level.{level_now(kind)}")), None, adjust)
+
+        return Menu("menu.verbosity", [item(k) for k in VERBOSITY_KINDS] + [
+            Item("back", lambda: t("menu.back"), lambda: BACK)])
+
+    def verbosity_submenu(self) -> str | None:
+        if self.run_menu(self.verbosity_menu()) == EXIT:
+            return EXIT
+        self.say(self.t("menu.back_in_settings"))
+        return None
+
+    def sound_items(self) -> list[Item]:
+        """The settings of what is heard: the voice's and the cues' volumes, and the voice."""
+        t = self.t
+        voices = installed_voices
+
+        def volume_adjust(delta: int):  # the voice's loudness
+            self.out.set_volume(max(VOLUME_STEP, self.out.volume + VOLUME_STEP * delta))  # never silent
+            self.persist(speech_volume=self.out.volume)
+
+        def cue_volume_now() -> int:
+            if hasattr(self.out, "cue_volume"):
+                return int(self.out.cue_volume)
+            return self.store.settings.cue_volume if self.store is not None else 80
+
+        def cue_volume_adjust(delta: int):  # the sound cues' loudness
+            level = max(0, min(100, cue_volume_now() + VOLUME_STEP * delta))
+            setter = getattr(self.out, "set_cue_volume", None)
+            if setter is not None:
+                setter(level)
+            self.persist(cue_volume=level)
+
+        def voice_now() -> str:
+            return self.store.settings.voice if self.store is not None else ""
+
+        def voice_label() -> str:
+            name = voice_now()
+            if not name:
+                return t("menu.voice", name=t("menu.voice_default"))
+            family = "pico" if name.startswith("pico") else "mbrola" if name.startswith("mb-") else "espeak"
+            variant = name[5:] if family == "pico" else name[3:] if family == "mbrola" else name
+            return t("menu.voice", name=t("menu.voice_name", family=family, variant=variant).strip())
+
+        def voice_adjust(delta: int):  # the speaking voice: the language's default, or one installed
+            default = DEFAULT_VOICES.get(self.lang, self.lang)
+            choices = [""] + [v for v in voices(self.lang) if v and v != default]
+            now = voice_now()
+            i = choices.index(now) if now in choices else 0
+            chosen = choices[(i + delta) % len(choices)]
+            setter = getattr(self.out, "set_voice", None)
+            if setter is not None:
+                setter(chosen or DEFAULT_VOICES.get(self.lang, self.lang))
+            self.persist(voice=chosen)
+
+        return [
+            Item("volume", lambda: t("menu.volume", volume=self.out.volume), None, volume_adjust),
+            Item("cue_volume", lambda: t("menu.cue_volume", volume=cue_volume_now()), None, cue_volume_adjust),
+            Item("voice", voice_label, None, voice_adjust),
+        ]
+
