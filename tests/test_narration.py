@@ -407,7 +407,7 @@ def test_help_is_grouped_and_silent_about_an_empty_now(lang):
             label, example = item.split(": ", 1)
             assert not set(label.lower().split()) & set(example.lower().rstrip(".").split()), item
     s.kit = types.SimpleNamespace(rules=types.SimpleNamespace(legal_actions=lambda st: []), adapter=kit.adapter,
-                                  name=kit.name)
+                                  name=kit.name, help_item=None)
     msgs = s.help_messages()
     assert all(not m.text.startswith(c.get("help.now", commands="").split("{")[0].rstrip(": .")) for m in msgs)
     assert ": ." not in " ".join(m.text for m in msgs)

@@ -66,3 +66,68 @@ def test_a_move_names_the_family_by_its_instrument_after_the_opening(lang, detai
     verbose.event(ev("revealed", player=1, family="trumpet", remaining=20), v)
     said = " ".join(m.text for m in verbose.event(ev("placed", player=1, family="trumpet", conductor=1, count=1), v))
     assert {"de": "Trompeten-Fuchs", "en": "trumpet fox"}[lang] in said
+
+
+def concerto_session(lang, seed=3):
+    import io
+
+    from voice_game.audio.tts import TextOutput
+    from voice_game.commands.grammar import load_grammar
+    from voice_game.games import get as get_kit
+    from voice_game.session import Seat, Session
+
+    kit = get_kit("concerto")
+    seats = [Seat("Anna"), Seat("Clara", "bot")]
+    state = kit.new_game([x.name for x in seats], [], seed, None)
+    s = Session(kit, state, seats, load_grammar(lang), load_catalog(lang), TextOutput(io.StringIO()), iter(()),
+                seed=seed)
+    s.start(kit.rules.opening_events(state))
+    return kit, s
+
+
+def play_until(kit, s, want, brain_seed=7, steps=400):
+    """Bots move, the human seat plays as a bot would until one of its legal actions is ``want``."""
+    brain = kit.make_bot("bot", brain_seed)
+    brain.seat = 0
+    for _ in range(steps):
+        if kit.rules.is_over(s.state):
+            return None
+        p = kit.rules.current_player(s.state)
+        legal = kit.rules.legal_actions(s.state)
+        if p == 0:
+            hit = next((a for a in legal if want(a)), None)
+            if hit is not None:
+                return hit
+            s.commit(brain.choose(kit.view(s.state, 0), legal))
+        elif p in s.bots:
+            s.commit(s.bots[p].choose(kit.view(s.state, p), legal))
+        else:
+            s.commit(None)
+    return None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_help_while_conducting_names_no_pair_and_its_words_are_no_move(lang):
+    from voice_game.commands.parser import understand
+    from voice_game.core.errors import NotAllowed, Unrecognized
+    from voice_game.games.concerto.content import load_content
+
+    c = load_catalog(lang)
+    for seed in (3, 4, 5):
+        kit, s = concerto_session(lang, seed)
+        conduct = play_until(kit, s, lambda a: a.kind == "conduct")
+        if conduct is not None:
+            break
+    assert conduct is not None
+    s.commit(conduct)
+    v = kit.view(s.state, 0)
+    piece = load_content().pieces[v["performance"]["piece"]]
+    from voice_game.session.meta import more_messages
+
+    help_text = " ".join(m.text for m in s.help_messages() + more_messages(s))
+    patterns = [c.get(f"pattern.{p}.name").lower() for p in load_content().patterns]
+    assert not [p for p in patterns if p in help_text.lower()], help_text  # no pair: no guess, no answer
+    assert c.get(f"instrument.{piece.instruments[0]}.name") in help_text  # the next instrument, as the prompt
+    for item in s.help_messages()[0].text.split(": ", 1)[1].rstrip(".").split("; "):
+        with pytest.raises((Unrecognized, NotAllowed)):  # said exactly, no beat is played
+            understand(s.g, kit.adapter, item.lower(), kit.rules.legal_actions(s.state), 1.0)

@@ -76,3 +76,22 @@ class ConcertoPrompts(ConcertoWords):
         "encore": _p_encore,
         "give_up": _p_give_up,
     }
+
+    def help_beat(self, v: dict) -> str:
+        """"Hilfe" while conducting: what to say, never a pair: any example beat would be a
+        guess said aloud (a wrong one loses the piece) or the answer to the memory game."""
+        from voice_game.games.concerto.content import load_content
+
+        perf, me = v.get("performance"), v["you"]
+        if not perf or me is None:
+            return self.t("help_beat_card")
+        piece = load_content().pieces[perf["piece"]]
+        if v["phase"] == "encore":
+            orch = [slot["instrument"] for slot in v["players"][me]["orchestra"]]
+            done = {b[0] for b in perf["beats"]}
+            left = [self.ins(x) for x in orch if x not in piece.instruments and x not in done]
+            return self.t("help_beat_encore", instruments=self.or_list(left))
+        step = len(perf["beats"])
+        if v["maestro"] and v["conductor"]["active"] or step >= len(piece.instruments):
+            return self.t("help_beat_card")  # the card may change the order: the player remembers it
+        return self.t("help_beat", instrument=self.ins(piece.instruments[step]))
