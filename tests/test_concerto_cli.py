@@ -278,7 +278,8 @@ def test_every_reason_and_narration_key_exists_in_both_languages():
 
     from voice_game.games.concerto.rules import REASONS
 
-    src = (ROOT / "voice_game/games/concerto/narrator.py").read_text(encoding="utf-8")
+    narration = ("narrator", "words", "singles", "other_moves", "rendering", "prompts", "answers")
+    src = "".join((ROOT / f"voice_game/games/concerto/{m}.py").read_text(encoding="utf-8") for m in narration)
     keys = set(re.findall(r'self\.t\("(\w+)"', src))
     keys |= {f"bot_draw_{k}" for k in ("instrument", "special")} | {f"received_{k}" for k in ("instrument", "special")}
     keys |= {f"{w}lost_{r}{y}" for r in ("wrong_beat", "given_up", "encore") for w in ("", "bot_") for y in ("", "_you")

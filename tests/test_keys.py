@@ -170,7 +170,7 @@ def test_a_game_played_by_single_keys_in_a_terminal(tmp_path):
     try:
         t.expect("Dein Zug")
         t.send("d")
-        t.expect("Gezogen: Tuba-Bär")
+        t.expect("Gezogen: Tuba")
         t.send("1")
         t.expect("Zu 1.")  # your own move in the fewest words
         t.expect("Dein Zug", 2)
@@ -183,14 +183,14 @@ def test_a_game_played_by_single_keys_in_a_terminal(tmp_path):
         t.send("tisch\r")
         t.expect("Dirigent 1: genommen von Ben.")  # the bot took the tuba bear
         t.send("d")
-        t.expect("Geigen-Katze.")  # the hint "Zu welchem Dirigenten?" was said the first time
+        t.expect("Geige.")  # the hint "Zu welchem Dirigenten?" was said the first time
         t.send("2")
         t.expect("Zu 2.")
         t.expect("Dein Zug", 3)  # the last one in the round goes on
         t.send("2")  # take conductor 2: asked first
         t.expect("Dirigent zwei nehmen?  Ja oder nein?")
         t.send("y")
-        t.expect("Du nimmst Dirigent 2: Geigen-Katze.")
+        t.expect("Du nimmst Dirigent 2: Geige.")
         t.send("q")
         t.expect("Spiel wirklich verlassen?")
         t.send("y")

@@ -32,8 +32,9 @@ def texts(msgs):
 
 
 def ov(n=3):
-    """A Tierorchester view for the narrator: only names are needed for events."""
-    return {"players": ["Anna", "Amadeus", "Clara", "Dora", "Emil"][:n]}
+    """A Tierorchester view for the narrator: names, and conductors with musicians to take."""
+    return {"players": ["Anna", "Amadeus", "Clara", "Dora", "Emil"][:n], "rows": [["tuba"]] * n,
+            "row_owner": [None] * n}
 
 
 # --- Tierorchester ---------------------------------------------------------------
@@ -49,7 +50,7 @@ def test_another_players_turn_is_one_sentence(lang):
         out += n.event(e, v)
     # English names the family by its instrument in a move ("violin" for "violin cat"): the
     # fact is the family, the whole card name is said in the opening, the table and verbose
-    assert texts(out) == [{"de": "Amadeus: Geigen-Katze zu 1.", "en": "Amadeus: violin to 1."}[lang]]
+    assert texts(out) == [{"de": "Amadeus: Geige zu 1.", "en": "Amadeus: violin to 1."}[lang]]
     assert out[0].cue == "event.turn.2"  # the seat's own cue says who it was
     verbose = OrchestraNarrator(c, {0}, "verbose")
     said = []
@@ -72,7 +73,7 @@ def test_the_human_is_spoken_to_and_hints_come_once(lang):
     assert again_m.text == "" and again_m.cue == "event.your_turn"
     assert "Anna" not in first + again
     took = texts(n.event(ev("took", player=0, conductor=2, families=["tuba"], final=False), v))[0]
-    assert took == {"de": "Du nimmst Dirigent 2: Tuba-Bär.", "en": "You take conductor 2: tuba."}[lang]
+    assert took == {"de": "Du nimmst Dirigent 2: Tuba.", "en": "You take conductor 2: tuba."}[lang]
     verbose = OrchestraNarrator(c, {0}, "verbose")
     assert texts(verbose.event(ev("turn", player=0), v)) == texts(verbose.event(ev("turn", player=0), v))
 
@@ -406,7 +407,7 @@ def test_help_is_grouped_and_silent_about_an_empty_now(lang):
             label, example = item.split(": ", 1)
             assert not set(label.lower().split()) & set(example.lower().rstrip(".").split()), item
     s.kit = types.SimpleNamespace(rules=types.SimpleNamespace(legal_actions=lambda st: []), adapter=kit.adapter,
-                                  name=kit.name)
+                                  name=kit.name, help_item=None)
     msgs = s.help_messages()
     assert all(not m.text.startswith(c.get("help.now", commands="").split("{")[0].rstrip(": .")) for m in msgs)
     assert ": ." not in " ".join(m.text for m in msgs)

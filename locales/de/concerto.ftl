@@ -258,6 +258,9 @@ concerto-refill_again_market =
         [one] Noch eine vom Markt: { $options }.
        *[other] Noch { $count } vom Markt: { $options }.
     }
+concerto-help_beat = Instrument und Schlagmuster nennen, als Nächstes { $instrument }
+concerto-help_beat_card = Instrument und Schlagmuster nennen, in der Reihenfolge, die die Dirigentenkarte verlangt
+concerto-help_beat_encore = Instrument und Schlagmuster nennen, noch { $instruments }
 concerto-draw_option = ziehen
 concerto-game_over_target = Das Spiel ist aus: Das Ziel ist erreicht.
 concerto-game_over_pieces_exhausted = Das Spiel ist aus: Es gibt keine Stücke mehr.

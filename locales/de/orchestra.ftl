@@ -61,6 +61,13 @@ orchestra-final_choice_you = Deine letzte Wahl: einen Dirigenten nehmen oder bee
 orchestra-final_choice_you_named = { $player }, deine letzte Wahl: einen Dirigenten nehmen oder beenden.
 orchestra-passed = { $player } beendet ohne einen Dirigenten.
 orchestra-passed_you = Du beendest ohne einen Dirigenten.
+orchestra-final_choice_pass_you = Deine letzte Wahl: Kein offener Dirigent hat Musiker, sag beenden.
+orchestra-final_choice_pass_you_named = { $player }, deine letzte Wahl: Kein offener Dirigent hat Musiker, sag beenden.
+orchestra-deck_empty_pass = Der Stapel ist leer, und kein offener Dirigent hat Musiker: Sag beenden.
+orchestra-nothing_to_place_pass = Es gibt keine Karte mehr zu legen, und kein offener Dirigent hat Musiker: Sag beenden.
+orchestra-choices_now = Sag: { $options }.
+orchestra-option_take = Dirigent { $conductor } nehmen
+orchestra-option_pass = beenden
 orchestra-game_over = Das Spiel ist aus. Die Wertung.
 orchestra-leftover =
     { $count ->
@@ -266,27 +273,92 @@ orchestra-count-triangle =
     }
 
 ## orchestra.short
-# A family in the narration of a move: in German its one word, the whole name.
+# A family in the narration of a move: its instrument alone ("Tuba" for "Tuba-Bär"), as English
+# names it; the opening and the table say the whole name first.
 
-orchestra-short-tuba = { orchestra-family-tuba }
-orchestra-short-violin = { orchestra-family-violin }
-orchestra-short-flute = { orchestra-family-flute }
-orchestra-short-drum = { orchestra-family-drum }
-orchestra-short-trumpet = { orchestra-family-trumpet }
-orchestra-short-harp = { orchestra-family-harp }
-orchestra-short-cello = { orchestra-family-cello }
-orchestra-short-triangle = { orchestra-family-triangle }
+orchestra-short-tuba =
+    { $count ->
+        [one] Tuba
+       *[other] Tuben
+    }
+orchestra-short-violin =
+    { $count ->
+        [one] Geige
+       *[other] Geigen
+    }
+orchestra-short-flute =
+    { $count ->
+        [one] Flöte
+       *[other] Flöten
+    }
+orchestra-short-drum =
+    { $count ->
+        [one] Trommel
+       *[other] Trommeln
+    }
+orchestra-short-trumpet =
+    { $count ->
+        [one] Trompete
+       *[other] Trompeten
+    }
+orchestra-short-harp =
+    { $count ->
+        [one] Harfe
+       *[other] Harfen
+    }
+orchestra-short-cello =
+    { $count ->
+        [one] Cello
+       *[other] Cellos
+    }
+orchestra-short-triangle =
+    { $count ->
+        [one] Triangel
+       *[other] Triangeln
+    }
 
 ## orchestra.short_count
 
-orchestra-short_count-tuba = { orchestra-count-tuba }
-orchestra-short_count-violin = { orchestra-count-violin }
-orchestra-short_count-flute = { orchestra-count-flute }
-orchestra-short_count-drum = { orchestra-count-drum }
-orchestra-short_count-trumpet = { orchestra-count-trumpet }
-orchestra-short_count-harp = { orchestra-count-harp }
-orchestra-short_count-cello = { orchestra-count-cello }
-orchestra-short_count-triangle = { orchestra-count-triangle }
+orchestra-short_count-tuba =
+    { $count ->
+        [one] Tuba
+       *[other] { $count } Tuben
+    }
+orchestra-short_count-violin =
+    { $count ->
+        [one] Geige
+       *[other] { $count } Geigen
+    }
+orchestra-short_count-flute =
+    { $count ->
+        [one] Flöte
+       *[other] { $count } Flöten
+    }
+orchestra-short_count-drum =
+    { $count ->
+        [one] Trommel
+       *[other] { $count } Trommeln
+    }
+orchestra-short_count-trumpet =
+    { $count ->
+        [one] Trompete
+       *[other] { $count } Trompeten
+    }
+orchestra-short_count-harp =
+    { $count ->
+        [one] Harfe
+       *[other] { $count } Harfen
+    }
+orchestra-short_count-cello =
+    { $count ->
+        [one] Cello
+       *[other] { $count } Cellos
+    }
+orchestra-short_count-triangle =
+    { $count ->
+        [one] Triangel
+       *[other] { $count } Triangeln
+    }
 
 ## orchestra.maestro
 

@@ -257,6 +257,9 @@ concerto-refill_again_market =
         [one] One more from the market: { $options }.
        *[other] { $count } more from the market: { $options }.
     }
+concerto-help_beat = the instrument and its beat pattern, next { $instrument }
+concerto-help_beat_card = the instrument and its beat pattern, in the order the conductor card asks for
+concerto-help_beat_encore = the instrument and its beat pattern, still { $instruments }
 concerto-draw_option = draw
 concerto-game_over_target = The game is over: the target is reached.
 concerto-game_over_pieces_exhausted = The game is over: no pieces are left.

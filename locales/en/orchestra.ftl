@@ -61,6 +61,13 @@ orchestra-final_choice_you = Your last choice: take a conductor or say pass.
 orchestra-final_choice_you_named = { $player }, your last choice: take a conductor or say pass.
 orchestra-passed = { $player } ends without a conductor.
 orchestra-passed_you = You end without a conductor.
+orchestra-final_choice_pass_you = Your last choice: no open conductor has musicians, say pass.
+orchestra-final_choice_pass_you_named = { $player }, your last choice: no open conductor has musicians, say pass.
+orchestra-deck_empty_pass = The pile is empty and no open conductor has musicians: say pass.
+orchestra-nothing_to_place_pass = There is no card left to place and no open conductor has musicians: say pass.
+orchestra-choices_now = Say: { $options }.
+orchestra-option_take = take conductor { $conductor }
+orchestra-option_pass = pass
 orchestra-game_over = The game is over. The scoring.
 orchestra-leftover =
     { $count ->

@@ -136,6 +136,10 @@ class GameDefinition:
     # kinds whose example names itself ("chor einsetzen"): said without the kind's name
     help_groups: Mapping[str, str] = field(default_factory=dict)
     help_self_named: frozenset[str] = frozenset()
+    # the words said for a kind instead of its example, where any example would mislead (a
+    # beat names a pattern: a guess, or the answer to a memory game): (narrator, the
+    # listener's view, kind) -> the words, or None for the kind's usual example
+    help_item: Callable[[Any, Any, str], str | None] | None = None
     # --- a command read back is written with the locale's names of the values of these slots
     # ("Sabotage Spieler zwei Chor gegen Holzbläser?"): slot -> the message key of a value's
     # name, "{}" for the value ("instrument.{}.name"); a name is used where it reads as the

@@ -43,6 +43,11 @@ def always_message(s: Table) -> Message:
     return Message(s.c.get("help.always", commands=", ".join(always)), "help", LOW)
 
 
+def _help_item(s: Table, kind: str) -> str | None:
+    """The game's words for a kind of move whose examples would mislead, or None."""
+    return s.kit.help_item(s.narrator, s.listener_view(), kind) if s.kit.help_item is not None else None
+
+
 def help_messages(s: Table) -> list[Message]:
     """What can be said now, grouped by kind with one example each (verbose: the list)."""
     legal = s.kit.rules.legal_actions(s.state)
@@ -56,7 +61,10 @@ def help_messages(s: Table) -> list[Message]:
     now = []
     for key, items in groups.items():
         items = list(dict.fromkeys(items))
-        if verbose:  # a long list of one kind becomes two examples and a count
+        instead = _help_item(s, key)
+        if instead is not None:  # the game's own words for this kind: its examples would mislead
+            now.append(instead)
+        elif verbose:  # a long list of one kind becomes two examples and a count
             if len(items) <= HELP_LIST:
                 now += items
             else:
@@ -94,6 +102,10 @@ def more_messages(s: Table) -> list[Message]:
     now = []
     for key, items in groups.items():
         items = list(dict.fromkeys(items))
+        instead = _help_item(s, key)
+        if instead is not None:
+            now.append(instead)
+            continue
         text = ", ".join(items[:HELP_LIST])
         if len(items) > HELP_LIST:
             text = s.c.get("help.examples", examples=text, count=len(items) - HELP_LIST)

@@ -120,6 +120,11 @@ def _explain(narrator: Any, v: Any, command: dict[str, Any], grammar: Any) -> An
 
 QUESTIONS = {"orchestra_of": _orchestra_of, "explain": _explain,
              **{name: _fact(name) for name in ("pieces", "discard_pile", "special_pile", "conductor_card")}}
+def _help_item(narrator: Any, v: Any, kind: str) -> str | None:
+    """A beat in "hilfe": the next instrument and what to say, never an example pair."""
+    return narrator.help_beat(v) if kind == "beat" else None
+
+
 # help groups the legal moves by kind (the words of a kind: locales' help.group.<kind>)
 HELP_GROUPS = {
     "start_single": "start", "start_orchestra": "start", "place_instrument": "place_instrument",
@@ -178,5 +183,6 @@ DEFINITION = GameDefinition(
     questions=QUESTIONS,
     help_groups=HELP_GROUPS,
     help_self_named=HELP_SELF_NAMED,
+    help_item=_help_item,
     value_names=VALUE_NAMES,
 )

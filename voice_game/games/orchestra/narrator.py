@@ -22,6 +22,7 @@ class OrchestraNarrator(NarratorBase):
     def __init__(self, catalog, humans, verbose=True):
         super().__init__(catalog, humans, verbose)
         self.move: dict = {}  # another player's turn, collected until it is complete
+        self.refused = ""  # the refusal said last, when nothing happened since (said again: the choices)
 
     # --- helpers -------------------------------------------------------------
     def t(self, key: str, **params) -> str:
@@ -68,6 +69,7 @@ class OrchestraNarrator(NarratorBase):
 
     # --- events --------------------------------------------------------------
     def event(self, e, v: dict) -> list[Message]:
+        self.refused = ""  # something happened: a refusal after it is said in full again
         msgs = self._event(e, v)
         p = e.get("player")
         if e.type in ("turn", "final_choice", "drew", "revealed", "placed", "took", "passed") \
@@ -211,7 +213,9 @@ class OrchestraNarrator(NarratorBase):
     def _final_choice(self, e, v: dict) -> list[Message]:
         p = e.get("player")
         if p in self.humans:
-            return [self.m(self.you(v, "final_choice_you", p), "turn", HIGH, "event.your_turn")]
+            # every open conductor empty: there is nothing to take, passing is the only choice
+            key = "final_choice_you" if self.takeable(v) else "final_choice_pass_you"
+            return [self.m(self.you(v, key, p), "turn", HIGH, "event.your_turn")]
         self.move = {"player": p}
         return []  # the choice itself is the news
 
@@ -384,7 +388,32 @@ class OrchestraNarrator(NarratorBase):
             out += [Message(m.text, "help", LOW) for m in self.maestro(v["maestro"])]
         return out
 
+    @staticmethod
+    def takeable(v: dict) -> list[int]:
+        """The conductors that can be taken now: open ones with musicians."""
+        return [i + 1 for i, row in enumerate(v["rows"]) if v["row_owner"][i] is None and row]
+
+    def options(self, v: dict) -> str:
+        """What can be done instead of drawing, in the words the game understands."""
+        items = [self.t("option_take", conductor=c) for c in self.takeable(v)]
+        if v.get("phase") == "final":
+            items.append(self.t("option_pass"))
+        if len(items) == 1:
+            return items[0]
+        return ", ".join(items[:-1]) + f" {self.c.get('help.or')} " + items[-1]
+
+    # refusals that name what to do instead: said again, they give the choices (help)
+    ESCALATE = ("deck_empty", "nothing_to_place")
+
     def reason(self, err, v: dict) -> Message:
+        if err.reason in self.ESCALATE:
+            again = self.refused == err.reason
+            self.refused = err.reason
+            if again:  # the same refusal twice in a row: the choices, not the same sentence
+                return self.m(self.t("choices_now", options=self.options(v)), "error", HIGH, "event.error")
+            if not self.takeable(v) and v.get("phase") == "final":  # every open conductor is empty: passing is all there is
+                key = "deck_empty_pass" if err.reason == "deck_empty" else "nothing_to_place_pass"
+                return self.m(self.t(key), "error", HIGH, "event.error")
         params = dict(err.params)
         if "family" in params and params["family"]:
             params["family"] = self.family(params["family"])

@@ -1,0 +1,178 @@
+"""Concerto narration on request: the table, an orchestra, the pieces, the piles, the
+conductor card, your cards, the scores, the rules and why a command is refused."""
+from __future__ import annotations
+
+from voice_game.games.concerto.words import ConcertoWords
+from voice_game.narration.common import pan_for
+from voice_game.narration.message import HIGH, LOW, Message
+
+
+class ConcertoAnswers(ConcertoWords):
+    def table(self, v: dict) -> list[Message]:
+        key = "table_turn_number" if v["turn"] else "table_turn"  # no turn number during setup
+        if self.second_person(v["turn_of"]):
+            key += "_you"
+        out = [self.m(self.t(key, player=self.name(v, v["turn_of"]), number=v["turn"]), "table", LOW)]
+        out.append(self.m(self.t("table_market", instruments=self.inss(v["market"]),
+                                 count=v["instrument_pile_size"]), "table", LOW))
+        for lv, pid in v["open_pieces"].items():
+            if pid is None:
+                text = self.t("table_no_piece", level=self.level(lv))
+            else:
+                text = self.piece_details(pid)
+            out.append(self.m(text + " " + self.t("table_pile", count=v["piece_pile_sizes"][lv]), "table", LOW))
+        n = len(v["players"])
+        for i, p in enumerate(v["players"]):
+            ins = [slot["instrument"] for slot in p["orchestra"]]
+            you = self.second_person(i)  # the one human at the table is "du", never a name
+            text = " ".join([self.t("table_player_you" if you else "table_player", player=p["name"], count=p["score"]),
+                             self.t("table_orchestra_you" if you else "table_orchestra", orchestra=self.inss(ins)),
+                             self.t("table_hand", count=p["hand_count"] + p["special_count"])])
+            out.append(self.m(text, "table", LOW, None, pan_for(i + 1, n)))
+        discard = v.get("instrument_discard") or []
+        out.append(self.m(self.t("table_discard", cards=self.counted(discard)) if discard
+                          else self.t("table_discard_empty"), "table", LOW))
+        out.append(self.m(self.t("table_target", count=v["target"]), "table", LOW))
+        cond = v["conductor"]
+        if v["maestro"]:
+            if cond["card"]:
+                out.append(self.m(self.t("table_conductor", name=self.conductor(cond["card"]),
+                                         text=self.c.get(f"conductor.{cond['card']}.text")), "table", LOW))
+            elif cond["active"]:
+                out.append(self.m(self.t("table_conductor_hidden"), "table", LOW))
+        perf = v.get("performance")
+        if perf:
+            key = "table_performance_you" if self.second_person(perf["player"]) else "table_performance"
+            out.append(self.m(self.t(key, player=self.name(v, perf["player"]),
+                                     piece=self.piece(perf["piece"]), count=len(perf["beats"])), "table", LOW))
+        return out
+
+    def orchestra_of(self, v: dict, position: int) -> list[Message]:
+        """One player's orchestra ("Orchester von Spieler 2"): instruments, never patterns."""
+        n = len(v["players"])
+        if not 1 <= position <= n:
+            return [self.m(self.t("no_seat", count=n, position=position), "error", HIGH, "event.error")]
+        i = position - 1
+        p = v["players"][i]
+        ins = [slot["instrument"] for slot in p["orchestra"]]
+        if self.second_person(i):
+            key = "my_orchestra" if ins else "my_orchestra_empty"
+            return [self.m(self.t(key, instruments=self.inss(ins)), "table", LOW)]
+        text = " ".join([self.t("table_player", player=p["name"], count=p["score"]),
+                         self.t("table_orchestra", orchestra=self.inss(ins)),
+                         self.t("table_hand", count=p["hand_count"] + p["special_count"])])
+        return [self.m(text, "table", LOW, None, pan_for(i + 1, n))]
+
+    #: intents answered by the method of the same name (a fact of the table, one question each)
+    FACTS = ("pieces", "discard_pile", "special_pile", "conductor_card")
+
+    def pieces(self, v: dict, grammar=None) -> list[Message]:
+        """The open pieces, each with its points and its instruments in order ("Stücke"): what
+        the opening and brief narration leave out of an orange piece."""
+        out = []
+        for k, (lv, pid) in enumerate(v["open_pieces"].items()):
+            text = self.t("table_no_piece", level=self.level(lv)) if pid is None else \
+                self.piece_details(pid, full=False, maestro=v["maestro"], following=k > 0)
+            out.append(self.m(text, "table", LOW))
+        return out
+
+    def discard_pile(self, v: dict, grammar=None) -> list[Message]:
+        """The instrument discard pile (what Audition can take), counted."""
+        discard = v.get("instrument_discard") or []
+        return [self.m(self.t("table_discard", cards=self.counted(discard)) if discard
+                       else self.t("table_discard_empty"), "table", LOW)]
+
+    def special_pile(self, v: dict, grammar=None) -> list[Message]:
+        """How many special cards are left to draw, and which were played or discarded."""
+        out = [self.m(self.t("special_pile", count=v["special_pile_size"]), "table", LOW)]
+        counts: dict[str, int] = {}
+        for x in v.get("special_discard") or []:
+            counts[x] = counts.get(x, 0) + 1
+        names = [self.t("times", count=n, instrument=self.special(x)) if n > 1 else self.special(x)
+                 for x, n in counts.items()]
+        out.append(self.m(self.t("special_discard", cards=self.join(names)) if names
+                          else self.t("special_discard_empty"), "table", LOW))
+        return out
+
+    def conductor_card(self, v: dict, grammar=None) -> list[Message]:
+        """The maestro rules and the active conductor card, as far as the seed lets it be
+        known: its text only in the variant with the card face up."""
+        from voice_game.games.concerto.content import load_content
+
+        if not v["maestro"]:
+            return [self.m(self.t("maestro_none"), "help", LOW)]
+        example = ""
+        if grammar is not None:
+            example = grammar.render({"intent": "conduct_ignore", "level": "green"})
+        out = [self.m(self.t("maestro_rules", count=load_content().conductor_bonus, example=example), "help", LOW)]
+        cond = v["conductor"]
+        if cond["card"]:
+            out.append(self.m(self.t("table_conductor", name=self.conductor(cond["card"]),
+                                     text=self.c.get(f"conductor.{cond['card']}.text")), "table", LOW))
+        elif cond["active"]:
+            out.append(self.m(self.t("table_conductor_hidden"), "table", LOW))
+        else:
+            out.append(self.m(self.t("conductor_none_active", count=cond["pile_size"]), "table", LOW))
+        return out
+
+    def whose_turn(self, v: dict) -> Message:
+        key = "table_turn_you" if self.second_person(v["turn_of"]) else "table_turn"
+        return self.m(self.t(key, player=self.name(v, v["turn_of"])), "turn", LOW)
+
+    def my_cards(self, v: dict) -> list[Message]:
+        me = v["you"]
+        if me is None:
+            return [self.m(self.t("my_cards_nobody"), "table", LOW)]
+        p = v["players"][me]
+        key = "my_hand_you" if self.second_person(me) else "my_hand"
+        out = [self.m(self.t(key, player=p["name"], instruments=self.inss(p["hand"] or [])), "table", LOW)]
+        specials = p["specials"] or []
+        if specials:
+            out.append(self.m(self.t("my_specials", cards=self.join([self.special(s) for s in specials])),
+                              "table", LOW))
+        else:
+            out.append(self.m(self.t("my_specials_none"), "table", LOW))
+        ins = [slot["instrument"] for slot in p["orchestra"]]  # never the patterns (DESIGN 1.3)
+        key = "my_orchestra" if ins else "my_orchestra_empty"
+        out.append(self.m(self.t(key, instruments=self.inss(ins)), "table", LOW))
+        return out
+
+    def scores(self, v: dict, outcome: dict) -> list[Message]:
+        out = [self.m(self.t("scores_now", count=v["target"]), "score", LOW)]
+        for p, s in enumerate(outcome["scores"]):
+            out.append(self.m(self.t("score_player_you" if self.second_person(p) else "score_player",
+                                     player=self.name(v, p), count=s), "score", LOW))
+        return out
+
+    def rules(self, v: dict, grammar=None) -> list[Message]:
+        """The rules, and in the maestro version its rules and the active conductor card
+        (as far as the variant shows it)."""
+        out = [self.m(self.t("rules"), "help", LOW)]
+        if v.get("maestro"):
+            out.append(self.m(self.t("rules_maestro", count=v["target"]), "help", LOW))
+            out += self.conductor_card(v, grammar)
+        return out
+
+    def reason(self, err, v: dict) -> Message:
+        params = dict(err.params)
+        for k in ("instrument", "other"):
+            if params.get(k):
+                params[k] = self.ins(params[k])
+        if params.get("missing"):
+            params["missing"] = self.inss(params["missing"])
+        if params.get("pattern"):
+            params["pattern"] = self.pat(params["pattern"]) if self.c.has(f"pattern.{params['pattern']}.name") \
+                else params["pattern"]
+        if params.get("level") and self.c.has(f"level.{params['level']}.name"):
+            params["level"] = self.level(params["level"])
+        if params.get("card") and self.c.has(f"special.{params['card']}.name"):
+            params["card"] = self.special(params["card"])
+        if params.get("piece"):
+            params["piece"] = self.title(params["piece"])
+        for k in ("target", "player"):
+            if isinstance(params.get(k), int):
+                params[k] = self.name(v, params[k])
+        if err.reason == "swap_not_in_hand" and params.get("card"):
+            params["card"] = self.ins(params["card"]) if self.c.has(f"instrument.{params['card']}.name") \
+                else params["card"]
+        return self.m(self.c.get(f"concerto.reason.{err.reason}", **params), "error", HIGH, "event.error")
