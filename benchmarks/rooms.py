@@ -139,12 +139,13 @@ def add(x: np.ndarray, noise: np.ndarray, snr_db: float) -> np.ndarray:
 
 
 def degrade(audio: np.ndarray, condition: str, seed: int = 0,
-            pool: list[np.ndarray] | None = None) -> np.ndarray:
+            pool: list[np.ndarray] | None = None, after_s: float = 0.6) -> np.ndarray:
     """``audio`` (float, 16 kHz) in the room ``condition``: "clean", "reverb", "fan 15",
-    "babble 5", "music 15", or several joined with "+" (reverb first)."""
+    "babble 5", "music 15", or several joined with "+" (reverb first); the clip starts
+    0.3 s in (the noise is there before the word starts) and ``after_s`` of the room
+    follows it."""
     x = np.asarray(audio, dtype=np.float64)
-    # 0.3 s before and 0.6 s after the clip: the noise is there before the word starts
-    x = np.concatenate([np.zeros(int(0.3 * RATE)), x, np.zeros(int(0.6 * RATE))])
+    x = np.concatenate([np.zeros(int(0.3 * RATE)), x, np.zeros(int(after_s * RATE))])
     if condition == "clean":
         return x.astype(np.float32)
     for part in condition.split("+"):
