@@ -24,7 +24,8 @@ Parts
              none. Through ``understand_text``, the game's own reading of a result.
 ``synth``    multi-word phrases of every phrase class of both games, spoken by natural
              offline voices (``benchmarks/voices.py``: Piper, SVOX Pico, MBROLA; espeak-ng
-             kept apart), clean and in pink noise at 20 and 10 dB SNR, each decoded with the
+             kept apart), clean and in a room's noise at 15 and 5 dB SNR (``rooms.py``: fan,
+             music and babble of corpus speakers in turn), each decoded with the
              phrase set of the real game state it belongs to; plus everyday sentences that
              must be rejected.
 ``latency``  the streaming path fed in real time in 50 ms blocks as the microphone
@@ -54,7 +55,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from tests.support.synth import add_noise, voiced_span  # noqa: E402
+from tests.support.synth import voiced_span  # noqa: E402
 from voice_game.commands.grammar import freeze, load_grammar  # noqa: E402
 from voice_game.commands.parser import doubtful, meta_intents  # noqa: E402
 from voice_game.games import definitions  # noqa: E402
@@ -77,7 +78,9 @@ OOG = {"en": ["what a lovely weather today", "the cat sat on the mat", "I would 
               "Kartoffelsalat", "wo ist der Bahnhof", "Ich möchte einen Kaffee",
               "Banane", "mach das Fenster auf", "kannst du mich hören", "wunderbar", "Feierabend",
               "gib mir mal das Salz", "wer kommt heute Abend", "ich glaube schon"]}
-CONDITIONS = [("clean", None), ("20 dB", 20), ("10 dB", 10)]
+CONDITIONS = [("clean", None), ("15 dB", 15), ("5 dB", 5)]
+#: the room noises of the synthetic phrases, one after the other (``rooms.degrade``)
+NOISES = ("fan", "music", "babble")
 
 
 def pct(xs, q):
@@ -315,6 +318,30 @@ def synth_items(lang: str, sets, quick: bool):
     return items, vs
 
 
+_POOLS: dict[str, list] = {}
+
+
+def noisy(a16: np.ndarray, lang: str, kind: str, snr: float, seed: int) -> np.ndarray:
+    """int16 speech in a room's ``kind`` of noise (``rooms.py``) at ``snr`` dB; babble is
+    made of the human corpus's speakers of ``lang``."""
+    import rooms
+
+    pool = []
+    if kind == "babble":
+        if lang not in _POOLS:
+            from speech_heldout import babble_pools
+
+            items = [x for x in json.loads((CORPUS / "labels.json").read_text()) if x["lang"] == lang]
+            _POOLS[lang] = [v[0] for v in babble_pools(items).values()]
+        pool = _POOLS[lang]
+    noise = rooms.babble(a16.size, pool, seed) if kind == "babble" else getattr(rooms, kind)(a16.size, seed)
+    x = rooms.add(a16.astype(np.float64) / 32768, noise, snr)
+    peak = np.abs(x).max()
+    if peak > 0.99:
+        x = x * 0.99 / peak
+    return np.round(x * 32767).astype(np.int16)
+
+
 def part_synth(engine: str, lang: str, quick: bool, log) -> dict:
     import voices
 
@@ -335,7 +362,7 @@ def part_synth(engine: str, lang: str, quick: bool, log) -> dict:
             a = cache[key]
             a = np.concatenate([np.zeros(4000, np.int16), a, np.zeros(6400, np.int16)])
             if snr is not None:
-                a = add_noise(a, snr, seed=j + 1000 * snr)
+                a = noisy(a, lang, NOISES[j % len(NOISES)], snr, j + 1000 * snr)
             for v in variants():
                 set_variant(recs[name], v)
                 h = recs[name].decode(a)
@@ -586,7 +613,7 @@ def report(results: dict, cmdline: str) -> str:  # noqa: C901 - one table per pa
     synth = {k: v for k, v in results.items() if k[0] == "synth"}
     if synth:
         L += ["## Synthetic voices, every phrase class, in the game state it belongs to", "",
-              "| engine | lang | voices | state (phrases) | clean | 20 dB | 10 dB |", "|---|---|---|---|---|---|---|"]
+              "| engine | lang | voices | state (phrases) | " + " | ".join(c for c, _ in CONDITIONS) + " |", "|---|---|---|---|---|---|---|"]
         for (_, eng, lang), r in synth.items():
             for family in ("natural", "espeak-ng"):
                 for name, n in r["sets"].items():

@@ -1,0 +1,430 @@
+"""Speech recognition as a new player meets it: thresholds chosen on some speakers,
+figures reported on speakers they were not chosen on, in quiet and in rooms.
+
+    nice uv run --group bench python benchmarks/speech_heldout.py [--quick] [--langs de,en]
+        [--rooms 48] [--conditions "fan 15,babble 15,music 15,fan 5,babble 5,music 5,reverb,reverb+babble 15"]
+        [--out benchmarks/results/speech_heldout.md] [--fresh]
+
+1. *Evidence.* Every clip of ``../shared/speech-corpus`` (``--quick``: a sample) is
+   decoded once, clean, and a sample of ``--rooms`` clips per language again in each room
+   condition (``benchmarks/rooms.py``: fan, babble of six other corpus speakers, music;
+   15 and 5 dB SNR; a synthetic room's reverberation, T60 0.3 to 0.6 s), in the
+   Tierorchester state where a musician is placed at one of five conductors. What the
+   recognizer weighs is kept for each clip (``whisper_decision.Evidence``: Whisper's own
+   transcripts and no-speech probability, the phrase they read as, the constrained
+   search's phrases with their gaps, a sound-alike's margin), in a cache file, so that
+   any threshold can be judged again without decoding.
+2. *Held out.* Speakers are split into folds (leave one speaker out when a source has
+   few; six folds over the crowd-sourced speakers). For each fold the recognizer's
+   thresholds (``whisper_decision.Thresholds``: the gap budget, the no-speech limit, the
+   sound-alike margin, the near-win factor) are chosen on the other folds' clips, every
+   condition pooled, and the chosen set judges the fold's clips. The report gives the
+   sum over folds: only figures of speakers the thresholds never saw.
+3. *What the game does.* Each result goes through the game's own reading
+   (``understand_text``) and read-back rules (``speech_bench.asks_first``): a command is
+   accepted right at once, read back (right), refused, read back wrong, or acted on as
+   another command; a non-command is refused, read back, or acted on.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import itertools
+import json
+import os
+import random
+import sys
+import time
+from dataclasses import asdict, replace
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import rooms  # noqa: E402
+import speech_bench as sb  # noqa: E402
+from voice_game.commands.grammar import load_grammar  # noqa: E402
+from voice_game.speech.recognize import read_audio, to_16k_int16, understand_text  # noqa: E402
+from voice_game.speech.whisper_decision import DEFAULT, Evidence, Thresholds, judge  # noqa: E402
+
+CONDITIONS = ["fan 15", "babble 15", "music 15", "fan 5", "babble 5", "music 5", "reverb", "reverb+babble 15"]
+#: the values each threshold may take when chosen on the training folds
+GRID = {
+    "accept_gap": (1.5, 2.0, 2.5, 3.0, 4.0, 5.0),
+    "max_no_speech": (0.6, 0.8, 0.9, 0.97, 1.01),
+    "alike_gap": (0.5, 1.5, 3.0),
+    "near": (1.0, 1.5, 2.0, 3.0),
+}
+#: what each outcome costs when thresholds are chosen (rates within commands or non-commands)
+COST = {"refused": 1.0, "wrong asked": 2.0, "wrong at once": 30.0, "nc asked": 0.5, "nc at once": 10.0}
+OUTCOMES = ("right at once", "right asked", "refused", "wrong asked", "wrong at once")
+NC_OUTCOMES = ("nc refused", "nc asked", "nc at once")
+
+
+def weigh(rec, audio: np.ndarray) -> Evidence:
+    """The complete evidence of one utterance (float 16 kHz): the decode of
+    ``WhisperRecognizer._decode_float`` with no step skipped for an earlier decision."""
+    from voice_game.speech.hypothesis import to_pcm16
+    from voice_game.speech.whisper_decision import Ranked
+
+    pcm = np.frombuffer(to_pcm16(audio), dtype="<i2").astype(np.float32) / 32768.0
+    table = rec._table
+    t0 = time.perf_counter()
+    if not table.by_words or pcm.size == 0:
+        return Evidence(empty=True)
+    m = rec.m
+    with m.lock:
+        enc = m.encode(pcm, rec.windows[-1])
+        hyps, nsp = m.free_decode(enc, table.max_tokens, no_repeat=rec._no_repeat(m, table))
+        mean = -1e9
+        if hyps and hyps[0][0].strip():
+            mean = hyps[0][1] / (len(m.tok.encode(hyps[0][0])) + 1)
+        ev = Evidence(hyps=hyps, no_speech=nsp, mean_logprob=mean)
+        free = rec._free_phrase(hyps, nsp, table)
+        if free is not None:
+            ev.free = (free[0], (free[1] - DEFAULT.floor) / (1 - DEFAULT.floor))
+        elif hyps and rec._unrelated(hyps[0][0], table):
+            ev.unrelated = True
+        else:
+            ranked = rec._search(enc, table, heard=hyps[0][0] if hyps else "")
+            ev.ranked = [Ranked(r.phrase, r.logprob, r.gap, r.words, r.phrase in table.decoys) for r in ranked]
+        for phrase in ([ev.free[0]] if ev.free else []) + [r.phrase for r in ev.ranked[:2]]:
+            alikes = rec.sound_alikes.get(phrase)
+            if alikes and phrase not in ev.alike:
+                def forms(word: str) -> list[str]:
+                    cap = word[:1].upper() + word[1:]
+                    return [" " + word, " " + cap, " " + cap + "."]
+                own = forms(phrase)
+                scores = m.score(enc, [m.spell(f) for f in own + [f for a in alikes for f in forms(a)]])
+                ev.alike[phrase] = max(lp for lp, _ in scores[: len(own)]) - max(lp for lp, _ in scores[len(own):])
+    ev.decode_ms = (time.perf_counter() - t0) * 1000
+    return ev
+
+
+def cache_path(lang: str) -> Path:
+    base = Path(os.environ.get("VOICE_GAME_CACHE_DIR", Path.home() / ".cache" / "voice_game"))
+    return base / "bench-evidence" / f"heldout-{lang}.jsonl"
+
+
+def clip_key(x: dict, condition: str) -> str:
+    return f"{x['file']}|{condition}"
+
+
+def load_cache(lang: str) -> dict[str, dict]:
+    p = cache_path(lang)
+    out: dict[str, dict] = {}
+    if p.is_file():
+        for line in p.read_text().splitlines():
+            try:
+                d = json.loads(line)
+                out[d["key"]] = d
+            except (ValueError, KeyError):
+                continue
+    return out
+
+
+def babble_pools(items: list[dict]) -> dict[str, list[np.ndarray]]:
+    """speaker -> their clips end to end (16 kHz float, silence trimmed), 12 clips each."""
+    by: dict[str, list[dict]] = {}
+    for x in items:
+        by.setdefault(x["speaker"], []).append(x)
+    pools: dict[str, list[np.ndarray]] = {}
+    for spk, xs in by.items():
+        parts = []
+        for x in xs[:12]:
+            a, rate = read_audio(sb.CORPUS / x["file"])
+            a16 = to_16k_int16(a, rate).astype(np.float32) / 32768
+            i, j = sb.voiced_span(a16, 16000, floor_db=35)
+            if j > i:
+                parts.append(a16[i:j + 1])
+        if parts:
+            pools[spk] = [np.concatenate(parts)]
+    return pools
+
+
+def room_sample(items: list[dict], g, phrases, n: int) -> list[dict]:
+    """``n`` clips, half commands and half not, spread over speakers (seeded)."""
+    rnd = random.Random(sb.SEED + 7)
+    cmd = [x for x in items if sb.expected(g, phrases, x["word"])]
+    other = [x for x in items if not sb.expected(g, phrases, x["word"])]
+    rnd.shuffle(cmd)
+    rnd.shuffle(other)
+    return cmd[: n // 2] + other[: n - n // 2]
+
+
+def collect(lang: str, quick: bool, n_rooms: int, conditions: list[str], fresh: bool, log,
+            limit: int = 0) -> list[dict]:
+    """Decode what is not in the cache yet; every clip's evidence record."""
+    g = load_grammar(lang)
+    game, phrases = sb.state_sets(lang)["place"]
+    items = sb.corpus_items(lang, quick)
+    if limit:
+        per: dict[str, int] = {}
+        items = [x for x in items if (per.__setitem__(x["source"], per.get(x["source"], 0) + 1)
+                                      or per[x["source"]] <= limit)]
+    cache = {} if fresh else load_cache(lang)
+    todo = [(x, "clean") for x in items]
+    sample = room_sample(items, g, phrases, n_rooms)
+    todo += [(x, c) for c in conditions for x in sample]
+    missing = [(x, c) for x, c in todo if clip_key(x, c) not in cache]
+    log(f"  {lang}: {len(todo)} decodes, {len(missing)} not cached")
+    if missing:
+        rec = sb.make_engine("whisper", lang, sb.phrase_strings(phrases))
+        all_items = [x for x in json.loads((sb.CORPUS / "labels.json").read_text()) if x["lang"] == lang]
+        pools = babble_pools(all_items) if any("babble" in c for _, c in missing) else {}
+        p = cache_path(lang)
+        p.parent.mkdir(parents=True, exist_ok=True)
+        t0 = time.time()
+        with p.open("w" if fresh else "a") as f:
+            for k, (x, cond) in enumerate(missing):
+                a, rate = read_audio(sb.CORPUS / x["file"])
+                a16 = to_16k_int16(a, rate).astype(np.float32) / 32768
+                seed = int(hashlib.sha256(clip_key(x, cond).encode()).hexdigest()[:8], 16)
+                pool = [v[0] for s, v in pools.items() if s != x["speaker"]]
+                audio = rooms.degrade(a16, cond, seed, pool)
+                ev = weigh(rec, audio)
+                d = {"key": clip_key(x, cond), "file": x["file"], "condition": cond, "speaker": x["speaker"],
+                     "source": x["source"], "word": x["word"], "evidence": asdict(ev)}
+                cache[d["key"]] = d
+                f.write(json.dumps(d, ensure_ascii=False) + "\n")
+                f.flush()
+                if k % 50 == 49:
+                    log(f"    {k + 1}/{len(missing)} decoded, {time.time() - t0:.0f} s")
+    return [cache[clip_key(x, c)] for x, c in todo]
+
+
+def streamed(lang: str, quick: bool, n: int, conditions: list[str], log) -> dict:
+    """``n`` clips per condition (half commands) streamed in real time through the
+    recognizer's own voice activity detection, 2 s of the room after the word: the
+    command right or not, the time from the true end of speech to the result, and
+    whether the detection ended the utterance at all (else the stream's end did)."""
+    g = load_grammar(lang)
+    game, phrases = sb.state_sets(lang)["place"]
+    items = sb.corpus_items(lang, quick)
+    sample = room_sample(items, g, phrases, n)
+    rec = sb.make_engine("whisper", lang, sb.phrase_strings(phrases))
+    all_items = [x for x in json.loads((sb.CORPUS / "labels.json").read_text()) if x["lang"] == lang]
+    pools = babble_pools(all_items) if any("babble" in c for c in conditions) else {}
+    out: dict = {}
+    for cond in ["clean"] + conditions:
+        r = out.setdefault(cond, {"ok": 0, "n": 0, "ended": 0, "lat": [], "misses": []})
+        for x in sample:
+            a, rate = read_audio(sb.CORPUS / x["file"])
+            a16 = to_16k_int16(a, rate).astype(np.float32) / 32768
+            _, last = sb.voiced_span((a16 * 32767).astype(np.int16), 16000, floor_db=30)
+            seed = int(hashlib.sha256(clip_key(x, cond).encode()).hexdigest()[:8], 16)
+            pool = [v[0] for s, v in pools.items() if s != x["speaker"]]
+            audio = rooms.degrade(a16, cond, seed, pool, after_s=2.0)
+            pcm = np.clip(audio * 32767, -32768, 32767).astype(np.int16)
+            h, dt = sb.stream_realtime(rec, pcm, int(0.3 * 16000) + last)
+            want = sb.expected(g, phrases, x["word"])
+            got = understand_text(g, game, h.text, h.confidence, phrases) if h else None
+            r["n"] += 1
+            r["ok"] += got == want
+            if not np.isnan(dt):
+                r["ended"] += 1
+                if want is not None and got == want:
+                    r["lat"].append(dt * 1000)
+            if got != want:
+                r["misses"].append(f"'{x['word']}' ({x['speaker']}) -> '{h.text if h else ''}'")
+        log(f"  streamed {lang} {cond}: {r['ok']}/{r['n']} right, {r['ended']} ended by the detection, "
+            f"{sb.ms(r['lat'])} ms")
+    return out
+
+
+def stream_table(lang: str, res: dict) -> list[str]:
+    L = [f"### {lang}: streamed in real time through the voice activity detection", "",
+         "| room | right (commands and not) | utterance ended by the detection | end of speech to command, "
+         "ms median / p95 | misses |", "|---|---|---|---|---|"]
+    for cond, r in res.items():
+        L.append(f"| {cond} | {pct(r['ok'], r['n'])} | {pct(r['ended'], r['n'])} | {sb.ms(r['lat'])} | "
+                 f"{'; '.join(r['misses'][:6])} |")
+    return L + [""]
+
+
+def folds_of(records: list[dict]) -> list[set[str]]:
+    """Speaker folds: each Heidelberg and FSDD speaker alone (a handful per source), the
+    crowd-sourced Speech Commands speakers in six folds."""
+    solo = sorted({r["speaker"] for r in records if r["source"] != "speech-commands"})
+    crowd = sorted({r["speaker"] for r in records if r["source"] == "speech-commands"})
+    folds = [{s} for s in solo]
+    if crowd:
+        k = min(6, len(crowd))
+        folds += [set(crowd[i::k]) for i in range(k)]
+    return folds
+
+
+class Judge:
+    """Judges records with thresholds, the game's reading of each result remembered."""
+
+    def __init__(self, lang: str):
+        self.g = load_grammar(lang)
+        self.game, self.phrases = sb.state_sets(lang)["place"]
+        self._memo: dict[tuple[str, float], tuple[dict | None, bool]] = {}
+        self._want: dict[str, dict | None] = {}
+        self.evidence: dict[str, Evidence] = {}
+
+    def want(self, word: str):
+        if word not in self._want:
+            self._want[word] = sb.expected(self.g, self.phrases, word)
+        return self._want[word]
+
+    def reading(self, text: str, conf: float) -> tuple[dict | None, bool]:
+        key = (text, round(conf, 4))
+        if key not in self._memo:
+            got = understand_text(self.g, self.game, text, conf, self.phrases)
+            asked = bool(got) and sb.asks_first(self.g, self.phrases, text, conf, got)
+            self._memo[key] = (got, asked)
+        return self._memo[key]
+
+    def outcome(self, r: dict, th: Thresholds) -> str:
+        ev = self.evidence.get(r["key"])
+        if ev is None:
+            ev = self.evidence[r["key"]] = Evidence.from_dict(r["evidence"])
+        text, conf = judge(ev, th)
+        got, asked = self.reading(text, conf) if text else (None, False)
+        want = self.want(r["word"])
+        if want is None:
+            return "nc refused" if got is None else ("nc asked" if asked else "nc at once")
+        if got is None:
+            return "refused"
+        if got == want:
+            return "right asked" if asked else "right at once"
+        return "wrong asked" if asked else "wrong at once"
+
+
+def count(j: Judge, records: list[dict], th: Thresholds) -> dict[str, int]:
+    c = dict.fromkeys(OUTCOMES + NC_OUTCOMES, 0)
+    for r in records:
+        c[j.outcome(r, th)] += 1
+    return c
+
+
+def cost(c: dict[str, int]) -> float:
+    n_cmd = sum(c[k] for k in OUTCOMES) or 1
+    n_nc = sum(c[k] for k in NC_OUTCOMES) or 1
+    return (COST["refused"] * c["refused"] / n_cmd + COST["wrong asked"] * c["wrong asked"] / n_cmd
+            + COST["wrong at once"] * c["wrong at once"] / n_cmd
+            + COST["nc asked"] * c["nc asked"] / n_nc + COST["nc at once"] * c["nc at once"] / n_nc)
+
+
+def choose(j: Judge, train: list[dict]) -> Thresholds:
+    """The grid's thresholds of the least cost on ``train`` (ties: nearest the default)."""
+    best = None
+    for values in itertools.product(*GRID.values()):
+        th = replace(DEFAULT, **dict(zip(GRID, values, strict=True)))
+        c = cost(count(j, train, th))
+        dist = sum(abs(getattr(th, k) - getattr(DEFAULT, k)) for k in GRID)
+        if best is None or (c, dist) < best[0]:
+            best = ((c, dist), th)
+    assert best is not None
+    return best[1]
+
+
+def held_out(lang: str, records: list[dict], log) -> dict:
+    j = Judge(lang)
+    folds = folds_of(records)
+    out: dict = {"folds": [], "rows": {}, "default": {}}
+    for fold in folds:
+        test = [r for r in records if r["speaker"] in fold]
+        train = [r for r in records if r["speaker"] not in fold]
+        th = choose(j, train)
+        out["folds"].append((sorted(fold), {k: getattr(th, k) for k in GRID}))
+        for r in test:
+            row = (r["source"], r["condition"])
+            c = out["rows"].setdefault(row, dict.fromkeys(OUTCOMES + NC_OUTCOMES, 0))
+            c[j.outcome(r, th)] += 1
+            d = out["default"].setdefault(row, dict.fromkeys(OUTCOMES + NC_OUTCOMES, 0))
+            d[j.outcome(r, DEFAULT)] += 1
+    log(f"  {lang}: thresholds per fold: {out['folds']}")
+    return out
+
+
+def pct(k: int, n: int) -> str:
+    return f"{100 * k / n:.1f} % ({k}/{n})" if n else "n/a"
+
+
+def summary(rows: dict, keys) -> dict[str, int]:
+    c = dict.fromkeys(OUTCOMES + NC_OUTCOMES, 0)
+    for k, v in rows.items():
+        if k in keys:
+            for o in c:
+                c[o] += v[o]
+    return c
+
+
+def table(title: str, rows: dict, conditions: list[str]) -> list[str]:
+    L = [f"### {title}", "",
+         "| source | room | commands | right at once | read back (right) | right in all | refused | read back wrong "
+         "| acted on as another | non-commands | refused | read back | acted on |",
+         "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    groups = [((s, c),) for s, c in sorted(rows, key=lambda k: (conditions.index(k[1]), k[0]))]
+    srcs = sorted({s for s, _ in rows})
+    for cond in conditions:
+        keys = [(s, cond) for s in srcs if (s, cond) in rows]
+        if len(keys) > 1:
+            groups.append(tuple(keys))
+    for keys in groups:
+        c = summary(rows, keys)
+        n, m = sum(c[k] for k in OUTCOMES), sum(c[k] for k in NC_OUTCOMES)
+        src = keys[0][0] if len(keys) == 1 else "all"
+        L.append(f"| {src} | {keys[0][1]} | {n} | {pct(c['right at once'], n)} | {pct(c['right asked'], n)} | "
+                 f"{pct(c['right at once'] + c['right asked'], n)} | {pct(c['refused'], n)} | "
+                 f"{pct(c['wrong asked'], n)} | {pct(c['wrong at once'], n)} | {m} | {pct(c['nc refused'], m)} | "
+                 f"{pct(c['nc asked'], m)} | {pct(c['nc at once'], m)} |")
+    return L + [""]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--quick", action="store_true", help="a sample of the corpus (60 clips a source)")
+    ap.add_argument("--langs", default="de,en")
+    ap.add_argument("--rooms", type=int, default=48, help="clips per language decoded in each room condition")
+    ap.add_argument("--conditions", default=",".join(CONDITIONS))
+    ap.add_argument("--limit", type=int, default=0, help="at most this many clips a source (a try-out)")
+    ap.add_argument("--stream", type=int, default=0,
+                    help="clips per room streamed in real time through the VAD (0: none)")
+    ap.add_argument("--no-heldout", action="store_true", help="only the streamed part")
+    ap.add_argument("--fresh", action="store_true", help="decode everything again (else the cache is used)")
+    ap.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "speech_heldout.md"))
+    args = ap.parse_args()
+    os.environ.setdefault("VOICE_GAME_CACHE_DIR", str(Path.home() / ".cache" / "voice_game"))
+    conditions = [c for c in args.conditions.split(",") if c]
+
+    def log(msg):
+        print(msg, file=sys.stderr, flush=True)
+
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    load0 = os.getloadavg()
+    L = ["# Held-out speech benchmark", "",
+         "Command: `nice uv run --group bench python benchmarks/speech_heldout.py " + " ".join(sys.argv[1:]) + "`  ",
+         f"Started {started}, load average {load0[0]:.1f} at the start", ""]
+    for lang in args.langs.split(","):
+        log(f"== {lang}")
+        L += [f"## {lang}", ""]
+        if not args.no_heldout:
+            records = collect(lang, args.quick, args.rooms, conditions, args.fresh, log, args.limit)
+            res = held_out(lang, records, log)
+            conds = ["clean"] + conditions
+            L += ["Thresholds chosen per fold (on the other folds): "
+                  + "; ".join(f"{'+'.join(f)}: " + ", ".join(f"{k} {v:g}" for k, v in th.items())
+                              for f, th in res["folds"]), ""]
+            L += table(f"{lang}: held out (thresholds chosen without the speaker measured)", res["rows"], conds)
+            L += table(f"{lang}: the engine's own thresholds (for comparison)", res["default"], conds)
+        if args.stream:
+            L += stream_table(lang, streamed(lang, args.quick, args.stream, conditions, log))
+    load1 = os.getloadavg()
+    L += [f"Finished {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average {load1[0]:.1f} "
+          f"(1, 5, 15 min: {load1[0]:.1f}, {load1[1]:.1f}, {load1[2]:.1f})", ""]
+    text = "\n".join(L)
+    print(text)
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.out).write_text(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,129 @@
+"""What the Whisper recognizer weighs, and how it decides: accept, read back, refuse.
+
+A decode gathers :class:`Evidence` (Whisper's own transcripts, its no-speech
+probability, the allowed phrase its transcript reads as, the phrases the constrained
+search found with their gaps, a lone word's margin over its sound-alikes); :func:`judge`
+turns it into a phrase and a confidence with a set of :class:`Thresholds`. Kept apart so
+that the benchmark (``benchmarks/speech_heldout.py``) can choose the thresholds on some
+speakers and measure them on others without decoding again.
+
+A *near win* is a phrase the constrained search put first, over the gap budget but
+within ``near`` times it: instead of refusing it silently, the recognizer gives it at
+``near_confidence``, under the game's bar for acting at once (``commands.parser.CONFIDENT``),
+so a move is read back ("Meintest du fünf?") before it is done.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    #: gap in nats between the best phrase and Whisper's own preference, for a one-word
+    #: phrase; at or below: the phrase is what was said
+    accept_gap: float = 2.5
+    #: more for each further word said (fillers included): natural synthetic voices put
+    #: their true phrase 1 to 4.5 nats a further word below Whisper's own words ("Die
+    #: Regent" for "Dirigent"), everyday sentences score 7.6 or more
+    word_gap: float = 3.0
+    #: the least confidence of an accepted phrase; under 0.75 irreversible actions are
+    #: read back for yes/no (voice_game.commands.parser.CONFIDENT)
+    floor: float = 0.4
+    #: Whisper's no-speech probability above which nothing was said ...
+    max_no_speech: float = 0.8
+    #: ... unless its own transcript is sure of itself: a mean log-probability a token (the
+    #: end included) above this, Whisper's own rule (``logprob_threshold``)
+    no_speech_logprob: float = -1.0
+    #: a lone command word that has sound-alikes must score this many nats above the best
+    #: of them, else it gets ``alike_confidence`` (read back)
+    alike_gap: float = 1.5
+    alike_confidence: float = 0.7
+    #: a phrase over the gap budget but within this many times it is a near win, given at
+    #: ``near_confidence``; 1: none
+    near: float = 1.0
+    near_confidence: float = 0.5
+
+
+DEFAULT = Thresholds()
+
+
+@dataclass
+class Ranked:
+    phrase: str
+    logprob: float
+    gap: float
+    words: int = 0  # words as scored, fillers included; 0: the phrase's own
+    decoy: bool = False
+
+
+@dataclass
+class Evidence:
+    """Everything :func:`judge` needs about one utterance."""
+
+    #: no audio, or no phrase allowed: nothing to decide
+    empty: bool = False
+    #: Whisper's own transcripts with their log-probabilities, best first
+    hyps: list[tuple[str, float]] = field(default_factory=list)
+    no_speech: float = 0.0
+    #: the best transcript's mean log-probability a token is above ``no_speech_logprob``
+    #: (kept as the number: see :attr:`mean_logprob`)
+    mean_logprob: float = -1e9
+    #: the allowed phrase Whisper's best transcript reads as, with its share confidence
+    #: (its hypotheses' probability that reads as it, less the no-speech probability,
+    #: from 0 to 1); None: no phrase
+    free: tuple[str, float] | None = None
+    #: the transcript is clearly no command (too many words, none of a phrase)
+    unrelated: bool = False
+    #: the constrained search's phrases, best first (only when ``free`` is None)
+    ranked: list[Ranked] = field(default_factory=list)
+    #: a lone word with sound-alikes -> how many nats it scored above the best of them
+    alike: dict[str, float] = field(default_factory=dict)
+    decode_ms: float = 0.0
+    #: the search was not run because an earlier step already decided (the game's own
+    #: decode; the benchmark asks for complete evidence)
+    partial: bool = False
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Evidence:
+        kw = {f.name: d[f.name] for f in fields(cls) if f.name in d}
+        kw["hyps"] = [tuple(h) for h in kw.get("hyps", [])]
+        kw["free"] = tuple(kw["free"]) if kw.get("free") else None
+        kw["ranked"] = [Ranked(**r) for r in kw.get("ranked", [])]
+        return cls(**kw)
+
+
+def speechless(ev: Evidence, th: Thresholds) -> bool:
+    """Whisper says nothing was said, and its transcript is not sure otherwise."""
+    return ev.no_speech > th.max_no_speech and not ev.mean_logprob > th.no_speech_logprob
+
+
+def judge(ev: Evidence, th: Thresholds = DEFAULT) -> tuple[str, float]:
+    """The phrase heard and its confidence, or ("", 0.0): heard, no command."""
+    if ev.empty or speechless(ev, th):
+        return "", 0.0
+    if ev.free is not None:
+        phrase, share = ev.free
+        conf = th.floor + (1.0 - th.floor) * share
+    else:
+        if ev.unrelated or not ev.ranked:
+            return "", 0.0
+        best = ev.ranked[0]
+        budget = th.accept_gap + th.word_gap * ((best.words or len(best.phrase.split())) - 1)
+        if best.decoy:
+            return "", 0.0
+        if best.gap > budget:
+            if best.gap > th.near * budget:
+                return "", 0.0
+            phrase, conf = best.phrase, th.near_confidence
+        else:
+            runner = ev.ranked[1].logprob if len(ev.ranked) > 1 else -1e9
+            margin = best.logprob - runner
+            quality = (1.0 - best.gap / budget) * (1.0 - math.exp(-margin)) * (1.0 - ev.no_speech)
+            phrase, conf = best.phrase, th.floor + (1.0 - th.floor) * quality
+    conf = max(0.0, min(1.0, conf))
+    margin_alike = ev.alike.get(phrase)
+    if margin_alike is not None and conf > th.alike_confidence and margin_alike < th.alike_gap:
+        conf = th.alike_confidence
+    return phrase, conf
