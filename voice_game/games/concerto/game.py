@@ -8,7 +8,7 @@ from voice_game.core.errors import RuleError
 from voice_game.core.game import DefaultSeats, GameDefinition, SetupQuestion, Tutorial
 from voice_game.core.rng import Rng
 from voice_game.games.concerto import bots as concerto_bots
-from voice_game.games.concerto import cues, rules, save
+from voice_game.games.concerto import cues, review, rules, save
 from voice_game.games.concerto.commands import ConcertoCommands
 from voice_game.games.concerto.hidden import resample_hidden
 from voice_game.games.concerto.keys import number_pick
@@ -179,4 +179,5 @@ DEFINITION = GameDefinition(
     help_groups=HELP_GROUPS,
     help_self_named=HELP_SELF_NAMED,
     value_names=VALUE_NAMES,
+    review=review.rows,
 )
