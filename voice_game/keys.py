@@ -75,15 +75,27 @@ DEFAULT_KEYS: dict[str, str] = {
     "l": "talk",  # push-to-talk (--listen push): the microphone takes the next command
     "f4": "talk",
     "q": "quit",
-    "right": "next",
-    "left": "back",
+    # the review cursor over the table (docs/TABLE.md); in a tutorial right and left are next and back
+    "right": "review_next",
+    "left": "review_previous",
+    "down": "review_next_row",
+    "up": "review_previous_row",
+    # status keys: what is asked most, each in its short form
+    "u": "whats_new",
+    "a": "market",
+    "h": "hand",
+    "f5": "status:1", "f6": "status:2", "f7": "status:3", "f8": "status:4", "f9": "status:5",
+    # the history buffers: all, game, my replies (chat online)
+    "tab": "next_buffer",
+    "shift-tab": "previous_buffer",
 }
 FORBIDDEN = frozenset({"capslock", "insert"})
 # What every action means, for the help and the README (message keys keys.action.<name>).
 ACTIONS = ("help", "escape", "type", "draw", "pass", "pick", "yes", "no", "whose_turn", "scores", "repeat",
            "table", "my_cards", "rules", "previous", "next_message", "oldest", "newest", "slower", "faster",
            "louder", "quieter", "verbosity", "save", "quit", "next", "back", "skip", "end_tutorial", "keys",
-           "talk")
+           "talk", "review_next", "review_previous", "review_next_row", "review_previous_row", "whats_new",
+           "market", "hand", "status", "next_buffer", "previous_buffer")
 KEY_CONFIDENCE = 0.5  # a single key for an action that cannot be undone is read back first
 
 
@@ -109,7 +121,7 @@ def load_bindings(overrides: dict | None = None) -> dict[str, str]:
             continue
         if not action:
             keys.pop(name, None)
-        elif isinstance(action, str) and (action in ACTIONS or _is_pick(action)):
+        elif isinstance(action, str) and (action in ACTIONS or _is_pick(action) or _is_status(action)):
             keys[name] = action
     return keys
 
@@ -117,6 +129,12 @@ def load_bindings(overrides: dict | None = None) -> dict[str, str]:
 def _is_pick(action: str) -> bool:
     n = action[5:] if action.startswith("pick:") else ""
     return n.isascii() and n.isdigit() and 1 <= len(n) <= 2
+
+
+def _is_status(action: str) -> bool:
+    """``status:n``: the n-th row of the table in its short form (1 to 9)."""
+    n = action[7:] if action.startswith("status:") else ""
+    return n.isascii() and n.isdigit() and len(n) == 1 and n != "0"
 
 
 def settings_keys() -> dict:
@@ -145,6 +163,9 @@ def describe(bindings: dict[str, str], catalog) -> list[str]:
     for action, names in keys_for(bindings).items():
         if action == "pick" and all(n.isascii() and n.isdigit() for n in names) and len(names) > 2:
             names = [catalog.get("keys.digits", first=min(names), last=max(names))]
+        if action == "status" and len(names) > 2 and all(n[:1] == "f" and n[1:].isdigit() for n in names):
+            order = sorted(names, key=lambda n: int(n[1:]))
+            names = [catalog.get("keys.digits", first=order[0].upper(), last=order[-1].upper())]
         shown = [catalog.get(f"keys.name.{n}") if catalog.has(f"keys.name.{n}") else (n.upper() if len(n) == 1 else n) for n in names]
         lines.append(catalog.get("keys.line", keys=f" {catalog.get('help.or')} ".join(shown),
                                  action=catalog.get(f"keys.action.{action}")))
@@ -483,6 +504,12 @@ class KeyInput:
             # brief -> normal -> verbose -> brief
             nxt = {"brief": "normal", "verbose": "brief"}.get(s.detail, "verbose")
             return {"intent": nxt}, 1.0
+        if action in ("review_next", "review_previous") and self.context == "tutorial":
+            action = "next" if action == "review_next" else "back"  # the arrows move a tutorial on or back
+        if action in ("market", "hand"):  # a row of the table, short ("Markt: Chor und Klavier.")
+            return {"intent": "status", "status_row": action}, 1.0
+        if action.startswith("status:"):  # status key n: the n-th row of the table, short
+            return {"intent": "status_number", "choice": int(action.split(":")[1])}, 1.0
         if action in ("next", "back", "skip", "end_tutorial"):
             if self.context != "tutorial":
                 return None, 0

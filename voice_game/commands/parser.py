@@ -35,6 +35,9 @@ META_INTENTS = frozenset({
     "help", "repeat", "previous", "next_message", "table", "my_cards", "scores", "whose_turn", "since_my_turn",
     "rules", "slower", "faster", "louder", "quieter", "verbose", "brief", "normal", "always", "more", "save", "quit",
     "yes", "no", "ready", "verbosity", "stop",
+    # the table by ear (docs/TABLE.md): history buffers, the review cursor, status rows, what is new
+    "next_buffer", "previous_buffer", "review_next", "review_previous", "review_next_row", "review_previous_row",
+    "whats_new", "status", "status_number",
 })
 CONFIDENT = 0.75  # recognizer confidence under which irreversible actions are confirmed
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from voice_game.core.contracts import Bot, CommandAdapter, Command, Engine, Narrator
+from voice_game.core.review import Review
 from voice_game.core.rng import Rng
 
 GAMES_PACKAGE = "voice_game.games"
@@ -151,6 +152,9 @@ class GameDefinition:
     # "ready"; such a game has the messages <name>.handover (and <name>.handover_wait)
     handover: bool = False
 
+    # --- the table as rows for reviewing it by ear (voice_game.core.review): (narrator,
+    # view) -> rows; None: the game has no review cursor, status rows or turn summary
+    review: Review | None = None
 
 # ----------------------------------------------------------------------------- discovery
 

@@ -22,7 +22,8 @@ class HotSeat(Speaking):
         self.ready_seat = player
         v = self.kit.view(self.state, player)
         self.say_private(self.narrator.events(self.private.pop(player, []), v))
-        self.say_private(self.for_absent.pop(player, []))
+        # another human's beat patterns, said once to this one: never kept (Concerto's memory rule)
+        self.say(self.for_absent.pop(player, []), record=False, narrated=True)
         if player in self.tell_cards:  # a resumed game: what this player holds
             self.tell_cards.discard(player)
             self.say_private(self.narrator.my_cards(v))

@@ -91,9 +91,11 @@ class Session(Understander, HotSeat):
         # hot-seat: what a public event tells the players away from the speaker that its owner
         # may not hear again (another human's beat pattern), said to each after their "ready"
         self.for_absent = {}
-        # the last private message said to the player at the speaker (hot-seat): "wiederholen"
-        # repeats it for them, though it left the shared history
-        self.private_last = None
+        self._asking = None  # the seat whose line is answered now (its replies are its own)
+        self._private_to = None  # hot-seat: the seat what is said now is for alone
+        self._review_at = {}  # each seat's review cursor: (row id, item)
+        self._table_seen = {}  # each human's table after their own move (the summary at their turn)
+        self._others_moved = set()  # the humans someone else moved since their own move
         self.tell_cards = set()  # hot-seat after --resume: told their cards after "ready"
 
     # --- the small public API for input devices and the tutorial ---------------
@@ -228,10 +230,12 @@ class Session(Understander, HotSeat):
                          record=False)
 
     def say_prompt(self, player: int) -> None:
-        """Before the player's input: what the narrator still held back, then the next
-        step they must take when it is new (Concerto's refill, the next instrument)."""
+        """Before the player's input: what the narrator still held back, at a new turn what
+        changed on the table since their own move, then the next step they must take when
+        it is new (Concerto's refill, the next instrument)."""
         v = self.kit.view(self.state, player)
         self.say(self.narrator.flush(v), narrated=True)
+        self.turn_summary(player)  # once a turn: what changed on the table since their own move
         # hot-seat: a prompt may name the hand ("for example: orchestra piano choir"), so it stays private
         if self.handover:
             self.say_private(self.narrator.prompt(v))

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from voice_game.core.output import RATE_STEP, VOLUME_STEP
 from voice_game.narration.message import HIGH, LOW, Message
+from voice_game.session.history import GAME
 from voice_game.session.table import Table
 
 
@@ -117,7 +118,7 @@ def more_messages(s: Table) -> list[Message]:
 
 
 def _repeat(s: Table) -> None:
-    last = s.private_last or s.history.last()  # hot-seat: what only the player at the speaker heard
+    last = s.history.last(s.at_speaker())  # hot-seat: what the player at the speaker heard, theirs too
     if last is None:
         s.say_key("history.empty", record=False)
     else:
@@ -125,26 +126,26 @@ def _repeat(s: Table) -> None:
 
 
 def _since_my_turn(s: Table) -> None:
-    """What happened since your last turn, replayed from the history: the others' moves
-    and the public facts after your own move (you heard its result as you made it), not
-    the descriptions you asked for (nor, as ever, a secret). At one loudspeaker (hot-seat)
-    "your" turn is the asking human's own, not the last turn of any human."""
-    msgs = list(s.history)
+    """What happened since your last turn, replayed from the game's buffer: the others'
+    moves and the public facts after your own move (you heard its result as you made it),
+    not the replies to what you asked (nor, as ever, a secret). At one loudspeaker
+    (hot-seat) "your" turn is the asking human's own, not the last turn of any human."""
     asking = s.kit.rules.current_player(s.state)
     now = asking in s.humans
     if not now:
         asking = s.listener_view().get("you")
-    mine = s.history.turns_of(asking) if asking is not None else []
+    entries = s.history.seen(s.at_speaker(), GAME)
+    mine = [i for i, e in enumerate(entries) if e.turn == asking] if asking is not None else []
     if now and mine:  # your turn now: from the turn before it to this one
         start, end = (mine[-2] if len(mine) > 1 else -1), mine[-1]
     else:
-        start, end = (mine[-1] if mine else -1), len(msgs)
+        start, end = (mine[-1] if mine else -1), len(entries)
     if asking is not None:  # after your own move: its result was said to you as you made it
         # (what your move's events say of another player, "Ben ist dran", is theirs: kind "bot")
-        start = max([i for i in range(start + 1, end) if s.history.mover(i) == asking and msgs[i].kind != "bot"],
-                    default=start)
-    said = [m for m in msgs[start + 1:end] if m.priority != LOW and m.kind not in ("help", "table", "error")
-            and (m.text or m.fallback)]
+        start = max([i for i in range(start + 1, end) if entries[i].mover == asking
+                     and entries[i].message.kind != "bot"], default=start)
+    said = [e.message for e in entries[start + 1:end] if e.message.priority != LOW
+            and e.message.kind not in ("help", "table", "error") and (e.message.text or e.message.fallback)]
     if not said:
         s.say_key("history.since_nothing", record=False)
     for m in said:
@@ -198,6 +199,13 @@ META: dict[str, Callable[[Table], None]] = {
     "repeat": _repeat,
     "previous": lambda s: s.step_history(-1),
     "next_message": lambda s: s.step_history(1),
+    "review_next": lambda s: s.review(items_by=1),  # the review cursor: never a move
+    "review_previous": lambda s: s.review(items_by=-1),
+    "review_next_row": lambda s: s.review(rows_by=1),
+    "review_previous_row": lambda s: s.review(rows_by=-1),
+    "whats_new": lambda s: s.whats_new(),
+    "next_buffer": lambda s: s.switch_buffer(1),
+    "previous_buffer": lambda s: s.switch_buffer(-1),
     "table": lambda s: s.say(s.narrator.table(s.listener_view())),
     "my_cards": lambda s: s.say(s.narrator.my_cards(s.listener_view())),
     "scores": _scores,

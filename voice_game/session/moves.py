@@ -23,8 +23,10 @@ class Moves(Saving):
         except RuleError as err:
             self.say(self.narrator.reason(err, self.listener_view()))
             return False
-        with self.narrating(self.mover_of(action)):
+        mover = self.mover_of(action)
+        with self.narrating(mover):
             self._narrate(new_state, events)
+        self.remember_table(mover)  # for the summary at each human's next turn
         return True
 
     def mover_of(self, action) -> int | None:

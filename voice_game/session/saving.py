@@ -8,7 +8,7 @@ from typing import Any
 
 from voice_game import savefile
 from voice_game.session.seats import memories
-from voice_game.session.speaking import Speaking
+from voice_game.session.review import Reviewing
 from voice_game.session.table import Table
 from voice_game.settings import LEVELS, VERBOSITY_KINDS, Store
 
@@ -45,7 +45,7 @@ def save_payload(session: Table) -> dict[str, Any]:
     return payload
 
 
-class Saving(Speaking):
+class Saving(Reviewing):
     def log_events(self, events) -> None:
         if not self.events_path:
             return

@@ -3,6 +3,7 @@ history they are kept in), lines in, and the history cursor ("previous message")
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ from voice_game.core.think import ThinkClock
 from voice_game.narration.catalog import Catalog
 from voice_game.narration.message import HIGH, LOW, Message
 from voice_game.session.dialogue import Dialogue
-from voice_game.session.history import History
+from voice_game.session.history import GAME, MINE, History
 from voice_game.session.seats import Bot, Seat
 from voice_game.settings import Store
 
@@ -49,7 +50,6 @@ class Speaking:
     ready_seat: int | None
     private: dict[int, list]
     for_absent: dict[int, list[Message]]
-    private_last: Message | None
     tell_cards: set[int]
     _settings_failed: bool
     _save_failed: bool
@@ -58,25 +58,62 @@ class Speaking:
     _last_mover: int | None
     _named: dict[int, str]
     _read_back: tuple[object, str] | None
+    _asking: int | None  # the seat whose line is answered now (see answering)
+    _private_to: int | None  # the seat what is said now is for alone (see say_private)
 
     @property
     def detail(self) -> str:
         """The narrator's detail now: brief, default or verbose."""
         return str(self.narrator.detail)
 
+    def at_speaker(self) -> int | None:
+        """The seat whose history the history commands replay: the human at the loudspeaker
+        (hot-seat: the one who said "ready"; a solo table: its human; else the human to
+        play), or None (only what everyone may hear)."""
+        if self.handover:
+            return self.ready_seat
+        if len(self.humans) == 1:
+            return next(iter(self.humans))
+        p = self.kit.rules.current_player(self.state)
+        return int(p) if p in self.humans else None
+
     def jump_history(self, end: str) -> None:
         """To the ``oldest`` or ``newest`` message, said with where it is."""
-        where, m = self.history.jump(end)
+        where, m = self.history.jump(end, self.at_speaker())
         self.say_key(where, record=False)
         if m is not None:
             self.say(m, record=False)
 
     def step_history(self, delta: int) -> None:
-        edge, m = self.history.step(delta)
+        edge, m = self.history.step(delta, self.at_speaker())
         if edge is not None:
             self.say_key(edge, record=False)
         if m is not None:
             self.say(m, record=False)
+
+    def switch_buffer(self, delta: int) -> None:
+        """The next or previous history buffer (all, game, my replies, chat): its name and
+        how many messages it holds; "previous message" then steps through it."""
+        name, count = self.history.switch(delta, self.at_speaker())
+        self.say_key("history.buffer", record=False, buffer=self.c.get(f"history.buffer_name.{name}"), count=count)
+
+    @contextmanager
+    def answering(self, seat: int | None) -> Iterator[None]:
+        """What is said meanwhile, unless narrated, answers ``seat``'s line: it is kept in
+        that seat's own buffer of replies (hot-seat: only that seat may replay it)."""
+        before, self._asking = self._asking, seat
+        try:
+            yield
+        finally:
+            self._asking = before
+
+    def _keeping(self, narrated: bool) -> tuple[str, int | None]:
+        """The buffer and owner of a message said now (see :mod:`voice_game.session.history`)."""
+        if self._private_to is not None:
+            return GAME, self._private_to
+        if not narrated and self._asking is not None:
+            return MINE, self.at_speaker() if self.handover else self._asking
+        return GAME, None
 
     # --- output --------------------------------------------------------------
     def say(self, msgs, record: bool = True, narrated: bool = False, turn: int | None = None) -> None:
@@ -89,9 +126,11 @@ class Speaking:
             if record:
                 kept = m.for_history()  # a secret (an own beat pattern) is never kept
                 if kept is not None:
-                    self.history.add(kept, self._mover if narrated else None,
-                                     self._turn_of(m) if turn is None else turn)
-                    self.private_last = None  # newer than anything private
+                    buffer, owner = self._keeping(narrated)
+                    # a turn is marked by what everyone heard (hot-seat: the hand-over), never
+                    # by what one player heard alone after it (their private "your turn")
+                    mark = None if self._private_to is not None else self._turn_of(m) if turn is None else turn
+                    self.history.add(kept, self._mover if narrated else None, mark, buffer, owner)
             level = self.settings.settings.level(m.kind) if narrated and self.settings else "full"
             if level == "off":
                 continue  # kept in the history for "repeat" / "previous message"
@@ -140,15 +179,14 @@ class Speaking:
             who = None
         return self.kit.view(self.state, who)
 
-
     def say_private(self, msgs: list[Message]) -> None:
-        """Said only to the player at the speaker (hot-seat): out of the shared history (the
-        next player could replay it), yet "wiederholen" repeats it while they are there."""
-        self.say(msgs, record=False, narrated=True)
-        kept = [k for k in (m.for_history() for m in msgs) if k is not None]  # a secret never
-        if kept:
-            self.private_last = kept[-1]
-
+        """Said only to the player at the speaker (hot-seat): kept in the history as theirs
+        alone (the next player cannot replay it), so "wiederholen" repeats it for them."""
+        before, self._private_to = self._private_to, self.ready_seat
+        try:
+            self.say(msgs, narrated=True)
+        finally:
+            self._private_to = before
 
     def read(self) -> InputLine | None:
         while True:

@@ -58,6 +58,12 @@ class Understander(SeatNames, Moves):
 
 
     def handle(self, line: InputLine, player: int) -> None:
+        """Understand ``player``'s line and do it; what answers it (not the narrated moves)
+        is kept in ``player``'s own buffer of replies."""
+        with self.answering(player):
+            self._handle(line, player)
+
+    def _handle(self, line: InputLine, player: int) -> None:
         rules = self.kit.rules
         words = self.g.normalize_words(line.text)
         chosen = self.dialogue.pick(words, self.g.word_to_number)
@@ -70,6 +76,12 @@ class Understander(SeatNames, Moves):
             self.dialogue.before("meta", asked["intent"])
             self.failures = 0
             self.execute(asked, None, player)
+            return
+        named = self.named_alone(words)
+        if named is not None:  # "Streicher?": where that card lies, never a move nor a guess
+            self.dialogue.before("meta", "lookup")
+            self.failures = 0
+            self.lookup(named)
             return
         legal = rules.legal_actions(self.state)
         text, self._named = self._seat_names_read(line.text)
@@ -116,6 +128,21 @@ class Understander(SeatNames, Moves):
             self.say_key("input.confirm", command=sentence_start(said))
         else:
             self.execute(u.command, u.action, player)
+
+    def named_alone(self, words: list[str]) -> str | None:
+        """The name of a card said alone ("Streicher", "Streicher?") that is no phrase of
+        the game: a slot value with a name in the locale (the game's ``value_names``), so
+        it is answered as a question about that card, never fuzzily matched to a command."""
+        if not words or self.kit.review is None:
+            return None
+        by_words, _ = self.g.index(self.kit.name)
+        if tuple(words) in by_words:
+            return None
+        for slot, key in self.kit.value_names.items():
+            for value, phrases in self.g.slots.get(slot, {}).items():
+                if any(self.g.normalize_words(p) == words for p in phrases) and self.c.has(key.format(value)):
+                    return str(self.c.get(key.format(value)))
+        return None
 
     def question_for(self, text: str) -> dict | None:
         """A move typed as a question ("Dirigent 2?") means the question its intent names in
@@ -176,6 +203,12 @@ class Understander(SeatNames, Moves):
         self.dialogue.close()
         if intent == "verbosity" and action is None:  # "bot moves: sound only"
             self.set_verbosity(command.get("vkind"), command.get("vlevel"))
+            return
+        if intent == "status" and action is None:  # "markt": a row of the table, short
+            self.status(row_id=command.get("status_row"))
+            return
+        if intent == "status_number" and action is None:  # a status key: the n-th row
+            self.status(number=command.get("choice"))
             return
         answer = self.kit.questions.get(intent)
         if answer is not None and action is None:  # the game's own questions: "Reihe 2", "Ablagestapel"

@@ -8,7 +8,7 @@ from voice_game.core.errors import RuleError
 from voice_game.core.game import DefaultSeats, GameDefinition, SetupQuestion, Tutorial
 from voice_game.core.rng import Rng
 from voice_game.games.concerto import bots as concerto_bots
-from voice_game.games.concerto import cues, rules, save
+from voice_game.games.concerto import cues, review, rules, save
 from voice_game.games.concerto.commands import ConcertoCommands
 from voice_game.games.concerto.hidden import resample_hidden
 from voice_game.games.concerto.keys import number_pick
@@ -185,4 +185,5 @@ DEFINITION = GameDefinition(
     help_self_named=HELP_SELF_NAMED,
     help_item=_help_item,
     value_names=VALUE_NAMES,
+    review=review.rows,
 )

@@ -5,7 +5,7 @@ from pathlib import Path
 from typing import Any
 
 from voice_game.core.game import DefaultSeats, GameDefinition, Tutorial
-from voice_game.games.orchestra import cues, rules, save
+from voice_game.games.orchestra import cues, review, rules, save
 from voice_game.games.orchestra.bots import BOT_LEVELS, make_bot
 from voice_game.games.orchestra.commands import OrchestraCommands
 from voice_game.games.orchestra.narrator import OrchestraNarrator
@@ -71,4 +71,5 @@ DEFINITION = GameDefinition(
     resample_hidden=resample_hidden,
     table_of=table_of,
     questions=QUESTIONS,
+    review=review.rows,
 )

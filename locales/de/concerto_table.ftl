@@ -1,0 +1,23 @@
+### Concerto's table as rows for the review cursor (German).
+
+concerto-review-hand = Hand
+concerto-review-market = Markt
+concerto-review-pieces = Stücke
+concerto-review-piece = { $level } { $count }: { $instruments }
+concerto-review-piece_none = { $level }: kein Stück
+concerto-review-your_orchestra = Dein Orchester
+concerto-review-cards =
+    { $count ->
+        [one] 1 Karte
+       *[other] { $count } Karten
+    }
+concerto-review-discard = Ablage
+concerto-review-scores = Punkte bis { $count }
+concerto-review-score = { $player } { $count }
+concerto-review-you = Du
+concerto-review-times =
+    { $count ->
+        [2] zweimal { $instrument }
+        [3] dreimal { $instrument }
+       *[other] { $count }-mal { $instrument }
+    }

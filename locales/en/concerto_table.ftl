@@ -1,0 +1,23 @@
+### Concerto's table as rows for the review cursor (English).
+
+concerto-review-hand = Hand
+concerto-review-market = Market
+concerto-review-pieces = Pieces
+concerto-review-piece = { $level } { $count }: { $instruments }
+concerto-review-piece_none = { $level }: no piece
+concerto-review-your_orchestra = Your orchestra
+concerto-review-cards =
+    { $count ->
+        [one] 1 card
+       *[other] { $count } cards
+    }
+concerto-review-discard = Discard
+concerto-review-scores = Scores to { $count }
+concerto-review-score = { $player } { $count }
+concerto-review-you = You
+concerto-review-times =
+    { $count ->
+        [2] { $instrument } twice
+        [3] { $instrument } three times
+       *[other] { $instrument } { $count } times
+    }
