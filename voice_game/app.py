@@ -304,6 +304,9 @@ class App:
     # how the last game ended for its front end: "" (not over), "menu", "quit" or "end" (no more input)
     after_game: str = ""
     last_inputs: Any = None  # the input the last game read (the menu goes on with it)
+    # the program's voice once started (App.listen): the menu, its tutorials and games share it
+    live_voice: Any = None
+    stop_live_voice: Callable[[], None] = lambda: None
 
     @classmethod
     def open(cls, lang: str | None = None, tts: str | None = None, stream: TextIO | None = None,
@@ -348,6 +351,7 @@ class App:
         kind = "text" if self.fell_back else self.tts
         output, fell_back = make_output(kind, lang, catalog, self.prefs)
         app = App(lang, catalog, load_grammar(lang), output, self.store, None, kind, fell_back)
+        app.live_voice = self.live_voice  # one microphone for the whole program
         app.announce()
         return app
 
@@ -363,9 +367,23 @@ class App:
             return listening.engine
         return "none" if self.tts in ("text", "none") else (self.prefs.recognizer or "auto")
 
-    def voice(self, listening: Listening, inputs: Any, game: str | None = None) -> tuple[Any, Any, Callable[[], None]]:
+    def listen(self, listening: Listening, hub: Any) -> Any:
+        """Start the program's voice once (the start menu, ``voice-game tutorial``): what it
+        hears goes to ``hub`` (``put(text, confidence, source)``), which the menu, its
+        tutorials and the games started from it read. The voice input (``set_phrases``)
+        or None (no recognizer, no microphone: said once, then keys only)."""
+        if self.live_voice is None:
+            _, voice, stop = self.voice(listening, None, hub=hub)
+            self.live_voice, self.stop_live_voice = voice, stop
+        return self.live_voice
+
+    def voice(self, listening: Listening, inputs: Any, game: str | None = None,
+              hub: Any = None) -> tuple[Any, Any, Callable[[], None]]:
         """Speech beside the keyboard, unless the game runs as text (pipes, tests):
-        (the input to read, the voice input or None, stop)."""
+        (the input to read, the voice input or None, stop). With the program's voice
+        already listening (:meth:`listen`) ``inputs`` carry it: it is shared, not started again."""
+        if self.live_voice is not None:
+            return inputs, self.live_voice, lambda: None
         prefs = self.prefs
         engine = self.recognizer(listening)
         device: str | int | None = listening.mic or (prefs.microphone or None)
@@ -382,7 +400,7 @@ class App:
             vocabulary = words
         return start_voice(engine, self.lang, self.catalog, self.output, inputs, listen=listening.listen,
                            model=listening.model, device=device, vocabulary=vocabulary,
-                           aliases=dict(prefs.aliases or {}))
+                           aliases=dict(prefs.aliases or {}), hub=hub)
 
     # --- games ---------------------------------------------------------------
     def play(self, setup: GameSetup, inputs: Any = None) -> int:

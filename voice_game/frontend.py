@@ -29,6 +29,7 @@ def run_front_end(lang: str | None, tts: str | None, body: Callable[[App, Any], 
     except KeyboardInterrupt:
         return 130
     finally:
+        app.stop_live_voice()
         for closing in (getattr(inputs, "reader", None), app.output):
             close = getattr(closing, "close", None)
             if close is not None:

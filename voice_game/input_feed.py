@@ -82,6 +82,17 @@ class InputFeed:
                 return None
             return self._items.popleft()
 
+    def put(self, text: str, confidence: float = 1.0, source: str = "voice") -> None:
+        """What the program's voice heard: the next event for whoever reads now (the menu,
+        a tutorial, a game started from the menu)."""
+        from voice_game.core.input import InputLine
+
+        with self._cond:
+            if self._items and self._items[-1] is None:  # the input ended: nobody reads any more
+                return
+            self._items.append(InputLine(text, confidence, source))
+            self._cond.notify_all()
+
     def lease(self) -> Lease:
         return Lease(self)
 

@@ -444,6 +444,8 @@ class KeyInput:
             self.silence()  # any key silences the speech at once (the history keeps every message)
             if isinstance(ev, str):
                 return InputLine(ev, 1.0, "keyboard")
+            if isinstance(ev, InputLine):  # the program's voice, merged into the menu's input
+                return ev
             line = self.on_key(ev)
             if line is not None:
                 return line

@@ -25,3 +25,19 @@ class SessionInput(Protocol):
     ``attach(session, context)`` with context ``game`` or ``tutorial``."""
 
     def attach(self, session: Any, context: str = "game") -> None: ...
+
+
+@runtime_checkable
+class PhraseListener(Protocol):
+    """Speech input told which phrases mean something now (the menu's entries, a lesson's
+    answer, a game's legal moves): a recognizer limited to them decodes better."""
+
+    def set_phrases(self, phrases: list[str]) -> None: ...
+
+
+@runtime_checkable
+class LineSink(Protocol):
+    """Where speech input puts what it heard (``voice_game.speech.voice_input.InputHub``,
+    the start menu's ``voice_game.input_feed.InputFeed``)."""
+
+    def put(self, text: str, confidence: float = 1.0, source: str = "keyboard") -> None: ...

@@ -9,6 +9,7 @@ from voice_game.commands.grammar import FrozenCommand, load_grammar
 from voice_game.commands.matcher import match
 from voice_game.core.errors import ContentError
 from voice_game.core.output import RATE_STEP, VOLUME_STEP, Stoppable
+from voice_game.core.input import InputLine, PhraseListener
 from voice_game.games import definitions
 from voice_game.keys import Key, load_bindings
 from voice_game.menu.items import BACK, EXIT, MENU_INTENTS, NAMED_BY_INTENT, GameChoices, Item, Menu
@@ -36,6 +37,7 @@ class MenuCore:
         self.after_game = ""  # how the last game ended (App.after_game)
         self.reader = getattr(inputs, "reader", None)  # keys.KeyInput on a terminal
         self.bindings = getattr(inputs, "bindings", None) or load_bindings({})
+        self.voice: PhraseListener | None = None  # the program's voice, once listening (start_listening)
         self.progress = progress if progress is not None else Progress()
         self.saves = data_root() / "saves"
         self.set_lang(lang)
@@ -70,6 +72,8 @@ class MenuCore:
         menu's speech at once, as in the game: the player has heard enough."""
         if self.reader is not None:
             ev = self.reader.next_event()
+            if isinstance(ev, InputLine):  # spoken (the program's voice shares the menu's input)
+                ev = ev.text
             if ev is not None:
                 self.silence()
             return ev
@@ -78,10 +82,54 @@ class MenuCore:
                 item = next(self.inputs)
             except StopIteration:
                 return None
-            text = getattr(item, "text", item)
-            if text.strip():
+            spoken = isinstance(item, InputLine) and item.source == "voice"
+            text = item.text if isinstance(item, InputLine) else item
+            if text.strip() or spoken:  # heard, not understood: the menu says so
                 self.silence()
                 return text
+
+    def start_listening(self) -> None:
+        """The program's voice, started once (voice_game.app.App.listen) unless the menu runs
+        as text: what it hears joins the menu's input, and the tutorials and games started
+        here read it too."""
+        if self.voice is not None or self.app.recognizer(self.listening) == "none":
+            return
+        from voice_game.input_feed import InputFeed
+
+        voice = self.app.listen(self.listening, InputFeed.of(self))
+        self.voice = voice if isinstance(voice, PhraseListener) else None
+
+    def listen(self, menu: Menu | None = None, intents: tuple[str, ...] = ()) -> None:
+        """Tell the recognizer what means something now: the menu's entries (by name, by
+        number, as read), or the phrases of ``intents`` (a yes/no question)."""
+        if self.voice is None:
+            return
+        if menu is not None:
+            phrases = self.menu_phrases(menu)
+        else:
+            phrases = {form for p in self.g.phrases(None, intents) for form in (p.spoken, p.text)}
+        self.voice.set_phrases(sorted(phrases))
+
+    def menu_phrases(self, menu: Menu) -> set[str]:
+        """Every phrase the menu acts on here: its entries' names and numbers, a value
+        set by number, an entry's label as it is read, and the words of every menu."""
+        ids = {it.id: it for it in menu.items}
+        out: set[str] = set()
+        for p in self.phrases:
+            cmd = dict(p.command)
+            intent = cmd["intent"]
+            if intent == "menu_number" and not 1 <= int(cmd["choice"]) <= len(menu.items):
+                continue
+            if intent in ("menu_pick", "menu_set") and cmd["item"] not in ids:
+                continue
+            if intent == "menu_set" and ids[cmd["item"]].setter is None:
+                continue
+            out |= {p.spoken, p.text}
+        for it in menu.items:
+            words = tuple(self.g.normalize_words(it.label()))
+            if words and self.names_entry(it, words):
+                out.add(" ".join(words))
+        return out
 
     def silence(self) -> None:
         if isinstance(self.out, Stoppable):
@@ -107,6 +155,7 @@ class MenuCore:
     def ask_yes_no(self, key: str, **params) -> bool | None:
         self.say(self.t(key, **params))
         while True:
+            self.listen(intents=("yes", "no"))
             ev = self.next_event()
             if ev is None:
                 return None
@@ -139,8 +188,10 @@ class MenuCore:
 
     def run_menu(self, menu: Menu) -> str | None:
         """Runs until the player goes back (BACK) or leaves everything (EXIT)."""
+        self.start_listening()
         self.announce(menu, full=self.reader is None)
         while True:
+            self.listen(menu)
             ev = self.next_event()
             if ev is None:
                 return EXIT

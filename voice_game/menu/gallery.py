@@ -25,6 +25,7 @@ class GalleryMenu(MenuCore):
     def gallery_lines(self):
         """Keys become the gallery's command words; lines pass as they are."""
         while True:
+            self.listen(intents=tuple(self.GALLERY_KEYS.values()))
             ev = self.next_event()
             if ev is None:
                 return

@@ -17,6 +17,7 @@ class MenuApp(GameMenus, SaveMenus, SettingsMenus, TutorialMenus, GalleryMenu, O
     """The start menu (see the package's documentation)."""
 
     def run(self) -> int:
+        self.start_listening()
         if not self.progress.flag("tutorial_offered"):
             self.progress.set_flag("tutorial_offered")
             answer = self.ask_yes_no("menu.first_run", game=self.t(f"{first_game()}.title"))

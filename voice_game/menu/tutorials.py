@@ -30,7 +30,8 @@ class TutorialMenus(MenuCore):
 
     def tutorial(self, course: str) -> str | None:
         try:
-            run_tutorial(course, self.lang, self.out, self.inputs, audio=self.audio, debug=self.debug)
+            run_tutorial(course, self.lang, self.out, self.inputs, audio=self.audio, debug=self.debug,
+                         voice=self.voice)
         except Exception as exc:  # noqa: BLE001 - back to the menu, never a traceback
             if self.debug:
                 traceback.print_exc()

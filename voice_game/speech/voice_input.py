@@ -11,7 +11,7 @@ from __future__ import annotations
 import queue
 import threading
 
-from voice_game.core.input import InputLine
+from voice_game.core.input import InputLine, LineSink
 
 _END = object()
 
@@ -59,7 +59,7 @@ class InputHub:
 
 
 class VoiceControl:
-    def __init__(self, recognizer, hub: InputHub, engine: str = ""):
+    def __init__(self, recognizer, hub: InputHub | LineSink, engine: str = ""):
         self.rec = recognizer
         self.hub = hub
         self.engine = engine
@@ -92,8 +92,11 @@ class VoiceControl:
 
 def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "always",
                 model=None, device=None, say=None, vocabulary=None,
-                aliases: dict | None = None):
+                aliases: dict | None = None, hub: LineSink | None = None):
     """Start speech input beside the keyboard. Returns (inputs, voice_control or None, stop).
+
+    ``hub``: where what is heard goes (the start menu's input, shared by everything it
+    starts); then ``inputs`` is not read here (None) and is returned as it is.
 
     Every failure (no engine, no model, no microphone) is one spoken sentence and the
     game goes on with the keyboard alone.
@@ -118,8 +121,13 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
         else:
             say(catalog.get("speech.no_engine"))
         return inputs, None, lambda: None
-    hub = InputHub()
-    voice = VoiceControl(rec, hub, name)
+    own: InputHub | None = None
+    sink: InputHub | LineSink
+    if hub is None:
+        own = sink = InputHub()
+    else:
+        sink = hub
+    voice = VoiceControl(rec, sink, name)
     is_silent = getattr(output, "is_silent", None)
     muted = (lambda: not is_silent()) if is_silent is not None else None
     statuses = []
@@ -137,5 +145,7 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
             say(catalog.get("speech.missing_words", count=len(missing), words=", ".join(missing[:12])))
     key = "speech.engine_started_push" if listen == "push" else "speech.engine_started"
     say(catalog.get(key, engine=name))
-    hub.start_keyboard(inputs, on_empty=listener.arm if listen == "push" else None)
-    return hub, voice, listener.stop
+    if own is None:
+        return inputs, voice, listener.stop
+    own.start_keyboard(inputs, on_empty=listener.arm if listen == "push" else None)
+    return own, voice, listener.stop

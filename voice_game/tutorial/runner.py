@@ -16,7 +16,7 @@ from voice_game.commands.matcher import match
 from voice_game.commands.parser import Understanding, engine_refusal, meta_intents, understand
 from voice_game.core.contracts import Bot
 from voice_game.core.errors import CommandError, ContentError, NotAllowed, RuleError
-from voice_game.core.input import InputLine, SessionInput
+from voice_game.core.input import InputLine, PhraseListener, SessionInput
 from voice_game.core.rules import CHANCE
 from voice_game.games import get as get_game
 from voice_game.narration.catalog import load_catalog
@@ -47,7 +47,11 @@ def settle(kit, state):
 
 class TutorialRunner:
     def __init__(self, course: str, lang: str, output, inputs, audio=None, progress: Progress | None = None,
-                 restart: bool = False, player_name: str | None = None, debug: bool = False):
+                 restart: bool = False, player_name: str | None = None, debug: bool = False,
+                 voice: PhraseListener | None = None, keys: SessionInput | None = None):
+        """``voice``: the program's voice, told before each answer what the lesson
+        understands now; ``keys``: the key input behind ``inputs`` when they are merged
+        with the voice (number keys need the lesson's table)."""
         self.course = load_course(course)
         self.kit = get_game(self.course.game)
         self.c = load_catalog(lang)
@@ -57,7 +61,8 @@ class TutorialRunner:
             raise ContentError(self.course.source, lang, "; ".join(problems))
         self.lang = lang
         self.out = output
-        self.raw_inputs = inputs
+        self.raw_inputs = keys if keys is not None else inputs
+        self.voice = voice
         self.inputs = iter(inputs)
         self.audio = audio
         self.progress = progress if progress is not None else Progress()
@@ -70,6 +75,7 @@ class TutorialRunner:
         self.recent: list[Message] = []  # what "wiederholen" says again
         self._controls = [p for p in self.g.phrases("tutorial")
                           if dict(p.command)["intent"] in CONTROL + ("repeat", "help", "quit")]
+        self._yes_no = self.g.phrases(None, ["yes", "no"])
 
     def table(self) -> Session:
         """The current lesson's session: set before any of its steps runs."""
@@ -101,7 +107,19 @@ class TutorialRunner:
                 self.out.say(m.text)
 
     # --- input -----------------------------------------------------------------
+    def listen(self) -> None:
+        """What the lesson understands now, for the recognizer: the tutorial's own words
+        (weiter, zurück, ...), yes and no, and what the lesson's table allows (its legal
+        moves and the commands that ask about it)."""
+        if self.voice is None:
+            return
+        phrases = {form for p in self._controls + self._yes_no for form in (p.spoken, p.text)}
+        if self.session is not None:
+            phrases |= set(self.session.phrases_now())
+        self.voice.set_phrases(sorted(phrases))
+
     def read(self) -> InputLine:
+        self.listen()
         while True:
             try:
                 item = next(self.inputs)
