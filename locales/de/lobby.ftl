@@ -51,3 +51,37 @@ lobby-error-not_playing = Dieser Tisch spielt noch nicht.
 lobby-error-bad_request = Der Server hat die Anfrage nicht verstanden.
 lobby-error-unknown_request = Der Server hat die Anfrage nicht verstanden.
 lobby-error-no_server = Unter { $server } antwortet keine Lobby.
+
+## lobby.menu (die Lobby im Startmenü)
+lobby-menu-entry = Lobby: andere Spieler treffen
+lobby-menu-title = Lobby
+lobby-menu-welcome = Willkommen in der Lobby, { $name }.
+lobby-menu-ask_name = Tippe deinen Namen für die Lobby.
+lobby-menu-tables = Offene Tische
+lobby-menu-tables_title = Offene Tische
+lobby-menu-no_tables = Kein Tisch ist offen. Eröffne selbst einen.
+lobby-menu-table = Tisch { $number }: { $game }, { $state ->
+    [playing] spielt gerade
+   *[other] wartet
+    }, { $language }, Varianten: { $variants }. { $free ->
+    [0] Kein Platz frei
+    [one] Ein Platz frei
+   *[other] { $free } Plätze frei
+    }: { $players }.
+lobby-menu-free_seat = freier Platz
+lobby-menu-no_variants = keine
+lobby-menu-open = Tisch eröffnen: { $game }, { $humans } Menschen und { $bots } Bots, wie in seinem Spielmenü eingestellt
+lobby-menu-code = Mit Code beitreten
+lobby-menu-ask_code = Sag oder tippe den Code: drei Wörter oder sechs Ziffern.
+lobby-menu-name = Dein Name: { $name }
+lobby-menu-invite_is = Der Einladungscode: { $words }. Oder in Ziffern: { $digits }. Er gilt zehn Minuten.
+lobby-menu-waiting_title = Dein Tisch
+lobby-menu-seats = Wer sitzt hier
+lobby-menu-invite = Einladungscode
+lobby-menu-add_bot = Bot dazusetzen
+lobby-menu-start = Spiel starten
+lobby-menu-wait = Auf den Start warten
+lobby-menu-leave = Tisch verlassen
+lobby-menu-waiting = Warten auf den Start. Am Tisch: { $players }.
+lobby-menu-back_in = Zurück in der Lobby.
+lobby-menu-table_closed = Der Tisch wurde geschlossen.

@@ -51,3 +51,37 @@ lobby-error-not_playing = That table is not playing yet.
 lobby-error-bad_request = The server did not understand the request.
 lobby-error-unknown_request = The server did not understand the request.
 lobby-error-no_server = No lobby answers at { $server }.
+
+## lobby.menu (the start menu's lobby)
+lobby-menu-entry = Lobby: meet other players
+lobby-menu-title = Lobby
+lobby-menu-welcome = Welcome to the lobby, { $name }.
+lobby-menu-ask_name = Type your name for the lobby.
+lobby-menu-tables = Open tables
+lobby-menu-tables_title = Open tables
+lobby-menu-no_tables = No table is open. Open one yourself.
+lobby-menu-table = Table { $number }: { $game }, { $state ->
+    [playing] playing
+   *[other] waiting
+    }, { $language }, variants: { $variants }. { $free ->
+    [0] No seat free
+    [one] One seat free
+   *[other] { $free } seats free
+    }: { $players }.
+lobby-menu-free_seat = free seat
+lobby-menu-no_variants = none
+lobby-menu-open = Open a table: { $game }, { $humans } humans and { $bots } bots, as set up in its game menu
+lobby-menu-code = Join with a code
+lobby-menu-ask_code = Say or type the code: three words or six digits.
+lobby-menu-name = Your name: { $name }
+lobby-menu-invite_is = The invitation code: { $words }. Or in digits: { $digits }. It holds for ten minutes.
+lobby-menu-waiting_title = Your table
+lobby-menu-seats = Who sits here
+lobby-menu-invite = Invitation code
+lobby-menu-add_bot = Add a bot
+lobby-menu-start = Start the game
+lobby-menu-wait = Wait for the start
+lobby-menu-leave = Leave the table
+lobby-menu-waiting = Waiting for the start. At the table: { $players }.
+lobby-menu-back_in = Back in the lobby.
+lobby-menu-table_closed = The table was closed.

@@ -158,7 +158,7 @@ class Lobby:
         if refused is not None or key is None:
             return refused or {"error": "bad_name"}
         handler = {"hello": self._hello, "tables": self._tables, "create": self._create, "join": self._join,
-                   "leave": self._leave, "bot": self._bot, "start": self._start, "wait": self._wait,
+                   "leave": self._leave, "bot": self._bot, "start": self._start, "wait": self._wait, "table": self._one,
                    "watch": self._watch, "invite": self._invite}.get(what)
         if handler is None:
             return {"error": "unknown_request"}
@@ -317,6 +317,12 @@ class Lobby:
         if t.state != "playing":
             return {"error": "not_playing"}
         return {"ok": True, "table": t.table}
+
+    async def _one(self, key: str, data, who) -> dict[str, Any]:
+        t = self._table(data)
+        if t is None:
+            return {"error": "no_table"}
+        return {"ok": True, "version": t.version, **self._mine(key, t)}
 
     async def _wait(self, key: str, data, who) -> dict[str, Any]:
         """The table once it changed after the version the client knows (or after WAIT_SECONDS)."""

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 WEB_DIR = Path(__file__).resolve().parent / "web"
 MAX_BODY = 64 * 1024  # a prompt's commands (the key API) are a few KB
 MAX_HEADER = 8 * 1024
-READ_TIMEOUT = 10.0
+READ_TIMEOUT = 10.0  # to read a request (answering one may take a lobby wait's 20 s)
 CUE = re.compile(r"^[a-z0-9_]+(\.[a-z0-9_]+){0,3}$")
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
          ".css": "text/css; charset=utf-8", ".json": "application/json", ".wav": "audio/wav"}
@@ -162,7 +162,7 @@ class WebServer:
 
     async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
-            status, ctype, body, extra = await asyncio.wait_for(self._request(reader, writer), READ_TIMEOUT)
+            status, ctype, body, extra = await self._request(reader, writer)
         except (TimeoutError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError, ConnectionError):
             status, ctype, body, extra = 400, "text/plain", b"bad request", {}
         except Exception:  # noqa: BLE001 - one status line, never a traceback to a stranger
@@ -192,7 +192,7 @@ class WebServer:
         return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
 
     async def _request(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
-        head = await reader.readuntil(b"\r\n\r\n")
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), READ_TIMEOUT)
         lines = head.decode("latin-1").split("\r\n")
         method, target, _version = lines[0].split(" ", 2)
         headers = {}
@@ -203,7 +203,7 @@ class WebServer:
         length = int(headers.get("content-length") or 0)
         if length < 0 or length > MAX_BODY:
             return 413, "text/plain", b"too big", {}
-        body = await reader.readexactly(length) if length else b""
+        body = await asyncio.wait_for(reader.readexactly(length), READ_TIMEOUT) if length else b""
         url = urlsplit(target)
         peer = writer.get_extra_info("peername")
         who = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
