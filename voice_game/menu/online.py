@@ -9,8 +9,12 @@ from voice_game.menu.items import BACK, Item, Menu
 
 
 class OnlineMenus(MenuCore):
+    def run_entries(self, title: str, entries) -> str | None:  # a lobby screen (online.lobby_menu)
+        return self.run_menu(Menu(title, [Item(e.id, e.label, e.select) for e in entries]))
+
     def online_menu(self) -> Menu:
         from voice_game.online.command import menu_host, menu_session
+        from voice_game.online.lobby_menu import LobbyScreens
 
         t = self.t
 
@@ -21,6 +25,7 @@ class OnlineMenus(MenuCore):
             Item("join", lambda: t("online.menu.join"), lambda: menu_session(self, "join")),
             Item("watch", lambda: t("online.menu.watch"), lambda: menu_session(self, "watch")),
             *[Item(g, partial(host_label, g), partial(menu_host, self, g)) for g in available()],
+            Item("lobby", lambda: t("lobby.menu.entry"), lambda: LobbyScreens(self).run()),
             Item("back", lambda: t("menu.back"), lambda: BACK),
         ])
 

@@ -43,6 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--dir", type=Path, default=None, help=f"server folder (default: ${ENV_DIR} or the data folder)")
     srv.add_argument("--tls-cert", type=Path, default=None, help="certificate file: clients must use tls://")
     srv.add_argument("--tls-key", type=Path, default=None, help="the certificate's key file")
+    srv.add_argument("--web-port", type=int, default=None,
+                     help="the lobby and the browser seat's page (default: port + 1; 0: neither)")
+    srv.add_argument("--ws-port", type=int, default=None, help="nats-server's WebSocket port (default: web port + 1)")
     host = sub.add_parser("host", help="host an online table")
     host.add_argument("game", nargs="?", default=None)
     host.add_argument("--server", required=True, help="nats://HOST:PORT")
@@ -91,10 +94,9 @@ def run_server(args) -> int:
     if binary is None:
         print(catalog.get("online.no_nats_server"))
         return 2
-    tls = (args.tls_cert, args.tls_key) if args.tls_cert and args.tls_key else None
-    conf = S.init_server_dir(args.dir or default_server_dir(), args.port, args.listen, tls=tls)
-    os.execv(binary, [binary, "-c", str(conf)])
-    return 0  # not reached
+    from voice_game.online.lobby_server import serve
+
+    return serve(args, args.dir or default_server_dir(), catalog)  # nats-server, the lobby and the page
 
 
 def seat_voice(app: App, listening: Listening | None):

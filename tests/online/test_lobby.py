@@ -1,0 +1,121 @@
+"""The lobby of ``voice-game server``: accounts, the table list, opening, sitting down by a
+spoken code, bots, starting (a real host per table), watching; and a browser guest who
+came with the spoken code. A real server process on loopback, real HTTP, real hosts."""
+import json
+import secrets
+import time
+import urllib.request
+
+from tests.online.browser import log_lines, state, wait_lines
+from tests.online.browser import browser_fixture, web_server_fixture  # noqa: F401 - the fixtures
+from tests.online.conftest import join, wait_until
+from voice_game.games import available, get
+from voice_game.online import codes as C
+from voice_game.online.lobby_client import Account, LobbyClient
+
+GAME = next(g for g in available() if get(g).bot_levels and get(g).max_players >= 3)
+
+
+def _player(server, name, secret=None):
+    return LobbyClient(server.web, Account(name, secret or secrets.token_urlsafe(24)))
+
+
+def _until(client, table, pred, timeout=90):
+    """The table as ``client`` sees it once ``pred`` holds (long-polled with /lobby/wait)."""
+    deadline = time.monotonic() + timeout
+    seen = client.wait(table, -1)
+    while not pred(seen):
+        assert time.monotonic() < deadline, seen
+        seen = client.wait(table, seen["version"])
+    return seen
+
+
+def test_accounts_tables_codes_bots_start_and_watch(web_server):
+    anna, ben, carla = _player(web_server, "Anna"), _player(web_server, "Ben"), _player(web_server, "Carla")
+    hello = anna.hello()
+    assert hello["ok"] and hello["name"] == "Anna"
+    assert [g["game"] for g in hello["games"]] == available()
+    # a name belongs to its first secret: somebody else cannot be Anna
+    assert _player(web_server, "anna").hello() == {"error": "wrong_secret", "name": "Anna"}
+    assert _player(web_server, "Bad,name").hello() == {"error": "bad_name"}
+    t = anna.create(GAME, seats=3, bots=0, variants=[], lang="en")
+    assert t["ok"] and t["seat"] == 1 and t["owner"] and t["free"] == 2
+    tid, invite = t["id"], int(t["invite"])
+    # the list: game, language, variants, free seats and who sits there; no code of any kind
+    listed = next(x for x in ben.tables()["tables"] if x["id"] == tid)
+    assert listed["game"] == GAME and listed["lang"] == "en" and listed["free"] == 2
+    assert [s["name"] for s in listed["seats"]] == ["Anna", "", ""]
+    assert "invite" not in listed and "code" not in listed and not listed["owner"]
+    # Ben says the code in German words, Carla a wrong one and then the digits
+    assert ben.join(code=C.say(invite, "de"))["seat"] == 2
+    assert carla.join(code=C.digits((invite + 1) % C.SPACE)) == {"error": "unknown"}
+    assert carla.join(code="banana") == {"error": "bad_code"}
+    assert carla.join(code=C.digits(invite))["seat"] == 3
+    assert carla.leave(tid) == {"ok": True}
+    assert anna.bot(tid)["seats"][2]["kind"] == "bot"
+    assert carla.join(table=tid) == {"error": "no_seat"}
+    assert ben.start(tid) == {"error": "not_owner"}
+    assert anna.start(tid)["ok"]
+    a = _until(anna, tid, lambda x: x["state"] == "playing")
+    b = ben.wait(tid, -1)
+    # each player hears their own seat's code, nobody else's
+    assert a["code"] != b["code"] and a["code"].split("-")[1] == "1" and b["code"].split("-")[1] == "2"
+    assert "code" not in next(x for x in carla.tables()["tables"] if x["id"] == tid)
+    assert C.parse(C.digits(invite)) and carla.join(code=C.digits(invite)) == {"error": "unknown"}  # it ended
+    assert carla.watch(tid) == {"ok": True, "table": a["table"]}
+    # the seats are real: both players sit down at the hosted table (it deals when both came)
+    ca = join(a["code"], web_server, [], lang="en", close=False)
+    cb = join(b["code"], web_server, [], lang="en", close=False)
+    for c in (ca, cb):
+        wait_until(lambda c=c: any("Amadeus" in x for x in c.out), 90, "the opening narration", c)
+        c.kill()
+
+
+def _redeem(server, body):
+    req = urllib.request.Request(f"{server.web}/api/redeem", data=json.dumps(body).encode(), method="POST",
+                                 headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def test_a_browser_guest_sits_down_with_the_spoken_code_and_plays_when_the_table_starts(web_server, browser):
+    anna = _player(web_server, "Anna")
+    t = anna.create(GAME, seats=2, bots=0, variants=[], lang="de")
+    words = C.say(int(t["invite"]), "de")
+    page = browser.new_page()
+    page.goto(f"{web_server.web}/?lang=de")
+    page.wait_for_selector("#join:not([hidden])")
+    page.fill("#code", words)
+    page.fill("#name", "Carla")
+    page.press("#name", "Enter")
+    wait_lines(page, 0)
+    assert log_lines(page)[-1].startswith("Du hast einen Platz")
+    seen = _until(anna, t["id"], lambda x: x["free"] == 0)
+    assert [s["name"] for s in seen["seats"]] == ["Anna", "Carla"] and seen["seats"][1]["kind"] == "guest"
+    anna.start(t["id"])
+    a = _until(anna, t["id"], lambda x: x["state"] == "playing")
+    ca = join(a["code"], web_server, [], lang="de", close=False)
+    # the page got its seat's code from the lobby and sat down: the game speaks German to Carla
+    page.wait_for_selector('main[data-state="your-turn"], main[data-state="waiting"] #log > p:nth-child(4)',
+                           timeout=60_000)
+    said = "\n".join(log_lines(page))
+    assert "Carla" in said or "Du" in said, said
+    assert state(page) in ("your-turn", "waiting")
+    ca.kill()
+
+
+def test_wrong_codes_from_one_browser_are_limited(web_server):
+    anna = _player(web_server, "Anna")
+    t = anna.create(GAME, seats=2, bots=0, variants=[], lang="en")
+    right = C.digits(int(t["invite"]))
+    wrong = C.digits((int(t["invite"]) + 1) % C.SPACE)
+    for _ in range(C.TRIES):
+        assert _redeem(web_server, {"code": wrong, "name": "Eve", "lang": "en"}) == (200, {"error": "unknown"})
+    # tries used up: even the right code is refused for a minute, and nobody sat down
+    assert _redeem(web_server, {"code": right, "name": "Eve", "lang": "en"}) == (429, {"error": "too_many"})
+    assert anna.tables()["tables"][0]["free"] == 1
+    # an account's tries are its own
+    assert _player(web_server, "Ben").join(code=right)["seat"] == 2

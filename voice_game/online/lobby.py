@@ -1,0 +1,448 @@
+"""The lobby: where players meet, list tables, open them, sit down, invite and start.
+
+The lobby runs inside ``voice-game server`` (``lobby_server``) and answers small JSON
+requests on the web port (``lobby_web``: ``POST /lobby/<what>``; the start menu's
+``lobby_client`` and the browser page use them). A player is an account: a name and a
+secret the client made and keeps in its config folder; the first hello with a new name
+creates it (the server keeps only a salted hash), a wrong secret is refused and counted.
+
+A table waits in the lobby until its owner starts it: its seats are free, taken by a
+player (a named account, or a browser guest who came with the table's spoken code) or
+by a bot. Started, it is hosted as any other table (``voice-game host``, one process per
+table, on the same server folder), and each seated player's client hears its own seat's
+join code from the lobby (``/lobby/wait``), and only its own: codes never appear in the
+table list. A watcher gets the table's name once it plays.
+
+Every answer is ``{"ok": ...}`` or ``{"error": key, ...params}``; ``key`` names the
+message ``lobby.error.<key>`` the client says in its player's language.
+"""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import os
+import re
+import secrets
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from voice_game.atomic import write_atomic
+from voice_game.online import codes as C
+
+NAME = re.compile(r"^[^\W_][\w .'-]{0,23}$")  # letters first; no comma or colon (the host's seat list)
+SECRET_MIN = 16
+MAX_TABLES = 200
+WAIT_SECONDS = 20.0
+HELLO_TRIES = 10  # wrong secrets per client and window (the codes' window)
+NEW_ACCOUNTS = 20  # accounts a client may create per window
+
+
+def _hash(secret: str, salt: bytes) -> bytes:
+    return hashlib.pbkdf2_hmac("sha256", secret.encode("utf-8"), salt, 100_000)
+
+
+@dataclass
+class LobbySeat:
+    kind: str = "free"  # free, player, guest, bot
+    name: str = ""
+    account: str = ""  # the account's key (a player), or the guest's ticket
+    code: str = ""  # the seat's join code once the table plays (only ever sent to its player)
+
+
+@dataclass
+class LobbyTable:
+    id: str
+    game: str
+    lang: str
+    variants: list[str]
+    owner: str
+    seats: list[LobbySeat]
+    state: str = "waiting"  # waiting, starting, playing, over
+    table: str = ""  # the hosted table's name (for watchers) once it plays
+    version: int = 0
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    host: Any = None
+
+    def touch(self) -> None:
+        self.version += 1
+        self.changed.set()
+        self.changed = asyncio.Event()
+
+    def seated(self, account: str) -> int | None:
+        return next((i for i, s in enumerate(self.seats) if s.kind in ("player", "guest") and s.account == account),
+                    None)
+
+    def public(self) -> dict[str, Any]:
+        """What everybody in the lobby may know: no code, no account key."""
+        return {"id": self.id, "game": self.game, "lang": self.lang, "variants": list(self.variants),
+                "state": self.state, "free": sum(s.kind == "free" for s in self.seats),
+                "seats": [{"kind": s.kind, "name": s.name} for s in self.seats]}
+
+
+class Lobby:
+    """Accounts, waiting tables, their codes and their hosts."""
+
+    def __init__(self, folder: Path, server: str):
+        self.folder = Path(folder)
+        self.server = server  # the nats-server address the hosts use (this machine)
+        self.dir = self.folder / "lobby"
+        self.accounts: dict[str, dict[str, str]] = {}
+        self.tables: dict[str, LobbyTable] = {}
+        self.invites = C.Invites()
+        self.limits = C.Invites(tries=HELLO_TRIES)  # wrong secrets and new accounts, per client
+        self.created: dict[str, list[float]] = {}
+        self.guests: dict[str, str] = {}  # a browser guest's ticket -> its table
+        self.serial = 0
+
+    # --- lifetime ------------------------------------------------------------------------
+    async def start(self) -> None:
+        self.dir.mkdir(parents=True, exist_ok=True)
+        os.chmod(self.dir, 0o700)
+        try:
+            data = json.loads((self.dir / "accounts.json").read_text(encoding="utf-8"))
+            self.accounts = {str(k): dict(v) for k, v in data.items() if isinstance(v, dict)}
+        except (OSError, ValueError):
+            self.accounts = {}
+
+    async def close(self) -> None:
+        for t in self.tables.values():
+            if t.host is not None and t.host.returncode is None:
+                t.host.terminate()
+
+    def _save_accounts(self) -> None:
+        path = self.dir / "accounts.json"
+        write_atomic(path, json.dumps(self.accounts, ensure_ascii=False).encode("utf-8"))
+        os.chmod(path, 0o600)
+
+    # --- accounts --------------------------------------------------------------------------
+    def login(self, data: dict[str, Any], who: str) -> tuple[str | None, dict[str, Any] | None]:
+        """(account key, None) or (None, the error answer)."""
+        name, secret = data.get("name"), data.get("secret")
+        if not isinstance(name, str) or not NAME.match(name.strip()):
+            return None, {"error": "bad_name"}
+        if not isinstance(secret, str) or not SECRET_MIN <= len(secret) <= 200:
+            return None, {"error": "bad_secret"}
+        name = name.strip()
+        key = name.casefold()
+        now = self.limits.now()
+        self.limits._prune(now)
+        if len(self.limits.wrong.get(who, [])) >= self.limits.tries:
+            return None, {"error": "too_many"}
+        acc = self.accounts.get(key)
+        if acc is None:
+            made = [t for t in self.created.get(who, []) if t > now - self.limits.window]
+            if len(made) >= NEW_ACCOUNTS:
+                return None, {"error": "too_many"}
+            self.created[who] = made + [now]
+            salt = secrets.token_bytes(16)
+            self.accounts[key] = {"name": name, "salt": salt.hex(), "hash": _hash(secret, salt).hex()}
+            self._save_accounts()
+            return key, None
+        if not hmac.compare_digest(bytes.fromhex(acc["hash"]), _hash(secret, bytes.fromhex(acc["salt"]))):
+            self.limits.wrong.setdefault(who, []).append(now)
+            return None, {"error": "wrong_secret", "name": acc["name"]}
+        return key, None
+
+    def name_of(self, key: str) -> str:
+        return self.accounts[key]["name"]
+
+    # --- requests ----------------------------------------------------------------------------
+    async def answer(self, what: str, data: dict[str, Any], who: str) -> dict[str, Any]:
+        """One lobby request from an account (``data`` has its name and secret)."""
+        key, refused = self.login(data, who)
+        if refused is not None or key is None:
+            return refused or {"error": "bad_name"}
+        handler = {"hello": self._hello, "tables": self._tables, "create": self._create, "join": self._join,
+                   "leave": self._leave, "bot": self._bot, "start": self._start, "wait": self._wait, "table": self._one,
+                   "watch": self._watch, "invite": self._invite}.get(what)
+        if handler is None:
+            return {"error": "unknown_request"}
+        return await handler(key, data, who)
+
+    def _table(self, data: dict[str, Any]) -> LobbyTable | None:
+        t = data.get("table")
+        return self.tables.get(t) if isinstance(t, str) else None
+
+    def _mine(self, key: str, t: LobbyTable) -> dict[str, Any]:
+        """The table as its player sees it: the public part, their seat, their code, its invitation."""
+        out = t.public()
+        seat = t.seated(key)
+        if seat is not None:
+            out["seat"] = seat + 1
+            if t.seats[seat].code:
+                out["code"] = t.seats[seat].code
+            invite = self.invites.code_of(t.id)
+            if invite is not None and t.state == "waiting":
+                out["invite"] = C.digits(invite)
+        if t.state == "playing":
+            out["table"] = t.table
+        out["owner"] = t.owner == key
+        return out
+
+    async def _hello(self, key: str, data, who) -> dict[str, Any]:
+        from voice_game.games import available, get
+
+        games = []
+        for g in available():
+            kit = get(g)
+            games.append({"game": g, "min": kit.min_players, "max": kit.max_players, "variants": list(kit.variants),
+                          "bots": bool(kit.bot_levels)})
+        return {"ok": True, "name": self.name_of(key), "games": games}
+
+    async def _tables(self, key: str, data, who) -> dict[str, Any]:
+        shown = [t for t in self.tables.values() if t.state in ("waiting", "playing")]
+        return {"ok": True, "tables": [self._mine(key, t) for t in shown]}
+
+    async def _create(self, key: str, data, who) -> dict[str, Any]:
+        from voice_game.commands.grammar import LANGUAGES
+        from voice_game.games import available, get
+
+        game, lang = data.get("game"), data.get("lang")
+        if game not in available():
+            return {"error": "unknown_game"}
+        if lang not in LANGUAGES:
+            return {"error": "bad_request"}
+        kit = get(game)
+        size = data.get("seats", kit.min_players)
+        bots = data.get("bots", 0)
+        variants = data.get("variants") or []
+        if not isinstance(size, int) or not kit.min_players <= size <= kit.max_players or not isinstance(bots, int) \
+                or not 0 <= bots < size or (bots and not kit.bot_levels):
+            return {"error": "bad_size", "min": kit.min_players, "max": kit.max_players}
+        if not isinstance(variants, list) or any(v not in kit.variants for v in variants):
+            return {"error": "bad_variant"}
+        if sum(t.state in ("waiting", "starting", "playing") for t in self.tables.values()) >= MAX_TABLES:
+            return {"error": "full_server"}
+        for t in self.tables.values():
+            if t.state == "waiting" and t.seated(key) is not None:
+                self._stand_up(t, key)
+        self.serial += 1
+        tid = f"{self.serial}"
+        seats = [LobbySeat("player", self.name_of(key), key)] + [LobbySeat() for _ in range(size - 1)]
+        t = LobbyTable(tid, game, lang, sorted(set(variants)), key, seats)
+        self.tables[tid] = t
+        for _ in range(bots):
+            self._add_bot(t)
+        self.invites.issue(tid)
+        t.touch()
+        return {"ok": True, **self._mine(key, t)}
+
+    async def _join(self, key: str, data, who) -> dict[str, Any]:
+        t = self._table(data)
+        if t is None and isinstance(data.get("code"), str):
+            target, why = self.invites.redeem(data["code"], f"account:{key}")
+            if target is None:
+                return {"error": why}
+            t = self.tables.get(target)
+        if t is None:
+            return {"error": "no_table"}
+        if t.seated(key) is not None:
+            return {"ok": True, **self._mine(key, t)}
+        name = self.name_of(key)
+        error = self._sit(t, LobbySeat("player", name, key))
+        if error:
+            return {"error": error}
+        return {"ok": True, **self._mine(key, t)}
+
+    def _sit(self, t: LobbyTable, seat: LobbySeat) -> str | None:
+        if t.state != "waiting":
+            return "not_waiting"
+        if any(s.kind != "free" and s.name.casefold() == seat.name.casefold() for s in t.seats):
+            return "name_taken"
+        free = next((i for i, s in enumerate(t.seats) if s.kind == "free"), None)
+        if free is None:
+            return "no_seat"
+        t.seats[free] = seat
+        t.touch()
+        return None
+
+    def _stand_up(self, t: LobbyTable, key: str) -> None:
+        seat = t.seated(key)
+        if seat is None:
+            return
+        t.seats[seat] = LobbySeat()
+        if not any(s.kind in ("player", "guest") for s in t.seats):
+            t.state = "over"  # nobody left at a waiting table: it closes
+            self.invites.revoke(t.id)
+        elif t.owner == key:
+            nxt = next(s for s in t.seats if s.kind in ("player", "guest"))
+            t.owner = nxt.account
+        t.touch()
+
+    async def _leave(self, key: str, data, who) -> dict[str, Any]:
+        t = self._table(data)
+        if t is None or t.seated(key) is None:
+            return {"error": "no_table"}
+        if t.state != "waiting":
+            return {"error": "not_waiting"}
+        self._stand_up(t, key)
+        return {"ok": True}
+
+    def _add_bot(self, t: LobbyTable) -> str | None:
+        from voice_game.app import bot_names
+        from voice_game.games import get
+
+        if not get(t.game).bot_levels:
+            return "no_bots"
+        taken = {s.name.casefold() for s in t.seats if s.kind != "free"}
+        name = next(n for n in bot_names(len(t.seats) * 2) if n.casefold() not in taken)
+        return self._sit(t, LobbySeat("bot", name))
+
+    async def _bot(self, key: str, data, who) -> dict[str, Any]:
+        t = self._table(data)
+        if t is None or t.seated(key) is None:
+            return {"error": "no_table"}
+        error = self._add_bot(t)
+        return {"error": error} if error else {"ok": True, **self._mine(key, t)}
+
+    async def _invite(self, key: str, data, who) -> dict[str, Any]:
+        t = self._table(data)
+        if t is None or t.seated(key) is None:
+            return {"error": "no_table"}
+        if t.state != "waiting":
+            return {"error": "not_waiting"}
+        if self.invites.issue(t.id) is None:
+            return {"error": "full_server"}
+        return {"ok": True, **self._mine(key, t)}
+
+    async def _watch(self, key: str, data, who) -> dict[str, Any]:
+        t = self._table(data)
+        if t is None:
+            return {"error": "no_table"}
+        if t.state != "playing":
+            return {"error": "not_playing"}
+        return {"ok": True, "table": t.table}
+
+    async def _one(self, key: str, data, who) -> dict[str, Any]:
+        t = self._table(data)
+        if t is None:
+            return {"error": "no_table"}
+        return {"ok": True, "version": t.version, **self._mine(key, t)}
+
+    async def _wait(self, key: str, data, who) -> dict[str, Any]:
+        """The table once it changed after the version the client knows (or after WAIT_SECONDS)."""
+        t = self._table(data)
+        if t is None:
+            return {"error": "no_table"}
+        known = data.get("version")
+        if isinstance(known, int) and known >= t.version and t.state in ("waiting", "starting"):
+            try:
+                await asyncio.wait_for(t.changed.wait(), WAIT_SECONDS)
+            except TimeoutError:
+                pass
+        return {"ok": True, "version": t.version, **self._mine(key, t)}
+
+    async def _start(self, key: str, data, who) -> dict[str, Any]:
+        from voice_game.games import get
+
+        t = self._table(data)
+        if t is None or t.seated(key) is None:
+            return {"error": "no_table"}
+        if t.owner != key:
+            return {"error": "not_owner"}
+        if t.state != "waiting":
+            return {"error": "not_waiting"}
+        kit = get(t.game)
+        taken = [s for s in t.seats if s.kind != "free"]
+        if len(taken) < kit.min_players:
+            return {"error": "too_few", "min": kit.min_players}
+        t.seats = taken  # free seats go
+        t.state = "starting"
+        self.invites.revoke(t.id)
+        t.touch()
+        asyncio.ensure_future(self._host(t))
+        return {"ok": True, **self._mine(key, t)}
+
+    # --- hosting ---------------------------------------------------------------------------
+    def host_argv(self, t: LobbyTable) -> list[str]:
+        from voice_game.games import get
+
+        kit = get(t.game)
+        players = [f"{kit.bot_levels[0]}:{s.name}" if s.kind == "bot" else s.name for s in t.seats]
+        argv = [sys.executable, "-m", "voice_game.cli", "host", t.game, "--server", self.server,
+                "--server-dir", str(self.folder), "--players", ",".join(players), "--lang", t.lang]
+        if t.variants:
+            argv += ["--variant", ",".join(t.variants)]
+        return argv
+
+    async def _host(self, t: LobbyTable) -> None:
+        """The table's host; each human seat's code goes to its seat (read from the host's lines)."""
+        humans = [i for i, s in enumerate(t.seats) if s.kind in ("player", "guest")]
+        log = open(self.dir / f"host-{t.id}.log", "ab")  # noqa: SIM115 - the host writes to it while it runs
+        try:
+            proc = await asyncio.create_subprocess_exec(*self.host_argv(t), stdin=asyncio.subprocess.DEVNULL,
+                                                        stdout=asyncio.subprocess.PIPE, stderr=log)
+        except OSError:
+            t.state = "over"
+            t.touch()
+            log.close()
+            return
+        t.host = proc
+        assert proc.stdout is not None
+        got = 0
+        deadline = time.monotonic() + 180
+        while got < len(humans) and time.monotonic() < deadline:
+            try:
+                raw = await asyncio.wait_for(proc.stdout.readline(), max(0.1, deadline - time.monotonic()))
+            except TimeoutError:
+                break
+            if not raw:
+                break
+            try:
+                line = json.loads(raw)
+            except ValueError:
+                continue
+            if isinstance(line, dict) and {"code", "table"} <= line.keys():
+                t.seats[humans[got]].code = str(line["code"])
+                t.table = str(line["table"])
+                got += 1
+        if got < len(humans):
+            if proc.returncode is None:
+                proc.kill()
+            t.state = "over"
+            t.touch()
+            log.close()
+            return
+        t.state = "playing"
+        t.touch()
+        await proc.wait()
+        log.close()
+        t.state = "over"
+        t.touch()
+
+    # --- browser guests ---------------------------------------------------------------------
+    def redeem_web(self, code: str, name: str, lang: str, who: str) -> dict[str, Any]:
+        """A spoken code typed into the page: the guest sits at the code's table; the page
+        then asks ``ticket`` until the table plays (and gets its seat's join code)."""
+        name = name.strip()
+        if not NAME.match(name):
+            return {"error": "bad_name"}
+        target, why = self.invites.redeem(code, f"web:{who}")
+        if target is None:
+            return {"error": why}
+        t = self.tables.get(target)
+        if t is None:
+            return {"error": "no_table"}
+        ticket = secrets.token_urlsafe(24)
+        error = self._sit(t, LobbySeat("guest", name, ticket))
+        if error:
+            return {"error": error}
+        self.guests[ticket] = t.id
+        return {"ok": True, "ticket": ticket, **t.public()}
+
+    def ticket(self, ticket: str) -> dict[str, Any]:
+        t = self.tables.get(self.guests.get(ticket, ""))
+        if t is None:
+            return {"error": "no_table"}
+        seat = t.seated(ticket)
+        if seat is None:
+            return {"error": "no_table"}
+        out = {"ok": True, **t.public()}
+        if t.seats[seat].code:
+            out["code"] = t.seats[seat].code
+        return out
