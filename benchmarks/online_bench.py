@@ -50,15 +50,16 @@ async def one_game(url, folder, seed, latencies):
     conns, queues = [], []
     for s in seats:
         table, seat, secret = P.parse_code(s["code"])
-        nc = await connect(url, P.seat_user(table, seat), secret)
+        key = P.seat_key(secret)
+        nc = await connect(url, P.seat_user(table, seat), secret, inbox=P.inbox_prefix(P.seat_user(table, seat), key))
         q: asyncio.Queue = asyncio.Queue()
 
         async def on(m, q=q):
             await q.put((time.perf_counter(), json.loads(m.data)))
 
-        await nc.subscribe(P.seat_subject(table, seat), cb=on)
-        await nc.publish(P.command_subject(table, seat), json.dumps({"hello": True, "lang": "en"}).encode())
-        conns.append((nc, table, seat))
+        await nc.subscribe(P.seat_subject(table, seat, key), cb=on)
+        await nc.publish(P.command_subject(table, seat, key), json.dumps({"hello": True, "lang": "en"}).encode())
+        conns.append((nc, table, seat, key))
         queues.append(q)
     sent = {i: 0 for i in range(len(PLAYERS))}
     pending: dict[int, float] = {}  # seat -> time of the command it waits to hear about
@@ -82,13 +83,13 @@ async def one_game(url, folder, seed, latencies):
                     t0 = time.perf_counter()
                     for j in range(len(PLAYERS)):
                         pending[j] = t0
-                    nc, table, seat = conns[i]
-                    await nc.publish(P.command_subject(table, seat),
+                    nc, table, seat, key = conns[i]
+                    await nc.publish(P.command_subject(table, seat, key),
                                      json.dumps({"c": int(msg["last"]) + 1, "text": line}).encode())
                     done += 1
             elif kind == "over":
                 over += 1
-    for nc, _, _ in conns:
+    for nc, *_ in conns:
         await nc.close()
     host.wait(30)
     return done
@@ -96,7 +97,8 @@ async def one_game(url, folder, seed, latencies):
 
 async def load(url, folder, count, moves):
     from voice_game.games import get as get_kit
-    from voice_game.online.host import Table, create_streams
+    from voice_game.online.host import Table
+    from voice_game.online.service import create_streams
     from voice_game.session import Seat
 
     nc = await connect(url, S.ADMIN, S.admin_password(folder))
@@ -106,7 +108,7 @@ async def load(url, folder, count, moves):
     for k in range(count):
         seats = [Seat(n, "bot") for n in PLAYERS]
         tid = P.new_table_id()
-        await create_streams(js, tid, [])
+        await create_streams(js, tid, [], {})
         state = kit.new_game(PLAYERS, [], 1000 + k, None)
         t = Table(kit, state, seats, 1000 + k, "en", tid, js)
         t.open(kit.rules.opening_events(state))

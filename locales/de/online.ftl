@@ -25,6 +25,8 @@ online-waiting = Der Tisch wartet noch auf: { $players }.
 online-standin = { $player } ist nicht da. Ein Bot spielt für { $player }, bis { $player } zurückkommt.
 online-standin_over = { $player } ist zurück und spielt wieder selbst.
 online-table_over = Das Spiel an diesem Tisch ist schon zu Ende.
+online-took_over = Du spielst diesen Platz jetzt auf diesem Gerät; das andere Gerät an ihm hört auf.
+online-seat_taken = Dein Platz wird jetzt auf einem anderen Gerät gespielt. Dieses hört hier auf.
 online-chat = { $player } sagt: { $text }
 online-chat_you = Du sagst: { $text }
 online-help_waiting = Bis du dran bist, geht: { $commands }. Für den Tisch-Chat: { $chat }, Doppelpunkt und dein Text.
@@ -33,6 +35,7 @@ online-help_waiting = Bis du dran bist, geht: { $commands }. Für den Tisch-Chat
 online-refused-too_big = Abgelehnt: Diese Nachricht ist zu lang.
 online-refused-malformed = Abgelehnt: Diese Nachricht versteht der Tisch nicht.
 online-refused-wrong_seat = Abgelehnt: Du kannst nur für deinen eigenen Platz spielen.
+online-refused-too_fast = Abgelehnt: Du sendest zu schnell. Warte einen Moment.
 
 ## online.menu
 online-menu-entry = Online spielen

@@ -25,6 +25,8 @@ online-waiting = The table is still waiting for: { $players }.
 online-standin = { $player } is away. A bot plays for { $player } until { $player } returns.
 online-standin_over = { $player } is back and plays again.
 online-table_over = The game at this table is already over.
+online-took_over = You play this seat on this device now; the other device at it stops.
+online-seat_taken = Your seat is now played on another device. This one stops here.
 online-chat = { $player } says: { $text }
 online-chat_you = You say: { $text }
 online-help_waiting = Until it is your turn you can say: { $commands }. For the table chat: { $chat }, a colon and your text.
@@ -33,6 +35,7 @@ online-help_waiting = Until it is your turn you can say: { $commands }. For the 
 online-refused-too_big = Refused: this message is too long.
 online-refused-malformed = Refused: the table does not understand this message.
 online-refused-wrong_seat = Refused: you can only play for your own seat.
+online-refused-too_fast = Refused: you are sending too fast. Wait a moment.
 
 ## online.menu
 online-menu-entry = Play online

@@ -11,14 +11,14 @@ from voice_game.online import protocol as P
 from voice_game.online import server as S
 
 
-async def _connect(url, user, password, errors=None):
+async def _connect(url, user, password, errors=None, key=""):
     import nats
 
     async def on_error(exc):
         if errors is not None:
             errors.append(str(exc))
 
-    return await nats.connect(url, user=user, password=password, inbox_prefix=P.inbox_prefix(user),
+    return await nats.connect(url, user=user, password=password, inbox_prefix=P.inbox_prefix(user, key),
                               error_cb=on_error, allow_reconnect=False, connect_timeout=3)
 
 
@@ -40,16 +40,17 @@ def test_a_seat_cannot_read_or_write_another_seats_subjects(nats_server):
     table = P.new_table_id()
     pw = S.add_table(nats_server.folder, table, [0, 1])
     assert S.reload(nats_server.folder)
+    k0, k1 = P.seat_key(pw[0]), P.seat_key(pw[1])
 
     async def go():
         await _ready(nats_server.url, table, 0, pw[0])
         admin = await _connect(nats_server.url, S.ADMIN, S.admin_password(nats_server.folder))
         js = admin.jetstream()
-        await js.add_stream(StreamConfig(name=P.seat_stream(table, 1), subjects=[P.seat_subject(table, 1)],
+        await js.add_stream(StreamConfig(name=P.seat_stream(table, 1), subjects=[P.seat_subject(table, 1, k1)],
                                          allow_direct=True))
         errors_a = []
-        a = await _connect(nats_server.url, P.seat_user(table, 0), pw[0], errors_a)
-        b = await _connect(nats_server.url, P.seat_user(table, 1), pw[1])
+        a = await _connect(nats_server.url, P.seat_user(table, 0), pw[0], errors_a, k0)
+        b = await _connect(nats_server.url, P.seat_user(table, 1), pw[1], key=k1)
         got_a, got_b, got_cmd = [], [], []
 
         async def to_a(m):
@@ -61,17 +62,17 @@ def test_a_seat_cannot_read_or_write_another_seats_subjects(nats_server):
         async def cmd(m):
             got_cmd.append(m.subject)
 
-        await admin.subscribe(P.command_subject(table, "*"), cb=cmd)
-        await a.subscribe(P.seat_subject(table, 1), cb=to_a)  # Ben's private subject
+        await admin.subscribe(P.ALL_COMMANDS, cb=cmd)
+        await a.subscribe(P.seat_subject(table, 1, k1), cb=to_a)  # Ben's private subject
         await a.subscribe(">", cb=to_a)  # everything
         await a.subscribe("_INBOX.>", cb=to_a)  # other people's replies
-        await b.subscribe(P.seat_subject(table, 1), cb=to_b)
+        await b.subscribe(P.seat_subject(table, 1, k1), cb=to_b)
         await a.flush()
         await b.flush()
         await admin.flush()
-        await js.publish(P.seat_subject(table, 1), b'{"n": 1, "t": "say", "text": "Ben\'s hand: piano"}')
-        await a.publish(P.command_subject(table, 1), b'{"c": 1, "text": "draw"}')  # acting for Ben
-        await a.publish(P.command_subject(table, 0), b'{"c": 1, "text": "draw"}')  # its own seat: fine
+        await js.publish(P.seat_subject(table, 1, k1), b'{"n": 1, "t": "say", "text": "Ben\'s hand: piano"}')
+        await a.publish(P.command_subject(table, 1, k1), b'{"c": 1, "text": "draw"}')  # acting for Ben
+        await a.publish(P.command_subject(table, 0, k0), b'{"c": 1, "text": "draw"}')  # its own seat: fine
         with pytest.raises(nats.errors.Error):  # Ben's stored history is not Anna's to read
             await a.jetstream().get_msg(P.seat_stream(table, 1), seq=1, direct=True)
         await a.flush()
@@ -83,14 +84,14 @@ def test_a_seat_cannot_read_or_write_another_seats_subjects(nats_server):
         # Ben's own connection reads it; the direct read of his stream works for him
         assert got_b and (await b.jetstream().get_msg(P.seat_stream(table, 1), seq=1, direct=True)).data
         assert got_a == []
-        assert got_cmd == [P.command_subject(table, 0)]
+        assert got_cmd == [P.command_subject(table, 0, k0)]
         joined = " ".join(errors_a).lower()
         assert "permissions violation" in joined
-        assert P.seat_subject(table, 1) in joined and P.command_subject(table, 1) in joined
+        assert P.seat_subject(table, 1, k1) in joined and P.command_subject(table, 1, k1) in joined
         # a spectator reads the public subject only; a guessed password gets nowhere
         errors_w = []
         w = await _connect(nats_server.url, P.watch_user(table), table, errors_w)
-        await w.subscribe(P.seat_subject(table, 0))
+        await w.subscribe(P.seat_subject(table, 0, k0))
         await w.flush()
         for _ in range(40):
             if errors_w:
@@ -117,14 +118,15 @@ def test_hostile_messages_get_a_short_refusal_and_change_nothing(nats_server, tm
     en = load_catalog("en")
 
     async def hostile():
-        nc = await _connect(nats_server.url, P.seat_user(table, seat), secret)
+        key = P.seat_key(secret)
+        nc = await _connect(nats_server.url, P.seat_user(table, seat), secret, key=key)
         heard = []
 
         async def on(m):
             heard.append(json.loads(m.data))
 
-        await nc.subscribe(P.seat_subject(table, seat), cb=on)
-        subject = P.command_subject(table, seat)
+        await nc.subscribe(P.seat_subject(table, seat, key), cb=on)
+        subject = P.command_subject(table, seat, key)
         await nc.publish(subject, b'{"hello": true, "lang": "en"}')
         for _ in range(100):
             if (await read_snapshot(nats_server, table))["online"]["started"]:

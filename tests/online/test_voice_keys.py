@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from tests.online.conftest import PROCS, ROOT, Host, cli, env, events, wait_until
+from voice_game.online import protocol as P
 from voice_game.commands.grammar import load_grammar
 from voice_game.narration.catalog import load_catalog
 from voice_game.online.seat import RemoteSeat, valid_commands
@@ -40,7 +41,7 @@ def test_prompts_carry_the_seats_legal_commands_and_nothing_of_other_seats():
     t.prompt(cur)
     t.collect()
     prompts = [m for subject, _, m in t.outbox if m["t"] == "prompt"]
-    assert [s for s, _, m in t.outbox if m["t"] == "prompt"] == [f"vg.abcdefghij.seat.{cur}"]
+    assert [s for s, _, m in t.outbox if m["t"] == "prompt"] == [f"vg.abcdefghij.{P.NO_KEY}.seat.{cur}"]
     want = {json.dumps(kit.adapter.command_for(a), sort_keys=True) for a in kit.rules.legal_actions(t.main.state)
             if kit.adapter.command_for(a) is not None}
     assert {json.dumps(c, sort_keys=True) for c in prompts[0]["commands"]} == want

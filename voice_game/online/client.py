@@ -41,7 +41,9 @@ def tls_context(server: str):
     return ssl.create_default_context(cafile=ca or None)
 
 
-async def connect(server: str, user: str, password: str, on_reconnect=None):
+async def connect(server: str, user: str, password: str, on_reconnect=None, inbox: str | None = None):
+    """A connection as ``user`` that comes back by itself; its replies come to ``inbox``
+    (default: the user's own, ``protocol.inbox_prefix``)."""
     import nats
 
     tls = tls_context(server)
@@ -59,7 +61,7 @@ async def connect(server: str, user: str, password: str, on_reconnect=None):
                                max_reconnect_attempts=0, error_cb=quiet, name=user, **extra)
     await probe.close()
     # then a connection that comes back by itself after a network drop
-    return await nats.connect(server, user=user, password=password, inbox_prefix=P.inbox_prefix(user),
+    return await nats.connect(server, user=user, password=password, inbox_prefix=inbox or P.inbox_prefix(user),
                               connect_timeout=3, max_reconnect_attempts=120, reconnect_time_wait=0.5,
                               allow_reconnect=True, error_cb=quiet, reconnected_cb=reconnected, name=user, **extra)
 
@@ -108,6 +110,13 @@ class Speaker:
 
     def line(self, text: str) -> None:
         self.out.say(text)
+
+
+def replayed(m) -> bool:
+    """A stored message somebody had the server send here (a direct get's reply to a
+    subject of their choosing carries the stream's name): never the host speaking now."""
+    headers = m.headers or {}
+    return "Nats-Stream" in headers
 
 
 def _decode(data: bytes):
@@ -235,7 +244,7 @@ async def join(code: str, server: str, lang: str, catalog, out, source=None, mut
             scripted = not sys.stdin.isatty()
         except (AttributeError, ValueError):
             scripted = True
-    client = SeatClient(table, seat, lang, catalog, out, speaker, scripted)
+    client = SeatClient(table, seat, lang, catalog, out, speaker, scripted, key=P.seat_key(secret))
     try:
         await client.connect(server, secret)
     except Exception:  # noqa: BLE001 - refused, unreachable, bad credentials: one sentence
@@ -254,17 +263,20 @@ class _Ended(Exception):
 class SeatClient:
     """One seat's connection: hello and history, then what the seat hears and says."""
 
-    def __init__(self, table: str, seat: int, lang: str, catalog, out, speaker: Speaker, scripted: bool):
+    def __init__(self, table: str, seat: int, lang: str, catalog, out, speaker: Speaker, scripted: bool,
+                 key: str = P.NO_KEY):
         from voice_game.commands.grammar import load_grammar
 
-        self.table, self.seat, self.lang = table, seat, lang
+        self.table, self.seat, self.lang, self.key = table, seat, lang, key
+        self.cid = P.new_cid()  # this client's own id: one live client per seat
         self.c, self.out, self.speaker = catalog, out, speaker
         self.scripted = scripted
         self.me = RemoteSeat(load_grammar(lang), catalog, speaker)
         self.queue: asyncio.Queue = asyncio.Queue()
-        self.cmd_subject = P.command_subject(table, seat)
+        self.cmd_subject = P.command_subject(table, seat, key)
+        self.subject = P.seat_subject(table, seat, key)
         self.stream = P.seat_stream(table, seat)
-        self.hello = json.dumps({"hello": True, "lang": lang}).encode()
+        self.hello = json.dumps({"hello": True, "lang": lang, "cid": self.cid}).encode()
         self.sent: dict = {}  # the last line sent (sent again when a restarted host did not get it)
         self.control: Any = None  # the recognizer's phrases
         self.stop_voice: Any = None
@@ -274,16 +286,19 @@ class SeatClient:
         self.js: Any = None
         self.last_n = 0
         self.asked: int | None = None  # scripted: the host asked for this line number
+        self.taken = False  # another client of this seat took it over
 
     async def connect(self, server: str, secret: str) -> None:
-        self.nc = await connect(server, P.seat_user(self.table, self.seat), secret,
-                                on_reconnect=lambda: self.queue.put_nowait(RECONNECTED))
+        user = P.seat_user(self.table, self.seat)
+        self.nc = await connect(server, user, secret, on_reconnect=lambda: self.queue.put_nowait(RECONNECTED),
+                                inbox=P.inbox_prefix(user, self.key))
         self.js = self.nc.jetstream()
 
         async def on_msg(m):
-            await self.queue.put(m.data)
+            if not replayed(m):
+                await self.queue.put(m.data)
 
-        await self.nc.subscribe(P.seat_subject(self.table, self.seat), cb=on_msg)
+        await self.nc.subscribe(self.subject, cb=on_msg)
 
     async def close(self) -> None:
         if self.alive is not None:
@@ -301,7 +316,7 @@ class SeatClient:
     # --- sending -------------------------------------------------------------------
     async def leave(self) -> None:
         try:
-            await self.nc.publish(self.cmd_subject, b'{"bye": true}')
+            await self.nc.publish(self.cmd_subject, json.dumps({"bye": True, "cid": self.cid}).encode())
             await self.nc.flush(timeout=2)
         except Exception:  # noqa: BLE001 - the host learns it from the silence
             pass
@@ -321,7 +336,7 @@ class SeatClient:
         await asyncio.get_running_loop().run_in_executor(None, switch)
 
     async def send(self, c: int, item: InputLine) -> None:
-        self.sent = line_message(c, item)
+        self.sent = {**line_message(c, item), "cid": self.cid}
         self.me.answered()
         interrupt = getattr(self.out, "interrupt", None)
         if interrupt is not None:
@@ -349,7 +364,7 @@ class SeatClient:
                     msg = None if item is RECONNECTED else _decode(item)
                     if msg is None:
                         continue
-                    if msg.get("t") == "welcome":
+                    if msg.get("t") == "welcome" and msg.get("cid") in (None, self.cid):
                         return msg, early
                     early.append(msg)
             except TimeoutError:
@@ -369,7 +384,7 @@ class SeatClient:
             self.speaker.line(self.c.get("online.history_end"))
 
     async def play(self, source, voice, live: bool) -> int:
-        if await _table_over(self.js, self.stream, P.seat_subject(self.table, self.seat)):
+        if await _table_over(self.js, self.stream, self.subject):
             self.speaker.line(self.c.get("online.table_over"))
             return 0
         welcome, early = await self.welcome()
@@ -397,7 +412,7 @@ class SeatClient:
     async def keep_alive(self) -> None:
         while True:
             await asyncio.sleep(ALIVE_EVERY)
-            await self.nc.publish(self.cmd_subject, b'{"alive": true}')
+            await self.nc.publish(self.cmd_subject, json.dumps({"alive": True, "cid": self.cid}).encode())
 
     async def loop(self, pending: list[dict]) -> int:
         """Say what the host sends while waiting for the player's next line: scripted, one
@@ -450,6 +465,14 @@ class SeatClient:
                 setter(msg["value"])
         elif t == "prompt":
             await self.on_prompt(msg)
+        elif t == "taken":
+            if msg.get("cid") != self.cid:
+                return False  # another client had this seat before us
+            self.taken = True
+            self.speaker.line(self.c.get("online.seat_taken"))  # the one sentence, then this client stops
+            return True
+        if t == "bye" and msg.get("cid") not in (None, self.cid):
+            return False  # a client before us said goodbye
         return t in ("bye", "over")
 
     async def on_prompt(self, msg: dict) -> None:
@@ -496,7 +519,8 @@ async def watch(table: str, server: str, catalog, out, mute_chat: bool = False) 
     queue: asyncio.Queue = asyncio.Queue()
 
     async def on_msg(m):
-        await queue.put(m.data)
+        if not replayed(m):
+            await queue.put(m.data)
 
     from nats.js.errors import NotFoundError
 

@@ -17,13 +17,11 @@ from pathlib import Path
 from voice_game.app import App, Listening, add_listening_options, add_output_options, pick_language, read_settings
 from voice_game.commands.grammar import LANGUAGES
 from voice_game.narration.catalog import load_catalog
-from voice_game.online import protocol as P
 from voice_game.online import server as S
 
 ENV_DIR = "VOICE_GAME_SERVER_DIR"
 ENV_SERVER = "VOICE_GAME_SERVER"  # the server the start menu uses when none is typed
 DEFAULT_SERVER = "nats://127.0.0.1:4222"
-READY_TRIES = 50
 
 
 def default_server_dir() -> Path:
@@ -132,38 +130,10 @@ def _say(msg: str) -> None:
     print(msg, file=sys.stderr, flush=True)
 
 
-async def _admin(server: str, folder: Path, on_reconnect=None):
-    from voice_game.online.client import connect
-
-    return await connect(server, S.ADMIN, S.admin_password(folder), on_reconnect=on_reconnect)
-
-
-async def _wait_for_users(server: str, table: str, seat: int, password: str) -> bool:
-    """After a reload the new users exist once a seat can log in."""
-    import nats
-
-    from voice_game.online.client import tls_context
-
-    async def quiet(_exc):
-        pass
-
-    for _ in range(READY_TRIES):
-        try:
-            tls = tls_context(server)
-            nc = await nats.connect(server, user=P.seat_user(table, seat), password=password, connect_timeout=2,
-                                    allow_reconnect=False, max_reconnect_attempts=0, error_cb=quiet,
-                                    **({"tls": tls} if tls is not None else {}))
-            await nc.close()
-            return True
-        except Exception:  # noqa: BLE001 - not yet reloaded
-            await asyncio.sleep(0.1)
-    return False
-
-
 async def host(args) -> int:
-    from voice_game.core.errors import SaveError
+    """One table on a TableService of its own: its seat lines printed, then played to the end."""
     from voice_game.games import default_game
-    from voice_game.online.host import listen
+    from voice_game.online.service import ServiceError, TableService
 
     from voice_game import savefile
 
@@ -176,107 +146,28 @@ async def host(args) -> int:
         _say(catalog.get("save.events_exists", path=args.events))  # a user's file is never overwritten
         return 2
     folder = args.server_dir or default_server_dir()
-    if not (folder / "admin.secret").exists():
-        _say(catalog.get("online.no_server_dir", folder=folder))
-        return 2
-    holder: dict = {}
+    service = TableService(args.server, folder, away_after=args.away_bot)
     try:
-        nc = await _admin(args.server, folder, on_reconnect=lambda: holder["table"].reconnected()
-                          if "table" in holder else None)
-    except Exception:  # noqa: BLE001
-        _say(catalog.get("online.connect_failed", server=args.server))
-        return 2
-    js = nc.jetstream()
-    try:
+        await service.start()
         if args.table:
-            table = await _resume(args, js, folder, catalog)
+            info = await service.resume(args.table, lang, events=args.events)
         else:
-            table = await _new_table(args, js, folder, lang, catalog)
-        if table is None:
-            return 2
-        holder["table"] = table
-        await listen(nc, table)
-        return await table.run()
-    except SaveError:
-        _say(catalog.get("online.snapshot_damaged", table=args.table))
-        return 2
-    finally:
-        try:
-            await nc.drain()
-        except Exception:  # noqa: BLE001
-            pass
-
-
-async def _new_table(args, js, folder: Path, lang: str, catalog):
-    """A new table: dealt as in local play, its humans' users added to the server, one
-    JSON line with its join code per human; None (said) when it cannot be set up."""
-    from voice_game.app import SetupProblem, choose_table, deal, parse_variants, random_seed, setup_answers
-    from voice_game.audio.text import SilentOutput
-    from voice_game.online.host import Table, create_streams
-    from voice_game.session import Seat
-
-    variants = parse_variants(args.variant)
-    try:  # the same table and the same sentences as in local play
-        kit, seats, deck = choose_table(args.game, args.players, args.deck, catalog.get("setup.default_player"))
-        seed = args.seed if args.seed is not None else random_seed()
-        # nobody types at the host: every seat's answer (birth year) comes from the seed, as for bots
-        extra = setup_answers(kit, [Seat(s.name, "bot") for s in seats], variants, seed, catalog, SilentOutput(), [])
-        state = deal(kit, seats, variants, seed, deck, extra, catalog)
-    except SetupProblem as problem:
-        _say(catalog.get(problem.key, **problem.params))
-        return None
-    humans = [i for i, s in enumerate(seats) if not s.is_bot]
-    table_id = P.new_table_id()
-    passwords = S.add_table(folder, table_id, humans)
-    if humans:
-        S.reload(folder)
-        if not await _wait_for_users(args.server, table_id, humans[0], passwords[humans[0]]):
-            _say(catalog.get("online.reload_failed", folder=folder))
-            return None
-    await create_streams(js, table_id, humans)
-    if args.events and args.events.exists():
-        args.events.unlink()
-    table = Table(kit, state, seats, seed, lang, table_id, js, events_path=args.events, away_after=args.away_bot)
-    await table.flush()
-    for i in humans:
-        print(json.dumps({"seat": seats[i].name, "code": P.make_code(table_id, i, passwords[i]),
-                          "table": table_id}, ensure_ascii=False), flush=True)
-    return table
-
-
-async def _resume(args, js, folder: Path, catalog):
-    """The table from its snapshot: state, bots, counters and what was still to be published."""
-    from voice_game.games import get as get_kit
-    from voice_game.online.host import SNAPSHOT, Table
-    from voice_game.session import Seat
-
-    if not P.is_table_id(args.table):
-        _say(catalog.get("online.bad_table"))
-        return None
-    try:
-        kv = await js.key_value(P.bucket(args.table))
-        entry = await kv.get(SNAPSHOT)
-        data = json.loads(entry.value.decode("utf-8"))
-        kit = get_kit(data["game"])
-        seats = [Seat(str(s["name"]), str(s["kind"])) for s in data["seats"]]
-        state = kit.rules.state_from_json(data["state"])
-        online = data["online"]
-        table = Table(kit, state, seats, int(data.get("seed", 0)), data.get("lang") or pick_language(args.lang, read_settings()), args.table,
-                      js, events_path=args.events, bot_rngs=data.get("bot_rngs") or [],
-                      bot_memory=data.get("bot_memory") or [], online=online, away_after=args.away_bot)
-    except Exception:  # noqa: BLE001 - no such table, or a damaged snapshot: one sentence
+            info = await service.create(args.game, args.players, args.variant, lang, seed=args.seed,
+                                        deck=args.deck, events=args.events)
+            for s in info.seats:
+                if s.code is not None:
+                    print(json.dumps({"seat": s.name, "code": s.code, "table": info.table}, ensure_ascii=False),
+                          flush=True)
+        return await service.wait(info.table)
+    except ServiceError as err:
         if args.debug:
             import traceback
 
             traceback.print_exc()
-        _say(catalog.get("online.no_table", table=args.table))
-        return None
-    last_seq = {}
-    for stream in {x[1] for x in table.outbox}:
-        info = await js.stream_info(stream)
-        last_seq[stream] = info.state.last_seq
-    await table.publish_outbox(last_seq)
-    return table
+        _say(catalog.get(err.key, **err.params))
+        return 2
+    finally:
+        await service.close()
 
 
 def menu_session(app, what: str, given: str | None = None):

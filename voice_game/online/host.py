@@ -31,6 +31,8 @@ STREAM_MAX_MSGS = 200_000
 STANDIN_LEVEL = "bot"  # the bot that holds an absent player's seat
 KEEP_FINISHED = 7 * 24 * 3600  # seconds a finished table's streams stay on the server
 RETRIES, RETRY_WAIT = 240, 0.5  # about two minutes without a server before the host gives up
+RATE, BURST = 10.0, 30  # a seat's messages per second in the long run, and at once
+TOO_FAST_EVERY = 5.0  # seconds between two "too fast" sentences to one seat
 
 
 class SeatOutput:
@@ -178,8 +180,14 @@ def tell(session: Session, events, view) -> None:
 
 class Table:
     def __init__(self, kit, state, seats, seed, lang, table_id, js, events_path=None,
-                 bot_rngs=None, bot_memory=None, online=None, away_after: float | None = None):
+                 bot_rngs=None, bot_memory=None, online=None, away_after: float | None = None,
+                 keys: dict[int, str] | None = None, rate: float | None = RATE):
         self.kit = kit
+        self.keys = dict(keys or {})  # seat -> its subjects' key (protocol.seat_key)
+        self.rate = rate  # a seat's messages per second (None: no limit)
+        self.buckets: dict[int, list[float]] = {}  # seat -> [tokens, when]
+        self.too_fast_said: dict[int, float] = {}
+        self.granted: dict[int, int] = {}  # seat -> answers to prompts it may still send unlimited
         self.seats = seats
         self.seed = seed
         self.lang = lang
@@ -199,6 +207,7 @@ class Table:
         self.started = bool(online.get("started", False))
         self.joined = {int(x) for x in online.get("joined") or []}
         self.standin_moves = int(online.get("standin_moves") or 0)
+        self.owners: dict[int, str | None] = {int(k): v for k, v in (online.get("owners") or {}).items()}
         self.away_after = away_after  # seconds of silence after which a bot plays for a seat
         self.last_seen = {i: time.monotonic() for i in self.humans}
         self.left: set[int] = set()  # said goodbye (or their input ended)
@@ -282,19 +291,22 @@ class Table:
             if not out.box:
                 continue
             stream = P.public_stream(self.id) if seat is None else P.seat_stream(self.id, seat)
-            subject = P.public_subject(self.id) if seat is None else P.seat_subject(self.id, seat)
+            subject = P.public_subject(self.id) if seat is None else self.seat_subject(seat)
             for msg in out.box:
                 self.counters[stream] = self.counters.get(stream, 0) + 1
                 self.outbox.append([subject, stream, {**msg, "n": self.counters[stream]}])
             out.box = []
             self.dirty = True
 
+    def seat_subject(self, seat: int) -> str:
+        return P.seat_subject(self.id, seat, self.keys.get(seat, P.NO_KEY))
+
     def snapshot(self) -> dict:
         data = {"format": "voice_game/save", "version": 1, **self.main.save_payload()}
         data["online"] = {"table": self.id, "langs": self.langs, "last_c": self.last_c,
                           "last_input_n": self.last_input_n, "counters": self.counters, "outbox": self.outbox,
                           "started": self.started, "joined": sorted(self.joined),
-                          "standin_moves": self.standin_moves}
+                          "standin_moves": self.standin_moves, "owners": self.owners}
         return data
 
     async def flush(self) -> None:
@@ -335,20 +347,68 @@ class Table:
         """Ask a seat for input, with what its recognizer and keys need (SeatSession.listening)."""
         self.send(seat, {"t": "prompt", "last": self.last_c.get(seat, 0), **self.sessions[seat].listening()})
         self.outstanding.add(seat)
+        self.granted[seat] = min(2, self.granted.get(seat, 0) + 1)
 
     # --- what clients send -----------------------------------------------------
+    def admit(self, seat: int, data: bytes) -> None:
+        """A message as it arrives: queued for the table's loop, unless the seat sends too
+        fast; then it is dropped unread and the seat hears one sentence now and then. The
+        answer to a prompt is always let in (one per prompt: a scripted game plays at full
+        speed); anything else counts against a token bucket per seat, on arrival: RATE
+        messages a second, BURST at once."""
+        if seat not in self.sessions:
+            return
+        if self.granted.get(seat, 0) > 0:
+            self.granted[seat] -= 1
+        elif not self.allowed(seat):
+            return
+        self.queue.put_nowait((seat, data))
+
+    def allowed(self, seat: int) -> bool:
+        if self.rate is None:
+            return True
+        now = time.monotonic()
+        tokens, when = self.buckets.get(seat, (float(BURST), now))
+        tokens = min(float(BURST), tokens + (now - when) * self.rate)
+        if tokens >= 1.0:
+            self.buckets[seat] = [tokens - 1.0, now]
+            return True
+        self.buckets[seat] = [tokens, now]
+        if now - self.too_fast_said.get(seat, -TOO_FAST_EVERY) >= TOO_FAST_EVERY:
+            self.too_fast_said[seat] = now
+            self.sessions[seat].say_key("online.refused.too_fast", kind="error", record=False)
+            self.queue.put_nowait((None, b""))  # the loop wakes up and says it
+        return False
+
     def receive(self, seat: int | None, data: bytes) -> None:
+        """One message from a seat's client. Whatever it holds, and whatever goes wrong while
+        it is handled, the table goes on: the seat hears at most one sentence."""
         ss = self.sessions.get(seat) if seat is not None else None
         if seat is None or ss is None:
             return
         try:
-            kind, payload, claimed = P.parse_command(data)
+            self._receive(seat, ss, data)
+        except Exception:  # noqa: BLE001 - one message never stops a table
+            traceback.print_exc(file=sys.stderr)
+            try:
+                self.sessions[seat].say_key("app.error_internal", kind="error", record=False)
+            except Exception:  # noqa: BLE001
+                pass
+
+    def _receive(self, seat: int, ss: SeatSession, data: bytes) -> None:
+        try:
+            cmd = P.parse_command(data)
         except ValueError as exc:
             ss.say_key(f"online.refused.{exc.args[0]}", kind="error", record=False)
             return
+        kind, payload, claimed = cmd
         if claimed is not None and claimed != seat + 1:
             ss.say_key("online.refused.wrong_seat", kind="error", record=False)
             return
+        if kind == "hello":
+            self.take_over(seat, cmd.cid)
+        elif seat in self.owners and cmd.cid != self.owners[seat]:
+            return  # a client this seat has left for another: it was told and stopped
         self.last_seen[seat] = time.monotonic()
         if kind == "alive":
             return
@@ -383,9 +443,25 @@ class Table:
         if ss.quit:
             ss.quit = False
             ss.say_key("online.left_table", record=False)
-            self.send(seat, {"t": "bye"})
+            self.send(seat, {"t": "bye", **({"cid": self.owners[seat]} if self.owners.get(seat) else {})})
             self.outstanding.discard(seat)
             self.left.add(seat)
+
+    def take_over(self, seat: int, cid: str | None) -> None:
+        """One live client per seat: a hello from another client takes the seat over (your
+        own device dropped, or you moved to another one). The client that had it hears one
+        sentence and stops; the new one is told it plays the seat now."""
+        if seat not in self.owners:
+            self.owners[seat] = cid
+            self.dirty = True
+            return
+        old = self.owners[seat]
+        if cid == old:
+            return
+        self.owners[seat] = cid
+        self.dirty = True
+        self.send(seat, {"t": "taken", "cid": old})  # only the old client acts on it
+        self.sessions[seat].say_key("online.took_over", kind="info", record=False)
 
     def hello(self, seat: int, lang) -> None:
         from voice_game.commands.grammar import LANGUAGES
@@ -395,7 +471,8 @@ class Table:
             self.langs[seat] = lang
             self.sessions[seat] = SeatSession(self, seat, lang)
         self.send(seat, {"t": "welcome", "from": self.last_input_n.get(seat, 0), "seat": seat,
-                         "name": self.seats[seat].name, "game": self.kit.name})
+                         "name": self.seats[seat].name, "game": self.kit.name,
+                         **({"cid": self.owners[seat]} if self.owners.get(seat) else {})})
         for other, os_ in self.sessions.items():
             if other != seat:
                 os_.say_key("online.joined", kind="info", player=self.seats[seat].name)
@@ -492,9 +569,7 @@ class Table:
     async def expire(self) -> None:
         """A finished table's history and snapshot stay for late rejoins and spectators for
         KEEP_FINISHED seconds, then the server removes them."""
-        streams = [P.public_stream(self.id), *(P.seat_stream(self.id, i) for i in self.sessions),
-                   f"KV_{P.bucket(self.id)}"]
-        for name in streams:
+        for name in P.table_streams(self.id, list(self.sessions)):
             try:
                 info = await self.js.stream_info(name)
                 cfg = info.config
@@ -502,23 +577,3 @@ class Table:
                 await self.js.update_stream(cfg)
             except Exception:  # noqa: BLE001 - then the server keeps them until removed by hand
                 pass
-
-
-async def create_streams(js, table_id: str, humans: list[int]) -> None:
-    from nats.js.api import StreamConfig
-
-    for seat in humans:
-        await js.add_stream(StreamConfig(name=P.seat_stream(table_id, seat), subjects=[P.seat_subject(table_id, seat)],
-                                         allow_direct=True, max_msgs=STREAM_MAX_MSGS))
-    await js.add_stream(StreamConfig(name=P.public_stream(table_id), subjects=[P.public_subject(table_id)],
-                                     allow_direct=True, max_msgs=STREAM_MAX_MSGS))
-    await js.create_key_value(bucket=P.bucket(table_id), history=1)
-
-
-async def listen(nc, table: Table) -> None:
-    async def on_command(msg):
-        last = msg.subject.rsplit(".", 1)[-1]
-        if last.isdigit() and int(last) in table.sessions:
-            await table.queue.put((int(last), msg.data))
-
-    await nc.subscribe(P.command_subject(table.id, "*"), cb=on_command)

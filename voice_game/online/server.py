@@ -6,14 +6,25 @@ holds ``nats.conf`` (listen address, JetStream store, pid file) which includes
 (a password per seat and one for spectators). After adding a table the host asks the
 server to reload (SIGHUP to the pid in ``nats.pid``). Every file is readable by its
 owner only. Per-user permissions make the server, not the clients, keep each seat's
-subject private.
+subject private: a seat's subjects carry a key derived from its secret
+(``protocol.seat_key``), so nobody without the code can even name them.
+
+Hosts of many processes share one folder: a table's users are added under a lock file
+(``auth.lock``), and a reload is skipped when an earlier one already let the new users
+in. A server listening beyond this computer always talks TLS (a self-signed certificate
+is made in the folder when none is given). Tables whose streams the server has removed
+(finished or abandoned, see ``voice_game.online.service``) lose their users in
+``remove_tables``.
 """
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
 import os
 import shutil
 import signal
+import subprocess
 from pathlib import Path
 
 from voice_game.atomic import write_atomic
@@ -31,12 +42,50 @@ def _write_private(path: Path, text: str) -> None:
     os.chmod(path, 0o600)
 
 
+LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+
+
+class NoTls(RuntimeError):
+    """A server beyond loopback needs TLS, and no certificate could be made (no openssl)."""
+
+
+def self_signed(folder: Path, listen: str) -> tuple[Path, Path]:
+    """A self-signed certificate in the folder (made once, kept): clients trust it with
+    $VOICE_GAME_TLS_CA pointing at ``tls/cert.pem``."""
+    tls = Path(folder) / "tls"
+    cert, key = tls / "cert.pem", tls / "key.pem"
+    if cert.exists() and key.exists():
+        return cert, key
+    openssl = shutil.which("openssl")
+    if openssl is None:
+        raise NoTls(listen)
+    tls.mkdir(parents=True, exist_ok=True)
+    os.chmod(tls, 0o700)
+    import socket
+
+    names = {"DNS:localhost", "IP:127.0.0.1"}
+    host = socket.gethostname()
+    if host:
+        names.add(f"DNS:{host}")
+    if listen not in ("0.0.0.0", "::") and listen.replace(".", "").isdigit():
+        names.add(f"IP:{listen}")
+    subprocess.run([openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
+                    "-days", "825", "-subj", f"/CN={host or 'voice-game'}", "-addext",
+                    "subjectAltName=" + ",".join(sorted(names))], check=True, capture_output=True)
+    os.chmod(key, 0o600)
+    return cert, key
+
+
 def init_server_dir(folder: Path, port: int, listen: str = "127.0.0.1", tls: tuple | None = None) -> Path:
     """Create (or refresh the listen address of) a server folder; returns nats.conf.
 
     ``tls``: (certificate file, key file): every client must then talk TLS (``tls://``),
-    which a server on a public network needs, since passwords travel in the connection."""
+    which a server on a public network needs, since passwords travel in the connection.
+    Listening beyond loopback without one, the folder's own self-signed certificate is
+    made and used (``self_signed``; NoTls when it cannot be made)."""
     folder = Path(folder)
+    if tls is None and listen not in LOOPBACK:
+        tls = self_signed(folder, listen)
     (folder / "tables").mkdir(parents=True, exist_ok=True)
     (folder / "jetstream").mkdir(exist_ok=True)
     os.chmod(folder, 0o700)
@@ -62,17 +111,24 @@ def admin_password(folder: Path) -> str:
     return (Path(folder) / "admin.secret").read_text(encoding="utf-8").strip()
 
 
+def admin_inbox(folder: Path) -> str:
+    """The hosts' reply inbox: named after the admin secret, so no user can address it."""
+    return "_INBOX_ADMIN_" + hashlib.sha256(admin_password(folder).encode()).hexdigest()[:24]
+
+
 def _user(name: str, password: str, pub: list[str], sub: list[str]) -> str:
     allow_pub, allow_sub = ", ".join(map(_q, pub)), ", ".join(map(_q, sub))
     return (f"  {{user: {_q(name)}, password: {_q(password)}, "
             f"permissions: {{publish: {{allow: [{allow_pub}]}}, subscribe: {{allow: [{allow_sub}]}}}}}}")
 
 
-def seat_permissions(table: str, seat: int) -> tuple[list[str], list[str]]:
+def seat_permissions(table: str, seat: int, key: str) -> tuple[list[str], list[str]]:
+    """A seat publishes its commands and reads its own stream; it hears its own subject and
+    its own inbox, both named with its key."""
     user = P.seat_user(table, seat)
     stream = P.seat_stream(table, seat)
-    pub = [P.command_subject(table, seat), f"$JS.API.DIRECT.GET.{stream}", f"$JS.API.DIRECT.GET.{stream}.>"]
-    sub = [P.seat_subject(table, seat), P.inbox_prefix(user) + ".>"]
+    pub = [P.command_subject(table, seat, key), f"$JS.API.DIRECT.GET.{stream}", f"$JS.API.DIRECT.GET.{stream}.>"]
+    sub = [P.seat_subject(table, seat, key), P.inbox_prefix(user, key) + ".>"]
     return pub, sub
 
 
@@ -94,7 +150,7 @@ def write_auth(folder: Path) -> None:
             if not P.is_table_id(table):
                 continue
             for seat, pw in t["seats"].items():
-                pub, sub = seat_permissions(table, int(seat))
+                pub, sub = seat_permissions(table, int(seat), P.seat_key(pw))
                 lines.append(_user(P.seat_user(table, int(seat)), pw, pub, sub))
             pub, sub = watch_permissions(table)
             lines.append(_user(P.watch_user(table), table, pub, sub))
@@ -104,13 +160,60 @@ def write_auth(folder: Path) -> None:
     _write_private(folder / "auth.conf", "\n".join(lines))
 
 
-def add_table(folder: Path, table: str, seats: list[int]) -> dict[int, str]:
-    """Give every listed seat a password; returns {seat: password}. Reload the server after."""
+@contextlib.contextmanager
+def locked(folder: Path):
+    """One writer of auth.conf and one reload at a time, across processes (a lock file;
+    where the system has no fcntl, within this process only)."""
+    path = Path(folder) / "auth.lock"
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        try:
+            import fcntl
+
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except ImportError:
+            pass
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def write_table(folder: Path, table: str, seats: list[int]) -> dict[int, str]:
+    """The table's file with a password per listed seat; returns {seat: password}. Its users
+    exist once auth.conf is written again and the server reloaded (``add_table``)."""
     pws = {s: P.new_secret() for s in seats}
     _write_private(Path(folder) / "tables" / f"{table}.json",
                    json.dumps({"table": table, "seats": {str(s): pw for s, pw in pws.items()}}))
-    write_auth(folder)
     return pws
+
+
+def add_table(folder: Path, table: str, seats: list[int]) -> dict[int, str]:
+    """Give every listed seat a password; returns {seat: password}. Reload the server after."""
+    pws = write_table(folder, table, seats)
+    with locked(folder):
+        write_auth(folder)
+    return pws
+
+
+def remove_tables(folder: Path, tables: list[str]) -> int:
+    """Remove these tables' users (their files, then auth.conf); returns how many went.
+    Reload the server after."""
+    gone = 0
+    for t in tables:
+        if P.is_table_id(t):
+            try:
+                (Path(folder) / "tables" / f"{t}.json").unlink()
+                gone += 1
+            except FileNotFoundError:
+                pass
+    if gone:
+        with locked(folder):
+            write_auth(folder)
+    return gone
+
+
+def table_ids(folder: Path) -> list[str]:
+    return sorted(f.stem for f in (Path(folder) / "tables").glob("*.json") if P.is_table_id(f.stem))
 
 
 def table_passwords(folder: Path, table: str) -> dict[int, str]:
@@ -152,7 +255,6 @@ def start_private_server(folder: Path, port: int, log=None, timeout: float = 10.
     """Start nats-server on listen:port with its server folder (made or refreshed); returns
     the process once the port answers (the start menu, tests and benchmarks)."""
     import socket
-    import subprocess
     import time
 
     binary = nats_server_binary()
