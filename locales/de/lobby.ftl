@@ -20,6 +20,7 @@ lobby-web-bad_code = Dieser Code öffnet keinen Platz. Prüfe ihn und versuch es
 lobby-web-no_host = Der Tisch antwortet nicht. Sein Host ist vielleicht beendet.
 lobby-web-over = Das Spiel ist aus. Du kannst diese Seite schließen.
 lobby-web-left = Du hast den Tisch verlassen.
+lobby-web-taken = Dein Platz wird jetzt auf einem anderen Gerät gespielt. Diese Seite hört hier auf.
 lobby-web-speech = Mit der Stimme des Browsers sprechen
 lobby-web-state_your_turn = Du bist dran
 lobby-web-state_waiting = Warten

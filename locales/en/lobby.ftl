@@ -20,6 +20,7 @@ lobby-web-bad_code = That code opens no seat. Check it and try again.
 lobby-web-no_host = The table does not answer. Its host may have stopped.
 lobby-web-over = The game is over. You can close this page.
 lobby-web-left = You left the table.
+lobby-web-taken = Your seat is now played on another device. This page stops here.
 lobby-web-speech = Speak with the browser's voice
 lobby-web-state_your_turn = Your turn
 lobby-web-state_waiting = Waiting

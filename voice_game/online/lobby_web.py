@@ -45,7 +45,8 @@ STATIC = ("index.html", "app.js", "keys.js", "style.css", "vendor/nats.ws.js")
 # The page's own words (each is a lobby.ftl message; the page gets them rendered).
 PAGE_WORDS = ("title", "heading", "command", "send", "log", "name", "code", "join", "joining",
               "connect_failed", "bad_code", "no_host", "over", "left", "speech", "state_your_turn",
-              "state_waiting", "state_over", "typing", "keys", "history_none", "waiting_start", "help_keys")
+              "state_waiting", "state_over", "typing", "keys", "history_none", "waiting_start", "help_keys",
+              "taken")
 PAGE_ERRORS = ("bad_name", "too_many", "bad_code", "unknown", "no_table", "not_waiting", "no_seat", "name_taken")
 
 
@@ -136,10 +137,11 @@ def seat_answer(body: dict[str, Any]) -> dict[str, Any]:
         table, seat, secret = P.parse_code(code if isinstance(code, str) else "")
     except ValueError:
         return {"error": "bad_code"}
-    user = P.seat_user(table, seat)
+    user, key = P.seat_user(table, seat), P.seat_key(secret)
     return {"ok": True, "table": table, "seat": seat, "user": user, "password": secret,
-            "listen": P.seat_subject(table, seat), "send": P.command_subject(table, seat),
-            "stream": P.seat_stream(table, seat), "inbox": P.inbox_prefix(user)}
+            "listen": P.seat_subject(table, seat, key), "send": P.command_subject(table, seat, key),
+            "stream": P.seat_stream(table, seat), "inbox": P.inbox_prefix(user, key),
+            "cid": P.new_cid()}
 
 
 # ----------------------------------------------------------------------------- HTTP

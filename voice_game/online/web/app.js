@@ -133,6 +133,9 @@ async function missed(first, last) {
 }
 
 function publish(obj) {
+  // every message names this page's client id: one live client per seat, the host takes
+  // the seat away from an older client when a newer one says hello
+  if (typeof seat.cid === "string") obj = { ...obj, cid: seat.cid };
   try { nc.publish(seat.send, sc.encode(JSON.stringify(obj))); } catch (e) { /* the host learns it from the silence */ }
 }
 
@@ -161,7 +164,9 @@ function handle(msg) {
   if (msg.t === "say") say(msg);
   else if (msg.t === "rate" && Number.isInteger(msg.value)) rate = msg.value;
   else if (msg.t === "prompt") onPrompt(msg);
-  else if (msg.t === "over" || msg.t === "bye") finish(msg.t === "over" ? "over" : "left");
+  else if (msg.t === "taken") { if (msg.cid === seat.cid) finish("taken"); } // played elsewhere now
+  else if (msg.t === "bye") { if (msg.cid === undefined || msg.cid === seat.cid) finish("left"); }
+  else if (msg.t === "over") finish("over");
 }
 
 function finish(why) {
@@ -210,7 +215,8 @@ async function play(info) {
       await next(until - Date.now());
       while (queue.length && !welcome) {
         const m = queue.shift();
-        if (m.t === "welcome") welcome = m; else early.push(m);
+        if (m.t === "welcome" && (m.cid === undefined || m.cid === seat.cid)) welcome = m;
+        else if (m.t !== "welcome") early.push(m);
       }
     }
   }
