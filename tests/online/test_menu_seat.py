@@ -105,8 +105,8 @@ def test_the_menus_own_seat_plays_by_single_keys_at_any_time(nats_server, tmp_pa
         menu.wait_for(en.get("online.left_table"), "leaving the table", 30, n)
         menu.wait_for(en.get("online.menu.title"), "back in the online menu", 30, n)
         time.sleep(1.0)
-        # Back (the online menu's last entry): a key the table does not take
-        menu.key_then("5", "Back in the main menu", "the main menu again")
+        # Back (the online menu's last entry, after Lobby): a key the table does not take
+        menu.key_then("6", "Back in the main menu", "the main menu again")
         menu.keys("8")  # Exit
         assert menu.proc.wait(30) == 0, menu.said()
         assert menu.out[-1].endswith("Goodbye."), menu.said()
@@ -168,7 +168,7 @@ def test_a_real_voice_plays_the_menus_own_seat(nats_server, tmp_path):
         menu.wait_for(de.get("online.left_table"), "leaving the table", 30, n)
         menu.wait_for(de.get("online.menu.title"), "back in the online menu", 30, n)
         time.sleep(1.0)
-        menu.key_then("5", de.get("menu.back_in", title=de.get("menu.main")), "the main menu again")
+        menu.key_then("6", de.get("menu.back_in", title=de.get("menu.main")), "the main menu again")
         menu.keys("8")
         assert menu.proc.wait(30) == 0, menu.said()
         assert "Traceback" not in "".join(menu.err), menu.said()
