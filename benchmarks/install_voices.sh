@@ -85,5 +85,7 @@ if [ "${VOICES_SKIP_UV:-0}" != 1 ]; then
   uv sync --group bench --inexact
 fi
 
-cd "$repo"
-uv run --group bench python benchmarks/voices.py --list
+if [ "${VOICES_SKIP_UV:-0}" != 1 ]; then
+  cd "$repo"
+  uv run --group bench python benchmarks/voices.py --list
+fi
