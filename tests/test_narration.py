@@ -265,11 +265,19 @@ def test_every_plural_message_renders_for_0_1_2_and_5(lang):
                 bad.append((key, n, "unfilled"))
             if n == 1 and re.search(r"(?<![\d.])1(?![\d.])", text):
                 bad.append((key, n, text))  # "one" is a word: "ein Punkt", never "1 Punkte"
-            if n in (2, 5) and _prints_its_number(c, key, by) and str(n) not in text:
+            if n in (2, 5) and _prints_its_number(c, key, by) and not _says_number(text, n):
                 bad.append((key, n, text))
             if n == 1 and re.search(r"\b1 (Karten|Punkte|Musiker bleiben|cards|points|musicians stay)\b", text):
                 bad.append((key, n, text))
     assert bad == []
+
+
+_NUMBER_WORDS = {2: ("zwei", "two", "twice"), 5: ("fünf", "five")}
+
+
+def _says_number(text: str, n: int) -> bool:
+    """Whether the number is in the text, as digits or as a word ("zweimal", "twice")."""
+    return str(n) in text or any(w in text.lower() for w in _NUMBER_WORDS[n])
 
 
 def _prints_its_number(c, key: str, by: set[str]) -> bool:
@@ -338,9 +346,13 @@ def test_hot_seat_private_messages_leave_the_shared_history(lang):
     s, out = concerto_session(lang, [Seat("Anna"), Seat("Ben")], 6, lines)
     c = s.c
     hand = c.get("concerto.hand_dealt", cards="§").split("§")[0]
-    private = [line for line in out.splitlines() if line.startswith(hand)]
-    assert len(private) == 1  # Anna's hand, once, after she said "ready"
-    assert all(not m.text.startswith(hand) for m in s.history)
+    # Anna's hand after she said "ready"; "previous message" may replay it to her (her own private
+    # buffer), never before the hand-over and never from the shared history
+    private = [i for i, line in enumerate(out.splitlines()) if line.startswith(hand)]
+    assert private
+    kept = [e for e in s.history.entries if e.message.text.startswith(hand)]
+    assert all(e.owner == 0 for e in kept)  # Anna's own private buffer only
+    assert all(not e.message.text.startswith(hand) for e in s.history.seen(1))  # Ben never hears it
     assert c.get("concerto.handover", player="Anna") in out
     assert c.get("concerto.handover_wait", player="Anna") in out
     # the hand-over comes before anything private: the prompt (with an example from the hand) after "ready"
@@ -348,6 +360,7 @@ def test_hot_seat_private_messages_leave_the_shared_history(lang):
     handover = lines.index(c.get("concerto.handover", player="Anna"))
     prompts = (c.get("concerto.choose_start_named", player="Anna"), c.get("concerto.choose_start_you"))
     assert all(not x.startswith(prompts) for x in lines[:handover])
+    assert min(private) > handover
     assert any(x.startswith(prompts) for x in lines[handover:])
 
 

@@ -42,8 +42,14 @@ lobby-error-not_waiting = Dieser Tisch hat schon angefangen.
 lobby-error-no_seat = An diesem Tisch ist kein Platz frei.
 lobby-error-name_taken = An diesem Tisch hat schon jemand deinen Namen.
 lobby-error-not_owner = Nur wer den Tisch eröffnet hat, kann ihn starten.
-lobby-error-too_few = Das Spiel braucht mindestens { $min } Spieler.
-lobby-error-bad_size = Das Spiel hat { $min } bis { $max } Plätze.
+lobby-error-too_few = Das Spiel braucht mindestens { $min ->
+    [one] einen Spieler
+   *[other] { $min } Spieler
+}.
+lobby-error-bad_size = Das Spiel hat { $min } bis { $max ->
+    [one] einen Platz
+   *[other] { $max } Plätze
+}.
 lobby-error-bad_variant = Diese Variante hat das Spiel nicht.
 lobby-error-unknown_game = Dieses Spiel hat der Server nicht.
 lobby-error-full_server = Der Server hat gerade keinen Platz für einen weiteren Tisch.

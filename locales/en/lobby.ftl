@@ -42,8 +42,14 @@ lobby-error-not_waiting = That table has already started.
 lobby-error-no_seat = That table has no free seat.
 lobby-error-name_taken = Somebody at that table already has your name.
 lobby-error-not_owner = Only the player who opened the table can start it.
-lobby-error-too_few = The game needs at least { $min } players.
-lobby-error-bad_size = The game has { $min } to { $max } seats.
+lobby-error-too_few = The game needs at least { $min ->
+    [one] one player
+   *[other] { $min } players
+}.
+lobby-error-bad_size = The game has { $min } to { $max ->
+    [one] one seat
+   *[other] { $max } seats
+}.
 lobby-error-bad_variant = The game has no such variant.
 lobby-error-unknown_game = The server has no such game.
 lobby-error-full_server = The server has no room for another table right now.
