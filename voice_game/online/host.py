@@ -31,7 +31,7 @@ STREAM_MAX_MSGS = 200_000
 STANDIN_LEVEL = "bot"  # the bot that holds an absent player's seat
 KEEP_FINISHED = 7 * 24 * 3600  # seconds a finished table's streams stay on the server
 RETRIES, RETRY_WAIT = 240, 0.5  # about two minutes without a server before the host gives up
-RATE, BURST = 10.0, 30  # a seat's messages per second in the long run, and at once
+RATE, BURST = P.SEAT_RATE, P.SEAT_BURST  # a seat's messages per second in the long run, and at once
 TOO_FAST_EVERY = 5.0  # seconds between two "too fast" sentences to one seat
 
 
