@@ -1,6 +1,7 @@
 """Benchmark: online tables on a private nats-server on loopback.
 
 Run: uv run python benchmarks/online_bench.py [--games 3] [--tables 1,10,40] [--moves 300]
+     nice uv run python benchmarks/online_bench.py --scale 200 [--seats 5] [--think 2] [--seconds 120]
 
 1. Latency: a real host process with four human seats (Tierorchester); four seat clients
    in this process play scripted games. For every command: the time from sending it to
@@ -8,6 +9,13 @@ Run: uv run python benchmarks/online_bench.py [--games 3] [--tables 1,10,40] [--
 2. Load: many bot-only tables in one host process (this one) on one server: moves per
    second over all tables and the time of one move (engine, snapshot to the key-value
    bucket, publishing) while they all run.
+3. Scale (--scale N): one host service process (TableService) with N tables of SEATS
+   human seats each (Tierorchester), every seat a scripted client with its own NATS user
+   and connection in this process, answering each prompt after a think time (uniform
+   0..2*THINK s, as a player does). Printed: the service's resident memory with one table
+   and with N (per extra table), and for every command the time from sending it to the
+   first message it causes at the sender's own seat (median, p95), for SECONDS seconds of
+   play, with the commands per second and the machine's load.
 """
 from __future__ import annotations
 
@@ -134,11 +142,147 @@ async def load(url, folder, count, moves):
     return counts[0] / wall, step_ms
 
 
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def serve(url: str, folder: str, count: int, seats: int) -> None:
+    """The host service process of the scale test: one table, a line; then the others,
+    twenty at a time; a line per table with its codes and seed."""
+    from voice_game.online.service import TableService
+
+    async def go():
+        service = TableService(url, Path(folder))
+        await service.start()
+        names = PLAYERS_5[:seats]
+
+        async def one(k):
+            info = await service.create("orchestra", list(names), lang="en", seed=100 + k)
+            print(json.dumps({"seed": 100 + k, "codes": [s.code for s in info.seats]}), flush=True)
+
+        await one(0)
+        sys.stdin.readline()  # the bench has read the memory with one table
+        for start in range(1, count, 20):
+            await asyncio.gather(*(one(k) for k in range(start, min(count, start + 20))))
+        await asyncio.gather(*(service.wait(t) for t in service.running()))
+
+    asyncio.run(go())
+
+
+PLAYERS_5 = ["Anna", "Ben", "Carla", "Dora", "Emil"]
+
+
+async def scale_play(url, tables, think, seconds, pid):
+    """Every seat of every table answers its prompts from its script; returns the
+    command-to-reply times (ms), the commands sent and the highest memory seen."""
+    import random
+
+    rng = random.Random(1)
+    lat: list[float] = []
+    sent = [0]
+    conns = []
+    stop = time.monotonic() + seconds
+    peak = [rss_mb(pid)]
+
+    async def seat(code, lines):
+        table, i, secret = P.parse_code(code)
+        key = P.seat_key(secret)
+        user = P.seat_user(table, i)
+        nc = await connect(url, user, secret, inbox=P.inbox_prefix(user, key))
+        conns.append(nc)
+        state = {"next": 0, "t0": None}
+        subject = P.command_subject(table, i, key)
+
+        async def answer(last):
+            await asyncio.sleep(rng.uniform(0, 2 * think))
+            if time.monotonic() > stop or state["next"] >= len(lines):
+                return
+            line = lines[state["next"]]
+            state["next"] += 1
+            state["t0"] = time.perf_counter()
+            sent[0] += 1
+            await nc.publish(subject, json.dumps({"c": last + 1, "text": line}).encode())
+
+        async def on(m):
+            msg = json.loads(m.data)
+            if state["t0"] is not None and msg.get("t") in ("say", "prompt"):
+                lat.append((time.perf_counter() - state["t0"]) * 1000)
+                state["t0"] = None
+            if msg.get("t") == "prompt" and msg.get("last") != state.get("asked"):
+                state["asked"] = msg.get("last")  # a prompt said again (after a hello) is answered once
+                asyncio.ensure_future(answer(int(msg["last"])))
+
+        await nc.subscribe(P.seat_subject(table, i, key), cb=on)
+        await nc.publish(subject, json.dumps({"hello": True, "lang": "en"}).encode())
+
+    for seed, codes in tables:
+        per_seat, _ = script_for(seed, len(codes))
+        await asyncio.gather(*(seat(code, per_seat[i]) for i, code in enumerate(codes)))
+    while time.monotonic() < stop:
+        await asyncio.sleep(1.0)
+        peak[0] = max(peak[0], rss_mb(pid))
+    for nc in conns:
+        await nc.close()
+    return lat, sent[0], peak[0]
+
+
+def script_for(seed, seats):
+    from tests.online.scripts import play_script
+
+    per_seat, ordered, _, _ = play_script("orchestra", PLAYERS_5[:seats], seed=seed)
+    return per_seat, len(ordered)
+
+
+def scale(url, folder, count, seats, think, seconds):
+    host = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--serve", url, str(folder), str(count),
+                             str(seats)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        tables = [json.loads(host.stdout.readline())]
+        time.sleep(2.0)
+        one = rss_mb(host.pid)
+        host.stdin.write("go\n")
+        host.stdin.flush()
+        t0 = time.monotonic()
+        while len(tables) < count:
+            line = host.stdout.readline()
+            if not line:
+                raise SystemExit("the host service stopped")
+            x = json.loads(line)
+            tables.append((x["seed"], x["codes"]))
+        created = time.monotonic() - t0
+        time.sleep(2.0)
+        full = rss_mb(host.pid)
+        tables[0] = (tables[0]["seed"], tables[0]["codes"])
+        load0 = os.getloadavg()[0]
+        lat, sent, peak = asyncio.run(scale_play(url, tables, think, seconds, host.pid))
+        load1 = os.getloadavg()[0]
+    finally:
+        host.kill()
+        host.wait(10)
+    print(f"Scale: {count} tables x {seats} scripted seats ({count * seats} connections), one host service process")
+    print(f"  created in {created:.0f} s; host memory: {one:.0f} MB with one table, {full:.0f} MB with {count} "
+          f"({(full - one) / (count - 1):.2f} MB per extra table), {peak:.0f} MB at most while playing "
+          f"({(peak - one) / (count - 1):.2f} MB per extra table)")
+    print(f"  {sent} commands in {seconds} s ({sent / seconds:.0f}/s), think time uniform 0-{2 * think:g} s; "
+          f"load (1 min) {load0:.1f} before, {load1:.1f} after")
+    summary("command to the sender's reply", lat, width=34)
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--serve"]:
+        serve(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]))
+        return
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--tables", default="1,10,40")
     ap.add_argument("--moves", type=int, default=60, help="moves per table in the load test")
+    ap.add_argument("--scale", type=int, default=0, help="only the scale test, with this many tables")
+    ap.add_argument("--seats", type=int, default=5)
+    ap.add_argument("--think", type=float, default=2.0, help="mean seconds a seat waits before it answers")
+    ap.add_argument("--seconds", type=int, default=120, help="seconds of play measured in the scale test")
     args = ap.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="vg-online-bench-")) / "server"
     folder.mkdir(parents=True)
@@ -146,6 +290,9 @@ def main() -> None:
     url = f"nats://127.0.0.1:{port}"
     server = S.start_private_server(folder, port)
     try:
+        if args.scale:
+            scale(url, folder, args.scale, args.seats, args.think, args.seconds)
+            return
         lat: list[float] = []
         commands = 0
         for g in range(args.games):

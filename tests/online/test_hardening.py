@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from tests.online.conftest import PROCS, Host, join, read_snapshot
+from tests.online.conftest import PROCS, Client, Host, join, read_snapshot, wait_until
 from voice_game.narration.catalog import load_catalog
 from voice_game.online import protocol as P
 from voice_game.online import server as S
@@ -62,6 +62,14 @@ async def _started(server, table):
             return
         await asyncio.sleep(0.1)
     raise AssertionError("the table never started")
+
+
+async def _joined(server, table, seat):
+    for _ in range(200):
+        if seat in (await read_snapshot(server, table))["online"]["joined"]:
+            return
+        await asyncio.sleep(0.1)
+    raise AssertionError("the seat never joined")
 
 
 async def _settle(pred, timeout=20.0):
@@ -123,6 +131,96 @@ def test_nested_json_and_floods_from_a_seat_change_nothing(nats_server, tmp_path
     assert "Refused" not in out_a  # Anna heard none of it
 
 
+def test_a_stored_message_sent_to_another_tables_subjects_reaches_nobody(nats_server, tmp_path):
+    """With a table's spectator code and seat code, an attacker asks the server for stored
+    messages with reply subjects of another table: that table's seats, host and
+    spectators (the issue: a player at another table was made to quit)."""
+    deck = str(_deck(tmp_path))
+    other = Host(["orchestra", "--players", "Mallory,bot:Bot", "--deck", deck, "--lang", "en"], nats_server)
+    (m,) = other.seats(1)
+    host = Host(["orchestra", "--players", "Anna,Ben", "--deck", deck, "--lang", "en"], nats_server)
+    a, b = host.seats(2)
+    table = a["table"]
+    anna = join(a["code"], nats_server, [], close=False)
+    watcher = Client(["watch", table, "--server", nats_server.url, "--tts", "text", "--lang", "en"])
+
+    async def attack():
+        import nats
+
+        async with Raw(nats_server, m["code"], cid="mallory0001") as mal:
+            await mal.send({"hello": True, "lang": "en"})
+            await _started(nats_server, mal.table)
+            await mal.send({"c": 1, "text": "chat: XYZZY the game is over"})  # into her table's streams
+            await _settle(lambda: any("XYZZY" in x for x in mal.said()))
+            spectator = await nats.connect(nats_server.url, user=P.watch_user(mal.table), password=mal.table,
+                                           inbox_prefix=P.inbox_prefix(P.watch_user(mal.table)))
+            await _joined(nats_server, table, 0)  # Anna sits; Ben comes later, so it waits
+            before = await read_snapshot(nats_server, table)
+            _, seat, secret = P.parse_code(a["code"])
+            leaked = P.seat_key(secret)  # even a leaked key: a stored message is no host speaking
+            targets = [P.public_subject(table), f"vg.{table}.seat.0", f"vg.{table}.cmd.0", f"vg.{table}.cmd.1",
+                       P.seat_subject(table, 0, leaked), P.command_subject(table, 0, leaked),
+                       f"_INBOX_{table}_0.x", "_INBOX.x"]
+            asks = [(spectator, f"$JS.API.DIRECT.GET.{P.public_stream(mal.table)}",
+                     {"last_by_subj": P.public_subject(mal.table)}),
+                    (mal.nc, f"$JS.API.DIRECT.GET.{P.seat_stream(mal.table, mal.seat)}",
+                     {"last_by_subj": P.seat_subject(mal.table, mal.seat, mal.key)})]
+            for nc, subject, ask in asks:
+                for target in targets:
+                    for _ in range(5):
+                        await nc.publish(subject, json.dumps(ask).encode(), reply=target)
+                await nc.flush()
+            await asyncio.sleep(2.0)
+            after = await read_snapshot(nats_server, table)
+            await spectator.close()
+            return before, after
+
+    before, after = asyncio.run(attack())
+    assert after["state"] == before["state"] and after["online"]["counters"] == before["online"]["counters"]
+    assert anna.proc.poll() is None and watcher.proc.poll() is None  # nobody was made to stop
+    out_a, out_b = _finish_short_game(host, a["code"], b["code"], nats_server, anna)
+    rc, out_w, _ = watcher.finish()
+    assert rc == 0 and "The game is over" in out_w
+    for out in (out_a, out_b, out_w):
+        assert "XYZZY" not in out and "Mallory" not in out
+    other.kill()
+
+
+def test_a_second_client_with_the_same_code_takes_the_seat_over(nats_server, tmp_path):
+    host = Host(["orchestra", "--players", "Anna,Ben", "--deck", str(_deck(tmp_path)), "--lang", "en"], nats_server)
+    a, b = host.seats(2)
+    first = join(a["code"], nats_server, [], close=False)  # Anna's laptop
+    wait_until(lambda: any("waiting" in x for x in first.out), 60, "the first client at the table", first)
+    second = join(a["code"], nats_server, [], close=False)  # Anna's phone: it takes the seat
+    rc, out1, err1 = first.finish()
+    assert rc == 0, err1
+    assert out1.splitlines()[-1] == EN.get("online.seat_taken")
+
+    async def stale():
+        # a client that lost the seat (it never stopped): its quit and goodbye end nothing
+        async with Raw(nats_server, a["code"], cid="laptop00001") as laptop:
+            await laptop.send({"hello": True, "lang": "en"})  # takes it once more ...
+            await _settle(lambda: any(m.get("t") == "welcome" for m in laptop.heard))
+        wait_until(lambda: EN.get("online.seat_taken") in second.out, 60, "the phone stopping", second)
+
+    asyncio.run(stale())
+    rc, out2, _ = second.finish()
+    assert rc == 0 and EN.get("online.took_over") in out2
+    third = join(a["code"], nats_server, [], close=False)  # ... and the phone comes back
+
+    async def ignored():
+        async with Raw(nats_server, a["code"], cid="laptop00001") as laptop:
+            await _settle(lambda: False, 3.0)  # the third client's hello is through
+            for msg in ({"c": 90, "text": "quit"}, {"c": 91, "text": "yes"}, {"bye": True}):
+                await laptop.send(msg)
+            await laptop.nc.flush()
+            await asyncio.sleep(1.0)
+
+    asyncio.run(ignored())
+    assert third.proc.poll() is None
+    _finish_short_game(host, a["code"], b["code"], nats_server, third)
+
+
 def test_many_hosts_start_at_once(nats_server, tmp_path):
     """Starting 20 hosts at once, 5 died (TimeoutError in create_streams while auth.conf
     was rewritten and reloaded for each). VOICE_GAME_HOSTS sets how many (default 6)."""
@@ -176,6 +274,48 @@ def test_one_service_opens_twenty_tables_at_once_with_few_reloads(nats_server):
 
     asyncio.run(go())
     assert len(reloads) <= 20
+
+
+def test_finished_and_abandoned_tables_are_swept(nats_server, monkeypatch):
+    """Users and streams of ended or abandoned tables were never removed."""
+    import nats
+    from nats.js.errors import NotFoundError
+
+    from voice_game.online import host as H
+    from voice_game.online.service import TableService
+
+    monkeypatch.setattr(H, "KEEP_FINISHED", 1.0)  # seconds a finished table's streams stay
+
+    async def go():
+        service = TableService(nats_server.url, nats_server.folder)
+        await service.start()
+        done = await service.create("orchestra", "Anna,Ben", lang="en")  # two humans who never come
+        bots = await service.create("orchestra", "bot:Ann,bot:Bob", lang="en")
+        assert await service.wait(bots.table) == 0  # a bot game plays to its end at once
+        abandoned = P.new_table_id()
+        S.write_table(nats_server.folder, abandoned, [0])  # its host died before its streams existed
+        running = await service.sweep(grace=0)
+        assert done.table not in running
+        for _ in range(100):  # the server empties the finished table's streams after a second
+            gone = await service.sweep(grace=0)
+            running += gone
+            if bots.table in running:
+                break
+            await asyncio.sleep(0.2)
+        assert set(running) == {bots.table, abandoned}
+        assert S.table_ids(nats_server.folder) == [done.table]
+        js = service.js
+        for name in P.table_streams(bots.table, []):
+            with pytest.raises(NotFoundError):
+                await js.stream_info(name)
+        auth = (nats_server.folder / "auth.conf").read_text()
+        assert abandoned not in auth and bots.table not in auth and done.table in auth
+        t, seat, secret = P.parse_code(done.seats[0].code)
+        nc = await nats.connect(nats_server.url, user=P.seat_user(t, seat), password=secret, allow_reconnect=False)
+        await nc.close()  # a waiting table keeps its users
+        await service.close()
+
+    asyncio.run(go())
 
 
 def test_a_server_beyond_loopback_talks_tls(tmp_path, monkeypatch):

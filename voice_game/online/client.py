@@ -48,6 +48,7 @@ async def connect(server: str, user: str, password: str, on_reconnect=None, inbo
 
     tls = tls_context(server)
     extra = {"tls": tls} if tls is not None else {}
+    servers = [x.strip() for x in server.split(",") if x.strip()]  # the nodes of a cluster, or one server
 
     async def quiet(_exc):
         pass
@@ -57,11 +58,11 @@ async def connect(server: str, user: str, password: str, on_reconnect=None, inbo
             on_reconnect()
 
     # first one plain attempt: wrong credentials or no server are answered at once
-    probe = await nats.connect(server, user=user, password=password, connect_timeout=3, allow_reconnect=False,
+    probe = await nats.connect(servers, user=user, password=password, connect_timeout=3, allow_reconnect=False,
                                max_reconnect_attempts=0, error_cb=quiet, name=user, **extra)
     await probe.close()
     # then a connection that comes back by itself after a network drop
-    return await nats.connect(server, user=user, password=password, inbox_prefix=inbox or P.inbox_prefix(user),
+    return await nats.connect(servers, user=user, password=password, inbox_prefix=inbox or P.inbox_prefix(user),
                               connect_timeout=3, max_reconnect_attempts=120, reconnect_time_wait=0.5,
                               allow_reconnect=True, error_cb=quiet, reconnected_cb=reconnected, name=user, **extra)
 

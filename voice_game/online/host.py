@@ -31,7 +31,7 @@ STREAM_MAX_MSGS = 200_000
 STANDIN_LEVEL = "bot"  # the bot that holds an absent player's seat
 KEEP_FINISHED = 7 * 24 * 3600  # seconds a finished table's streams stay on the server
 RETRIES, RETRY_WAIT = 240, 0.5  # about two minutes without a server before the host gives up
-RATE, BURST = 10.0, 30  # a seat's messages per second in the long run, and at once
+RATE, BURST = P.SEAT_RATE, P.SEAT_BURST  # a seat's messages per second in the long run, and at once
 TOO_FAST_EVERY = 5.0  # seconds between two "too fast" sentences to one seat
 
 
@@ -405,8 +405,9 @@ class Table:
         if claimed is not None and claimed != seat + 1:
             ss.say_key("online.refused.wrong_seat", kind="error", record=False)
             return
+        took_over = False
         if kind == "hello":
-            self.take_over(seat, cmd.cid)
+            took_over = self.take_over(seat, cmd.cid)
         elif seat in self.owners and cmd.cid != self.owners[seat]:
             return  # a client this seat has left for another: it was told and stopped
         self.last_seen[seat] = time.monotonic()
@@ -419,6 +420,9 @@ class Table:
         self.left.discard(seat)
         if kind == "hello":
             self.hello(seat, payload)
+            if took_over:  # after the welcome: the new client hears what it said before it
+                ss = self.sessions[seat]  # (hello may have made the session anew in its language)
+                ss.say_key("online.took_over", kind="info", record=False)
             return
         self.back(seat)
         c, text, confidence, source = payload
@@ -447,21 +451,21 @@ class Table:
             self.outstanding.discard(seat)
             self.left.add(seat)
 
-    def take_over(self, seat: int, cid: str | None) -> None:
+    def take_over(self, seat: int, cid: str | None) -> bool:
         """One live client per seat: a hello from another client takes the seat over (your
         own device dropped, or you moved to another one). The client that had it hears one
         sentence and stops; the new one is told it plays the seat now."""
         if seat not in self.owners:
             self.owners[seat] = cid
             self.dirty = True
-            return
+            return False
         old = self.owners[seat]
         if cid == old:
-            return
+            return False
         self.owners[seat] = cid
         self.dirty = True
         self.send(seat, {"t": "taken", "cid": old})  # only the old client acts on it
-        self.sessions[seat].say_key("online.took_over", kind="info", record=False)
+        return True
 
     def hello(self, seat: int, lang) -> None:
         from voice_game.commands.grammar import LANGUAGES
@@ -574,6 +578,8 @@ class Table:
                 info = await self.js.stream_info(name)
                 cfg = info.config
                 cfg.max_age = KEEP_FINISHED
+                if cfg.duplicate_window and cfg.duplicate_window > KEEP_FINISHED:
+                    cfg.duplicate_window = KEEP_FINISHED  # the server refuses a window over the age
                 await self.js.update_stream(cfg)
-            except Exception:  # noqa: BLE001 - then the server keeps them until removed by hand
-                pass
+            except Exception:  # noqa: BLE001 - then sweep() removes them after IDLE_LIMIT
+                traceback.print_exc(file=sys.stderr)

@@ -9,6 +9,7 @@ import string
 
 MAX_COMMAND_BYTES = 2048  # a typed or spoken line is short; anything bigger is refused
 MAX_TEXT = 300
+SEAT_RATE, SEAT_BURST = 10.0, 30  # a seat's messages per second in the long run, and at once
 SOURCES = ("keyboard", "key", "voice")  # how a line was given: typed, a single key, spoken
 MAX_HOST_MESSAGE = 512 * 1024  # what a client reads from the host (a prompt with its commands is a few KB)
 MAX_COMMANDS = 4000  # the legal commands one prompt may carry

@@ -139,24 +139,43 @@ def watch_permissions(table: str) -> tuple[list[str], list[str]]:
     return pub, sub
 
 
+GAME, PLAYERS = "GAME", "PLAYERS"  # the accounts: hosts and JetStream; seats and spectators
+# What crosses between the two accounts: what the host says, what the seats say, direct get.
+# A reply subject a player names lives in PLAYERS, where there is no JetStream and no host:
+# an answer sent there cannot overwrite a snapshot, purge or delete a stream, fill another
+# table's stream or reach a host (the issue's "no reply to subjects a user may not use").
+TO_PLAYERS = ["vg.*.*.seat.*", "vg.*.pub"]
+TO_GAME = ["vg.*.*.cmd.*"]
+DIRECT_GET = "$JS.API.DIRECT.GET.>"
+
+
 def write_auth(folder: Path) -> None:
     folder = Path(folder)
-    lines = ["authorization {", " users = [",
-             f"  {{user: {_q(ADMIN)}, password: {_q(admin_password(folder))}}}"]
+    players = []
     for f in sorted((folder / "tables").glob("*.json")):
         try:
             t = json.loads(f.read_text(encoding="utf-8"))
             table = t["table"]
             if not P.is_table_id(table):
                 continue
+            users = []
             for seat, pw in t["seats"].items():
                 pub, sub = seat_permissions(table, int(seat), P.seat_key(pw))
-                lines.append(_user(P.seat_user(table, int(seat)), pw, pub, sub))
+                users.append(_user(P.seat_user(table, int(seat)), pw, pub, sub))
             pub, sub = watch_permissions(table)
-            lines.append(_user(P.watch_user(table), table, pub, sub))
+            players += [*users, _user(P.watch_user(table), table, pub, sub)]
         except (OSError, ValueError, KeyError, TypeError):
             continue  # a damaged table file: that table has no users, the others keep theirs
-    lines += [" ]", "}", ""]
+    exports = [*(f"{{stream: {_q(s)}}}" for s in TO_PLAYERS), f"{{service: {_q(DIRECT_GET)}}}"]
+    imports = [f"{{stream: {{account: {PLAYERS}, subject: {_q(s)}}}}}" for s in TO_GAME]
+    p_imports = [*(f"{{stream: {{account: {GAME}, subject: {_q(s)}}}}}" for s in TO_PLAYERS),
+                 f"{{service: {{account: {GAME}, subject: {_q(DIRECT_GET)}}}}}"]
+    p_exports = [f"{{stream: {_q(s)}}}" for s in TO_GAME]
+    lines = ["accounts {", f" {GAME}: {{", "  jetstream: enabled",
+             f"  users: [{{user: {_q(ADMIN)}, password: {_q(admin_password(folder))}}}]",
+             f"  exports: [{', '.join(exports)}]", f"  imports: [{', '.join(imports)}]", " }",
+             f" {PLAYERS}: {{", "  users: [", *(u + "," for u in players), "  ]",
+             f"  exports: [{', '.join(p_exports)}]", f"  imports: [{', '.join(p_imports)}]", " }", "}", ""]
     _write_private(folder / "auth.conf", "\n".join(lines))
 
 
@@ -222,13 +241,38 @@ def table_passwords(folder: Path, table: str) -> dict[int, str]:
 
 
 def reload(folder: Path) -> bool:
-    """Ask the running server to read its configuration again (SIGHUP)."""
-    try:
-        pid = int((Path(folder) / "nats.pid").read_text().strip())
-        os.kill(pid, signal.SIGHUP)
-        return True
-    except (OSError, ValueError):
-        return False
+    """Ask the running server (every node of a cluster sharing the folder) to read its
+    configuration again (SIGHUP)."""
+    done = False
+    for pid_file in [Path(folder) / "nats.pid", *sorted(Path(folder).glob("nats-*.pid"))]:
+        try:
+            os.kill(int(pid_file.read_text().strip()), signal.SIGHUP)
+            done = True
+        except (OSError, ValueError):
+            continue
+    return done
+
+
+def cluster_conf(folder: Path, node: int, port: int, routes: list[int], listen: str = "127.0.0.1") -> Path:
+    """``node-N.conf``: one node of a cluster whose nodes share the folder's users
+    (``auth.conf``; every node is reloaded) and replicate JetStream (each its own store).
+    ``routes``: the cluster ports of all nodes, this one's at index N. On several
+    machines each has a copy of the folder (docs/ONLINE_HUB.md)."""
+    folder = Path(folder)
+    init_server_dir(folder, port, listen)
+    conf = folder / f"node-{node}.conf"
+    _write_private(conf, "\n".join([
+        f"server_name: {_q(f'vg-{node}')}",
+        f"listen: {_q(f'{listen}:{port}')}",
+        f"pid_file: {_q(str(folder / f'nats-{node}.pid'))}",
+        "max_payload: 1MB",
+        f"jetstream {{ store_dir: {_q(str(folder / f'jetstream-{node}'))} }}",
+        f"cluster {{ name: voice-game, listen: {_q(f'{listen}:{routes[node]}')}, "
+        f"routes: [{', '.join(_q(f'nats-route://{listen}:{r}') for r in routes)}] }}",
+        'include "auth.conf"',
+        "",
+    ]))
+    return conf
 
 
 NATS_SERVER_ENV = "VOICE_GAME_NATS_SERVER"  # the nats-server program to use instead of the one on PATH

@@ -98,26 +98,38 @@ async def with_retries(make, tries: int = CREATE_TRIES, first_wait: float = 0.2)
     return None
 
 
-async def create_streams(js, table_id: str, humans: list[int], keys: dict[int, str]) -> None:
+async def create_streams(js, table_id: str, humans: list[int], keys: dict[int, str], replicas: int = 1) -> None:
     """The table's streams (one per human seat, one public) and its snapshot bucket; an
-    abandoned table's messages and snapshot expire after IDLE_LIMIT."""
+    abandoned table's messages and snapshot expire after IDLE_LIMIT. ``replicas``: copies
+    kept by the nodes of a cluster (3: one node may fail)."""
     from nats.js.api import StreamConfig
 
     for seat in humans:
         await with_retries(lambda seat=seat: js.add_stream(StreamConfig(
             name=P.seat_stream(table_id, seat), subjects=[P.seat_subject(table_id, seat, keys[seat])],
-            allow_direct=True, max_msgs=200_000, max_age=IDLE_LIMIT)))
+            allow_direct=True, max_msgs=200_000, max_age=IDLE_LIMIT, num_replicas=replicas)))
     await with_retries(lambda: js.add_stream(StreamConfig(
         name=P.public_stream(table_id), subjects=[P.public_subject(table_id)], allow_direct=True, max_msgs=200_000,
-        max_age=IDLE_LIMIT)))
-    await with_retries(lambda: js.create_key_value(bucket=P.bucket(table_id), history=1, ttl=IDLE_LIMIT))
+        max_age=IDLE_LIMIT, num_replicas=replicas)))
+    await with_retries(lambda: js.create_key_value(bucket=P.bucket(table_id), history=1, ttl=IDLE_LIMIT,
+                                                   replicas=replicas))
 
 
 class TableService:
     """Many tables in one process, on one connection to one server (see the module)."""
 
-    def __init__(self, server: str, folder: Path, *, away_after: float | None = None, log=None):
+    def __init__(self, server: str, folder: Path, *, away_after: float | None = None, log=None,
+                 rate: float | None = P.SEAT_RATE, replicas: int = 1, lease: float | None = None):
+        """``replicas``: copies of each table's streams in a cluster; ``lease``: seconds
+        after which another service sharing the folder takes over a table of this one
+        that stopped renewing (voice_game.online.failover; None: no leases)."""
+        from voice_game.online.failover import Leases
+
         self.server = server
+        self.replicas = replicas
+        self.leases = Leases(self, lease) if lease else None
+        self._watch: asyncio.Task | None = None
+        self.rate = rate  # a seat's messages per second (None: no limit; a test's hostile flood)
         self.folder = Path(folder)
         self.away_after = away_after
         self.log = log or sys.stderr
@@ -144,6 +156,8 @@ class TableService:
         await self.nc.subscribe(P.ALL_COMMANDS, cb=self._on_command)
         if sweep_every:
             self._sweeper = asyncio.ensure_future(self._sweep_loop(sweep_every))
+        if self.leases is not None:
+            self._watch = asyncio.ensure_future(self.leases.run())
 
     def _reconnected(self) -> None:
         for h in self.hosted.values():
@@ -167,8 +181,9 @@ class TableService:
             traceback.print_exc(file=self.log)
 
     async def close(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+        for task in (self._sweeper, self._watch):
+            if task is not None:
+                task.cancel()
         for h in self.hosted.values():
             if h.task is not None and not h.task.done():
                 h.task.cancel()
@@ -207,11 +222,13 @@ class TableService:
         table_id = P.new_table_id()
         passwords = await self.provision(table_id, humans)
         keys = {i: P.seat_key(pw) for i, pw in passwords.items()}
-        await create_streams(self.js, table_id, humans, keys)
+        await create_streams(self.js, table_id, humans, keys, self.replicas)
         if events is not None and events.exists():
             events.unlink()
+        if self.leases is not None:
+            await self.leases.hold(table_id)
         table = Table(kit, state, seats, seed, lang, table_id, self.js, events_path=events,
-                      away_after=away_after if away_after is not None else self.away_after, keys=keys)
+                      away_after=away_after if away_after is not None else self.away_after, keys=keys, rate=self.rate)
         info = TableInfo(table_id, kit.name, lang, tuple(chosen), tuple(
             SeatInfo(i, s.name, s.is_bot, None if s.is_bot else P.make_code(table_id, i, passwords[i]))
             for i, s in enumerate(seats)))
@@ -249,7 +266,8 @@ class TableService:
             table = Table(kit, state, seats, int(data.get("seed", 0)), data.get("lang") or lang, table_id, self.js,
                           events_path=events, bot_rngs=data.get("bot_rngs") or [],
                           bot_memory=data.get("bot_memory") or [], online=data["online"],
-                          away_after=away_after if away_after is not None else self.away_after, keys=keys)
+                          away_after=away_after if away_after is not None else self.away_after, keys=keys,
+                          rate=self.rate)
         except Exception:  # noqa: BLE001
             raise ServiceError("online.snapshot_damaged", table=table_id) from None
         last_seq = {}
@@ -270,6 +288,8 @@ class TableService:
         async def run() -> int:
             try:
                 h.result = await table.run()
+                if self.leases is not None:
+                    await self.leases.hold(info.table, over=True)  # nobody takes a finished table
             except asyncio.CancelledError:
                 raise
             except Exception:  # noqa: BLE001 - this table stops; the others play on
@@ -328,7 +348,7 @@ class TableService:
         for attempt in range(tries):
             try:
                 tls = tls_context(self.server)
-                nc = await nats.connect(self.server, user=P.seat_user(table, seat), password=password,
+                nc = await nats.connect(self.server.split(","), user=P.seat_user(table, seat), password=password,
                                         connect_timeout=2, allow_reconnect=False, max_reconnect_attempts=0,
                                         error_cb=quiet, **({"tls": tls} if tls is not None else {}))
                 await nc.close()
