@@ -78,6 +78,9 @@ from voice_game.speech.whisper_settings import (
     CLOSEST,
     PLAIN_CLOSEST,
     ACCEPT_GAP,
+    NEAR,
+    NEAR_CONFIDENCE,
+    PHRASE_GAP,
     WORD_GAP,
     FLOOR,
     MAX_NO_SPEECH,
@@ -87,6 +90,12 @@ from voice_game.speech.whisper_settings import (
     ALIKE_GAP,
     ALIKE_CONFIDENCE,
 )
+
+
+def clipped(audio: np.ndarray) -> bool:
+    """A microphone turned up far too far: more than 1 % of the samples at full scale.
+    Such audio gives no near win (a clipped "bird" came out as "one" at twice the budget)."""
+    return audio.size > 0 and float(np.mean(np.abs(audio) >= 0.999)) > 0.01
 
 
 def _load_and_stay(rec: weakref.ref[WhisperRecognizer], stay: threading.Event) -> None:
@@ -299,7 +308,7 @@ class WhisperRecognizer:
                 ranked = self.m.search_tokens(enc, table.trie, self.numbers, self.alias_of)
             else:
                 ranked = self._search(enc, table, gone, hyps[0][0] if hyps else "")
-            return self._weighed(self._judge(ranked, nsp, t0), enc)
+            return self._weighed(self._judge(ranked, nsp, t0, near=not clipped(audio)), enc)
 
     def _weighed(self, hyp: Hypothesis, enc: np.ndarray) -> Hypothesis:
         """``hyp`` as it stands, or, when it is a lone word with sound-alikes that score
@@ -478,12 +487,16 @@ class WhisperRecognizer:
     def decoys_now(self) -> frozenset:
         return self._table.decoys
 
-    def _judge(self, ranked: list[Scored], no_speech: float, t0: float) -> Hypothesis:
+    def _judge(self, ranked: list[Scored], no_speech: float, t0: float, near: bool = True) -> Hypothesis:
         if not ranked:
             return self._result(None, 0.0, t0)
         best = ranked[0]
-        budget = ACCEPT_GAP + WORD_GAP * ((best.words or len(best.phrase.split())) - 1)
+        words = best.words or len(best.phrase.split())
+        budget = ACCEPT_GAP if words <= 1 else PHRASE_GAP + WORD_GAP * (words - 1)
         if best.gap > budget:
+            # a near win of number words (a move) is read back by the game, not refused
+            if near and best.gap <= NEAR * budget and all(w in self.numbers for w in best.phrase.lower().split()):
+                return self._result(best.phrase, NEAR_CONFIDENCE, t0)
             return self._result(None, 0.0, t0)
         runner = ranked[1].logprob if len(ranked) > 1 else -1e9
         margin = best.logprob - runner
