@@ -10,8 +10,8 @@ Prints a table per part and writes them all to ``--out``.
 ``--search`` and ``--windows`` take several values (comma-separated); each combination
 runs on every clip in turn, one right after the other, so that old and new meet the same
 load. ``--windows``: Whisper's mel windows, ``+`` between the windows of one cascade:
-``8`` is the single 8 s window (the engine's default, ``whisper_engine.WINDOWS``), ``4+8``
-the window cascade (``whisper_engine.CASCADE``: a single word tried in 4 s first).
+``8`` is the single 8 s window (the engine's default, ``whisper_settings.WINDOWS``), ``4+8``
+the window cascade (``whisper_settings.CASCADE``: a single word tried in 4 s first).
 
 Parts
 -----

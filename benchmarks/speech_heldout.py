@@ -53,7 +53,9 @@ from voice_game.speech.whisper_decision import DEFAULT, Evidence, Thresholds, ju
 CONDITIONS = ["fan 15", "babble 15", "music 15", "fan 5", "babble 5", "music 5", "reverb", "reverb+babble 15"]
 #: the values each threshold may take when chosen on the training folds
 GRID = {
-    "accept_gap": (1.5, 2.0, 2.5, 3.0, 4.0, 5.0),
+    # 1.5 (cheapest on the corpus) refuses real lone words that are no number and so no
+    # near win: a test speaker's "stop" at 1.56 (tests/speech/test_whisper.py)
+    "accept_gap": (2.0, 2.5, 3.0, 4.0, 5.0),
     "max_no_speech": (0.6, 0.8, 0.9, 0.97, 1.01),
     "alike_gap": (0.5, 1.5, 3.0),
     "near": (1.0, 1.5, 2.0, 3.0),
@@ -262,6 +264,7 @@ class Judge:
 
     def __init__(self, lang: str):
         self.g = load_grammar(lang)
+        self.numbers = frozenset(self.g.word_to_number)
         self.game, self.phrases = sb.state_sets(lang)["place"]
         self._memo: dict[tuple[str, float], tuple[dict | None, bool]] = {}
         self._want: dict[str, dict | None] = {}
@@ -284,7 +287,7 @@ class Judge:
         ev = self.evidence.get(r["key"])
         if ev is None:
             ev = self.evidence[r["key"]] = Evidence.from_dict(r["evidence"])
-        text, conf = judge(ev, th)
+        text, conf = judge(ev, th, self.numbers)
         got, asked = self.reading(text, conf) if text else (None, False)
         want = self.want(r["word"])
         if want is None:

@@ -19,7 +19,7 @@ from voice_game.commands.grammar import Grammar, load_grammar
 from voice_game.core.game import PATH_ENV
 from voice_game.speech import phrase_cache, recognize
 from voice_game.speech.close_match import CloseIndex
-from voice_game.speech.whisper_engine import _PhraseTable
+from voice_game.speech.phrase_table import _PhraseTable
 from voice_game.speech.whisper_models import bundled_available
 
 ROOT = Path(__file__).resolve().parents[2]

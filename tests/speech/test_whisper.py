@@ -19,7 +19,7 @@ import pytest
 from voice_game.commands.grammar import load_grammar
 from voice_game.speech import recognize
 from voice_game.speech.engines import NoRecognizer, make_recognizer
-from voice_game.speech.whisper_engine import _PhraseTable
+from voice_game.speech.phrase_table import _PhraseTable
 from voice_game.speech.whisper_models import bundled_available
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "speech"
@@ -270,7 +270,7 @@ def test_a_lone_number_heard_without_certainty_is_read_back_and_eight_is_no_yes(
                 if json.loads(x)["type"] == "placed"]
 
     # the second speaker's "tree" is heard as "three" at 0.996, as sure as a real "three":
-    # only the sound-alike check (whisper_engine.ALIKE_GAP) makes it ask
+    # only the sound-alike check (whisper_settings.ALIKE_GAP) makes it ask
     for tree in ("tree", "tree-68dd409e"):
         s, out, events = table()
         h = say(s, tree)
@@ -288,10 +288,10 @@ def test_a_lone_number_heard_without_certainty_is_read_back_and_eight_is_no_yes(
 
 
 def test_one_decode_thread_hears_the_same_as_the_default():
-    """The game and voice-game recognize run CTranslate2 on one thread (whisper_engine.THREADS,
+    """The game and voice-game recognize run CTranslate2 on one thread (whisper_settings.THREADS,
     faster here, README): the same texts and confidences as CTranslate2's own default (0: as
     many threads as cores), on real speakers."""
-    from voice_game.speech.whisper_engine import THREADS
+    from voice_game.speech.whisper_settings import THREADS
 
     assert THREADS == 1
     phrases = ["zwei", "vier", "dirigent zwei", "karte ziehen"]

@@ -15,19 +15,28 @@ def test_a_phrase_within_its_gap_budget_is_heard_with_a_confidence_from_its_gap_
     assert text == "fünf" and 0.4 < conf < 1.0
 
 
-def test_a_near_win_is_refused_by_default_and_read_back_when_near_wins_are_on():
-    ev = searched(Ranked("fünf", -4.0, 3.5), Ranked("vier", -9.0, 8.0))  # over the 2.5 budget
-    assert judge(ev) == ("", 0.0)
-    near = replace(DEFAULT, near=2.0)
-    assert judge(ev, near) == ("fünf", near.near_confidence)
-    assert near.near_confidence < 0.75  # under the game's bar for acting at once: read back
+NUMBERS = frozenset({"eins", "vier", "fünf"})
+
+
+def test_a_near_win_of_a_number_word_is_read_back_and_refused_when_near_wins_are_off():
+    ev = searched(Ranked("fünf", -4.0, 3.5), Ranked("vier", -9.0, 8.0))  # over the 2.0 budget
+    assert judge(ev, DEFAULT, NUMBERS) == ("fünf", DEFAULT.near_confidence)
+    assert DEFAULT.near_confidence < 0.75  # under the game's bar for acting at once: read back
+    assert judge(ev, replace(DEFAULT, near=1.0), NUMBERS) == ("", 0.0)
     far = searched(Ranked("fünf", -8.0, 5.5))
-    assert judge(far, near) == ("", 0.0)  # more than twice the budget: nothing
+    assert judge(far, DEFAULT, NUMBERS) == ("", 0.0)  # more than twice the budget: nothing
+
+
+def test_a_near_win_of_a_word_that_is_no_number_is_refused():
+    """"Tisch" heard at a near win would be done at once by the game (a command that is no
+    move is never read back): it is refused instead."""
+    ev = searched(Ranked("tisch", -4.0, 3.5))
+    assert judge(ev, DEFAULT, NUMBERS) == ("", 0.0)
 
 
 def test_a_decoy_that_wins_means_nothing_was_said_even_when_near():
     ev = searched(Ranked("neun", -2.0, 0.5, decoy=True), Ranked("eins", -6.0, 4.0))
-    assert judge(ev, replace(DEFAULT, near=3.0)) == ("", 0.0)
+    assert judge(ev, replace(DEFAULT, near=3.0), NUMBERS) == ("", 0.0)
 
 
 def test_no_speech_refuses_unless_the_transcript_is_sure():

@@ -10,7 +10,7 @@ import pytest
 
 from voice_game.speech import whisper_models
 from voice_game.speech.recognize import read_audio
-from voice_game.speech.whisper_engine import WhisperCommandModel
+from voice_game.speech.whisper_decoder import WhisperCommandModel
 from voice_game.speech.whisper_models import BUNDLED, bundled_available, int8_copy, loadable_bundled, prepare_bundled
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "speech"

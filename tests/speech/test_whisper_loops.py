@@ -9,7 +9,8 @@ import pytest
 
 from tests.support.whisper import DATA, PLACE_PHRASES, german_recognizer, needs_base
 from voice_game.speech.recognize import read_audio
-from voice_game.speech.whisper_engine import NO_REPEAT, _PhraseTable
+from voice_game.speech.phrase_table import _PhraseTable
+from voice_game.speech.whisper_settings import NO_REPEAT
 
 pytestmark = needs_base
 PHRASES = PLACE_PHRASES

@@ -19,7 +19,7 @@ from voice_game.games import get as get_game
 from voice_game.speech.engines import make_recognizer
 from voice_game.speech.hypothesis import to_pcm16
 from voice_game.speech.recognize import read_audio, understand_text
-from voice_game.speech.whisper_engine import _respell, _written
+from voice_game.speech.respell import _respell, _written
 from voice_game.speech.whisper_models import bundled_available
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "speech"

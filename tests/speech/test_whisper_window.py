@@ -1,6 +1,6 @@
 """The Whisper window cascade on real German speakers (tests/data/speech, see its README).
 
-Off by default (``whisper_engine.CASCADE``: it saved no time on average); when on, a
+Off by default (``whisper_settings.CASCADE``: it saved no time on average); when on, a
 single word is decoded first in a 4 s mel window (about half the encoder's cost);
 Whisper's own transcript there stands only when it is an allowed phrase it is sure of.
 Anything else is decoded again in the 8 s window exactly as before the cascade, so a
@@ -11,7 +11,7 @@ import pytest
 
 from tests.support.whisper import DATA, PLACE_PHRASES, german_recognizer, needs_base
 from voice_game.speech.recognize import read_audio
-from voice_game.speech.whisper_engine import CASCADE, SHORT_CONFIDENCE, SHORT_UTTERANCE_S
+from voice_game.speech.whisper_settings import CASCADE, SHORT_CONFIDENCE, SHORT_UTTERANCE_S
 
 pytestmark = needs_base
 PHRASES = PLACE_PHRASES

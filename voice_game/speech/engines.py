@@ -23,7 +23,8 @@ def make_whisper(lang: str, phrases: list[str], model_dir=None, background: bool
     from pathlib import Path
 
     from voice_game.commands.grammar import load_grammar
-    from voice_game.speech.whisper_engine import THREADS, WhisperRecognizer
+    from voice_game.speech.whisper_engine import WhisperRecognizer
+    from voice_game.speech.whisper_settings import THREADS
     from voice_game.speech.whisper_models import WhisperModelError, find_whisper_model, is_model_dir
 
     if model_dir is not None and not is_model_dir(Path(model_dir)):

@@ -35,9 +35,9 @@ import numpy as np
 from voice_game.commands import grammar as grammar_module
 from voice_game.commands.grammar import FrozenCommand, Grammar, adopt_grammar, load_grammar
 from voice_game.core.game import PATH_ENV
-from voice_game.speech import close_match, whisper_engine
+from voice_game.speech import close_match, phrase_table
 from voice_game.speech.close_match import CloseIndex
-from voice_game.speech.whisper_engine import _PhraseTable
+from voice_game.speech.phrase_table import _PhraseTable
 
 MAGIC = b"voice-game phrase cache 3\n"
 
@@ -66,7 +66,7 @@ def cache_key(lang: str, game: str) -> str:
     games = Path(grammar_module.__file__).resolve().parent.parent / "games"
     h.update(json.dumps(sorted(p.name for p in games.iterdir() if (p / "game.py").is_file())
                         if games.is_dir() else []).encode())
-    for module in (grammar_module, whisper_engine, close_match, sys.modules[__name__]):
+    for module in (grammar_module, phrase_table, close_match, sys.modules[__name__]):
         h.update(Path(str(module.__file__)).read_bytes())
     for path in _grammar_files(lang):
         h.update(str(path.name).encode() + b"\0")
@@ -104,7 +104,7 @@ class SortedLookup(Mapping[tuple[str, ...], str]):
 
 
 class CachedTable(_PhraseTable):
-    """A :class:`~voice_game.speech.whisper_engine._PhraseTable` read from the cache:
+    """A :class:`~voice_game.speech.phrase_table._PhraseTable` read from the cache:
     the lookups the decode needs at once, the rest (the phrases as said, for the
     token-by-token search) made from the spellings when first asked."""
 

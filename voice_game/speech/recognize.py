@@ -18,7 +18,7 @@ from voice_game.commands.matcher import match
 from voice_game.core.game import default_game
 from voice_game.speech import phrase_cache
 from voice_game.speech.engines import NoRecognizer, make_recognizer, will_be_whisper
-from voice_game.speech.whisper_engine import _faster_whisper_module
+from voice_game.speech.whisper_decoder import _faster_whisper_module
 
 MIN_CONFIDENCE = 0.35
 

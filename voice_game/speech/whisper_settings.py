@@ -1,0 +1,95 @@
+"""The settings of the Whisper command recognizer (:mod:`whisper_engine`): windows,
+threads, beams and the gaps a phrase is accepted at, each with what measured it."""
+from __future__ import annotations
+
+ENGINE = "whisper"
+RATE = 16000
+#: the mel windows an utterance is decoded in, shortest first (Whisper's own is 30 s): the
+#: last decodes everything, the others only Whisper's own transcript (the window cascade)
+WINDOWS = (8.0,)
+WINDOW_S = WINDOWS[-1]  # the longest: an utterance fits in it
+#: the window cascade measured (benchmarks/results/speech_window_cascade.md): on the whole
+#: human corpus no clip's result changed in either language and 72 % of the German and 63 %
+#: of the English single-word commands were decoded in 4 s alone, but it is not the
+#: default: in 4 s Whisper repeats the word ("Yes. Yes.", "eins, eins,"), so the free decode
+#: costs as much as in 8 s (English 120 against 115 ms of CPU, German 181 against 189) and
+#: only the encoder is saved (60 and 105 ms), while a word the short try does not settle
+#: pays both decodes (200 and 335 ms more): English human words streamed 463 -> 785 ms
+#: median, German 936 -> 750 median but 1227 -> 1436 p95 (load 3 to 5)
+CASCADE = (4.0, 8.0)
+#: only an utterance this long at most (a single word with the VAD's margins: every clip of
+#: the human corpus) tries the shorter windows: in 4 s Whisper wrote none of 48 synthetic
+#: phrases (the benchmark's quick set, clean, mostly of several words) at
+#: :data:`SHORT_CONFIDENCE`, so for longer utterances the short try would only add its cost
+SHORT_UTTERANCE_S = 1.5
+#: a shorter window's free decode is taken when it writes an allowed phrase at least this
+#: sure (the confidence :meth:`WhisperRecognizer._free_phrase` gives); below, the next window.
+#: Above the game's strictest bar for acting at once (a lone number word: 0.92), so a result
+#: of the short window is never one the game reads back; at 0.75 to 0.96 two English words
+#: that are none ("tree" as "three", "on" as "five"), read back at 0.90 from 8 s, came at
+#: 0.93 and 0.96 from 4 s and would be acted on at once
+SHORT_CONFIDENCE = 0.97
+MAX_UTTERANCE_S = 7.5
+#: CTranslate2 threads (``intra_threads``; 0: its default, as many as cores). One, measured
+#: on this 2-core machine through the streaming path fed in real time, quiet machine, the
+#: same clips and results (`speech_bench.py --parts latency --quick --threads 0` / `1`, back
+#: to back in both orders): German human words 932 / 747 -> 510 / 516 ms median, English
+#: 337 / 487 -> 312 / 377;
+#: the beam searches of ``voice-game recognize`` 15 to 30 % faster. With two, the decoder's
+#: small steps pay the threads' hand-over and share the 2 cores with the VAD and the audio
+#: feed (benchmarks/results/speech_threads.md)
+THREADS = 1
+BEAM = 4  # beams of the constrained decode
+PRUNE = 8.0  # nats behind the leading beam of the token-by-token search: dropped
+SHORT_TOKENS = 2  # a transcript of at most this many tokens: the token-by-token search (tiny models)
+SHORT_PHRASES = 5000  # ... in a state of at most this many phrases (its trie is made when first needed)
+TINY_BYTES = 100_000_000  # a model file smaller than this is a tiny model (tiny.en: 76 MB, base: 145 MB)
+CANDIDATES = 3  # distinct phrases of the constrained decode scored in the forced call
+CLOSEST = 5  # phrases that read most like a decode that wrote none, scored in the forced call
+PLAIN_CLOSEST = 2  # ... the closest of them also in lower case
+SKIP = 0.5  # respelling: the cost of a word written for no phrase word, or of a phrase word not written
+JOIN = 0.35  # respelling: the cost of reading two words as one ("Horntauschen") beyond their unlikeness
+
+# acceptance: gap in nats between the best phrase and Whisper's own preference
+#: for a one-word phrase; at or below: the phrase is what was said. Chosen on held-out
+#: speakers with the near win (``benchmarks/speech_heldout.py``: 2.0 in 20 of 21 speaker
+#: folds of the German and English corpus; 1.5 is cheaper there but refuses real lone words
+#: that are no number and so no near win: a Speech Commands "stop" at 1.56)
+ACCEPT_GAP = 2.0
+#: the same for a phrase of several words (the human corpus has lone words only: kept)
+PHRASE_GAP = 2.5
+WORD_GAP = 3.0  # more for each further word said (fillers included): natural synthetic voices
+# put their true phrase 1 to 4.5 nats a further word below Whisper's own words ("Die Regent"
+# for "Dirigent"), everyday sentences score 7.6 or more (benchmarks/FINDINGS.md, "Synthetic voices")
+FLOOR = 0.4  # the least confidence of an accepted phrase; under 0.75 irreversible
+# actions are read back for yes/no (voice_game.commands.parser.CONFIDENT)
+MAX_NO_SPEECH = 0.8  # Whisper's no-speech probability above which nothing was said ...
+#: ... unless its own transcript is sure of itself: a mean log-probability a token (the end
+#: included) above this, Whisper's own rule (``logprob_threshold``, -1 in Whisper and
+#: faster-whisper): a clear "two, two," of a phone microphone came with 0.86
+#: (benchmarks/FINDINGS.md, "Human corpus")
+NO_SPEECH_LOGPROB = -1.0
+EARLY_CONFIDENCE = 0.75  # an early decode this sure of a complete phrase ends the utterance
+#: the free decode may not write a run of this many tokens twice: a hypothesis looping on one
+#: word ("Sieben, sieben, sieben, ...") ends instead of running to the token budget, which
+#: tripled the decode's cost (160 -> 500 ms of CPU) in a third of German single words; only
+#: in a state where no phrase or decoy repeats a word or such a run (see ``no_repeat_for``)
+NO_REPEAT = 3
+NO_REPEAT_PHRASES = 5000  # a table of more phrases (a whole game's: Concerto) is not looked at: 0
+#: a lone command word that has sound-alikes (the grammar's ``sound_alikes``: "three":
+#: "tree") must score at least this many nats above the best of them on the audio, else it
+#: is given :data:`ALIKE_CONFIDENCE`, under which the game reads an action back. Measured
+#: on every "three" and "tree" of the human corpus (tiny.en, the 8 s window, the best of
+#: " three", " Three", " Three." against the same of "tree"): real "three"s 0.57 at least,
+#: 3.37 at p10, 8.14 median (203 clips); "tree"s -2.88, -0.15, 0.29, 1.07, 4.62 (5 clips,
+#: two of them heard as "three" at 0.955 and 0.996 and so acted on before)
+ALIKE_GAP = 1.5
+ALIKE_CONFIDENCE = 0.7
+#: a phrase of number words (a move) over its gap budget but within this many times it is
+#: a near win: given at :data:`NEAR_CONFIDENCE`, under the game's bar for acting at once, so
+#: the move is read back ("Drei? Ja oder nein?") instead of refused silently. With ACCEPT_GAP
+#: 2.0, against 2.5 and no near win before, on the corpus clean and in rooms: real commands
+#: refused German 30 -> 26 of 432, English 24 -> 22 of 558; acted on as another command
+#: 4 -> 3 and 8 -> 6 (docs/BENCHMARKS.md, "Held-out speakers")
+NEAR = 2.0
+NEAR_CONFIDENCE = 0.5
