@@ -8,7 +8,7 @@ concerto-review-piece_none = { $level }: kein Stück
 concerto-review-your_orchestra = Dein Orchester
 concerto-review-cards =
     { $count ->
-        [one] 1 Karte
+        [one] eine Karte
        *[other] { $count } Karten
     }
 concerto-review-discard = Ablage
@@ -17,6 +17,7 @@ concerto-review-score = { $player } { $count }
 concerto-review-you = Du
 concerto-review-times =
     { $count ->
+        [1] einmal { $instrument }
         [2] zweimal { $instrument }
         [3] dreimal { $instrument }
        *[other] { $count }-mal { $instrument }

@@ -8,7 +8,7 @@ orchestra-review-drawn = Gezogen
 orchestra-review-pile = Stapel
 orchestra-review-pile_count =
     { $count ->
-        [one] 1 Karte
+        [one] eine Karte
        *[other] { $count } Karten
     }
 orchestra-review-you = Du

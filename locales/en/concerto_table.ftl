@@ -8,7 +8,7 @@ concerto-review-piece_none = { $level }: no piece
 concerto-review-your_orchestra = Your orchestra
 concerto-review-cards =
     { $count ->
-        [one] 1 card
+        [one] one card
        *[other] { $count } cards
     }
 concerto-review-discard = Discard
@@ -17,6 +17,7 @@ concerto-review-score = { $player } { $count }
 concerto-review-you = You
 concerto-review-times =
     { $count ->
+        [1] { $instrument } once
         [2] { $instrument } twice
         [3] { $instrument } three times
        *[other] { $instrument } { $count } times

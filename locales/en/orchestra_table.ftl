@@ -8,7 +8,7 @@ orchestra-review-drawn = Drawn
 orchestra-review-pile = Pile
 orchestra-review-pile_count =
     { $count ->
-        [one] 1 card
+        [one] one card
        *[other] { $count } cards
     }
 orchestra-review-you = You
