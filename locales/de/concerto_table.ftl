@@ -22,3 +22,10 @@ concerto-review-times =
         [3] dreimal { $instrument }
        *[other] { $count }-mal { $instrument }
     }
+# the pieces' short form: what each still needs from your orchestra
+concerto-review-piece_ready = { $level } { $count }: bereit
+concerto-review-piece_missing = { $level } { $count }: { $missing ->
+        [one] fehlt
+       *[other] fehlen
+    } { $instruments }
+concerto-review-piece_missing_count = { $level } { $count }: fehlen { $missing }

@@ -33,13 +33,7 @@ class ConcertoAnswers(ConcertoWords):
         out.append(self.m(self.t("table_discard", cards=self.counted(discard)) if discard
                           else self.t("table_discard_empty"), "table", LOW))
         out.append(self.m(self.t("table_target", count=v["target"]), "table", LOW))
-        cond = v["conductor"]
-        if v["maestro"]:
-            if cond["card"]:
-                out.append(self.m(self.t("table_conductor", name=self.conductor(cond["card"]),
-                                         text=self.c.get(f"conductor.{cond['card']}.text")), "table", LOW))
-            elif cond["active"]:
-                out.append(self.m(self.t("table_conductor_hidden"), "table", LOW))
+        out += self._conductor_lines(v)
         perf = v.get("performance")
         if perf:
             key = "table_performance_you" if self.second_person(perf["player"]) else "table_performance"
@@ -59,7 +53,18 @@ class ConcertoAnswers(ConcertoWords):
         scores = [self.t("table_score_you" if self.second_person(i) else "table_score", player=p["name"],
                          count=p["score"]) for i, p in enumerate(v["players"])]
         out.append(self.m(self.t("table_scores_short", scores=", ".join(scores), target=v["target"]), "table", LOW))
-        return out
+        return out + self._conductor_lines(v)  # the maestro version: the card that rules the performances
+
+    def _conductor_lines(self, v: dict) -> list[Message]:
+        cond = v["conductor"]
+        if not v["maestro"]:
+            return []
+        if cond["card"]:
+            return [self.m(self.t("table_conductor", name=self.conductor(cond["card"]),
+                                  text=self.c.get(f"conductor.{cond['card']}.text")), "table", LOW)]
+        if cond["active"]:
+            return [self.m(self.t("table_conductor_hidden"), "table", LOW)]
+        return []
 
     def orchestra_of(self, v: dict, position: int) -> list[Message]:
         """One player's orchestra ("Orchester von Spieler 2"): instruments, never patterns."""
