@@ -24,8 +24,5 @@ concerto-review-times =
     }
 # the pieces' short form: what each still needs from your orchestra
 concerto-review-piece_ready = { $level } { $count }: bereit
-concerto-review-piece_missing = { $level } { $count }: { $missing ->
-        [one] fehlt
-       *[other] fehlen
-    } { $instruments }
-concerto-review-piece_missing_count = { $level } { $count }: fehlen { $missing }
+concerto-review-piece_missing = { $level } { $count }: noch { $instruments } nötig
+concerto-review-piece_missing_count = { $level } { $count }: noch { $missing } nötig

@@ -24,8 +24,5 @@ concerto-review-times =
     }
 # the pieces' short form: what each still needs from your orchestra
 concerto-review-piece_ready = { $level } { $count }: ready
-concerto-review-piece_missing = { $level } { $count }: { $missing ->
-        [one] needs
-       *[other] needs
-    } { $instruments }
+concerto-review-piece_missing = { $level } { $count }: needs { $instruments }
 concerto-review-piece_missing_count = { $level } { $count }: needs { $missing }
