@@ -52,9 +52,15 @@ GOLDEN = {
     # unchanged, a bot's Headhunter, Job sharing and Audition by their effect); English again when a
     # bot's starting orchestra was "Amadeus chooses woodwinds with stab and ..." (was "starts with
     # woodwinds with stab", with twice; German "wählt"); and again for brief "Sonderkarte Headhunter.",
-    # "Gitarre vom Ablagestapel." for your Audition, German "Amadeus: Gelb, ohne Klavier."
-    "concerto": {"de": "9cbfe528f9a18c87c4d1dac9bef1dc07c9cd26388d4e41d2b698d5168d6371fd",
-                 "en": "7176f9b16ee25579331bbba1425176394c2b9b2cf0bb2c05a266bd6e5e13654b"},
+    # "Gitarre vom Ablagestapel." for your Audition, German "Amadeus: Gelb, ohne Klavier."; and again for
+    # issue 25 (checked line by line with a transcript diff: only these changed): the history keeps no beat
+    # pattern ("Amadeus: Gitarre mit Schlagmuster, ...", "Das Schlagmuster von Ben für Chor wurde einmal
+    # angesagt."), a bot's result written with the same facts as said ("... Buh! Chor ist verloren."), brief
+    # names the player and has verbs ("Ben dirigiert Grün, hat jetzt 5, gibt Chor ab."), "Deine Sonderkarte:
+    # Vorspiel." with the dealt hand in solo too, "zweimal", single cards before counted ones, "Holzbläser."
+    # for a card drawn in solo, the refill's "ziehen" once, English "You put guitar in place 1."
+    "concerto": {"de": "7537a282d7e06165b9b508bd02cc8a7d384b321b2c71e144abc69472a3b6bff3",
+                 "en": "4fd9cd2a75bf8347ae0d52bab00195e6b899a1609de7362daadf716b9fd97d9a"},
 }
 
 

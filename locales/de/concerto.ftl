@@ -31,9 +31,16 @@ concerto-maestro = Maestro-Version: Eine Dirigentenkarte stellt eine Bedingung f
 concerto-market_opening = Arbeitsmarkt: { $instruments }.
 concerto-pieces_opening = Stücke: { $pieces }
 concerto-hand_dealt = Du hast { $cards }.
-concerto-times = { $count } mal { $instrument }
+concerto-times =
+    { $count ->
+        [1] einmal { $instrument }
+        [2] zweimal { $instrument }
+        [3] dreimal { $instrument }
+        [4] viermal { $instrument }
+       *[other] { $count }-mal { $instrument }
+    }
 concerto-received_instrument = Du bekommst { $cards }.
-concerto-received_special = Sonderkarte: { $card }.
+concerto-received_special = Deine Sonderkarte: { $card }.
 concerto-dealt_others =
     { $count ->
         [one] { $players } bekommt fünf Instrumente und eine Sonderkarte.
@@ -59,11 +66,6 @@ concerto-bot_sentence_place =
     { $count ->
         [0] { $player }: { $pair }.
        *[other] { $player }: { $pair }, { $actions }.
-    }
-concerto-bot_sentence_place_quiet =
-    { $count ->
-        [0] { $pair }.
-       *[other] { $pair }, { $actions }.
     }
 concerto-bot_start = wählt { $pairs }
 concerto-bot_place = setzt { $pair } ein
@@ -94,7 +96,7 @@ concerto-bot_fx_rehearsal = { $player } probt { $instrument }.
 concerto-bot_fx_audition = { $player } spielt { $card } und nimmt { $instrument } vom Ablagestapel.
 concerto-bot_conduct = dirigiert { $piece }
 concerto-bot_conduct_ignore = dirigiert { $piece } und missachtet die Dirigentenkarte
-concerto-bot_conduct_brief = { $piece }
+concerto-bot_conduct_brief = dirigiert { $piece }
 concerto-bot_encore =
     { $count ->
         [one] Zugabe: noch ein Instrument.
@@ -107,13 +109,13 @@ concerto-bot_failed = Misslungen, das Stück scheidet aus.
 concerto-bot_succeeded =
     { $count ->
         [0] Keine Punkte, es bleibt bei { $score }.
-        [one] Ein Punkt, jetzt { $score }.
-       *[other] { $count } Punkte, jetzt { $score }.
+        [one] Ein Punkt, hat jetzt { $score }.
+       *[other] { $count } Punkte, hat jetzt { $score }.
     }
 concerto-bot_succeeded_brief =
     { $count ->
         [0] keine Punkte, es bleibt bei { $score }.
-       *[other] jetzt { $score }.
+       *[other] hat jetzt { $score }.
     }
 concerto-bot_applause = Applaus!
 concerto-bot_boos = Buh!
@@ -132,7 +134,10 @@ concerto-pattern_named =
         [plural] schlagen
        *[singular] schlägt
     } { $pattern }.
-concerto-pattern_secret = Das Schlagmuster für { $instrument } wurde einmal angesagt.
+concerto-pattern_secret = Das Schlagmuster von { $player } für { $instrument } wurde einmal angesagt.
+concerto-pattern_secret_you = Dein Schlagmuster für { $instrument } wurde einmal angesagt.
+# what the history keeps of a beat pattern said once (the memory rule)
+concerto-pattern_hidden = Schlagmuster
 concerto-pattern_drawn =
     Merken: { $instrument } von { $player } { NUMBER_OF($instrument) ->
         [plural] schlagen
@@ -375,7 +380,7 @@ concerto-bot_after_wrong_beat = Verloren: { $instrument }.
 concerto-bot_after_given_up = Abgabe: { $instrument }.
 concerto-bot_after_encore = In der Zugabe verloren: { $instrument }.
 concerto-bot_after_given_up_clause = gibt { $instrument } ab
-concerto-bot_after_given_up_clause_brief = ohne { $instrument }
+concerto-bot_after_given_up_clause_brief = gibt { $instrument } ab
 concerto-pile_reshuffled_short =
     { $count ->
         [one] { $pile } aus der Ablage neu gemischt: eine Karte.
@@ -385,8 +390,7 @@ concerto-bot_fx_instruments_exchanged_brief = { $player } tauscht { $instrument 
 concerto-bot_fx_market_exchanged_brief = { $player } tauscht { $instrument } gegen { $other } vom Markt.
 concerto-bot_fx_audition_brief = { $player } nimmt { $instrument } vom Ablagestapel.
 concerto-instruments_exchanged_by_you_brief = Du tauschst { $instrument } gegen { $other } von { $target }.
-concerto-bot_lost_quiet = ohne { $instrument }
-concerto-received_special_brief = Sonderkarte { $card }.
+concerto-received_special_brief = Deine Sonderkarte: { $card }.
 concerto-audition_by_you_brief = { $instrument } vom Ablagestapel.
 concerto-pattern_short = { $instrument }: { $pattern }.
 concerto-refill_brief =
@@ -394,9 +398,9 @@ concerto-refill_brief =
         [one] { $options }.
        *[other] { $count } Karten: { $options }.
     }
-concerto-bot_sentence_brief = { $player }: { $actions }.
-concerto-bot_place_brief = { $pair }
-concerto-bot_take_brief = vom Markt { $instrument }
+concerto-bot_sentence_brief = { $player } { $actions }.
+concerto-bot_place_brief = setzt { $pair } ein
+concerto-bot_take_brief = nimmt { $instrument }
 concerto-bot_wrong_same = { $instrument }: { $pattern } statt { $expected_pattern }.
 concerto-bot_wrong_other = { $instrument }, { $pattern }; dran war { $expected }, { $expected_pattern }.
 concerto-bot_failed_lost = { $instrument } und das Stück sind weg.
@@ -488,6 +492,11 @@ concerto-piece_count_genre_next =
            *[other] { $count } Instrumente
         }.
     }
+# the short table ("tisch"): what a turn is decided on; "mehr" says the whole one
+concerto-table_market_short = Markt: { $instruments }.
+concerto-table_score = { $player } { $count }
+concerto-table_score_you = du { $count }
+concerto-table_scores_short = Punkte, Ziel { $target }: { $scores }.
 concerto-table_turn = { $player } ist dran.
 concerto-table_turn_you = Du bist dran.
 concerto-table_turn_number = { $player } ist dran, Zug { $number }.
@@ -516,6 +525,18 @@ concerto-table_player_you =
     { $count ->
         [one] Du: ein Punkt.
        *[other] Du: { $count } Punkte.
+    }
+concerto-table_hand_split =
+    { $specials ->
+        [0] { $count ->
+            [one] Ein Instrument auf der Hand.
+           *[other] { $count } Instrumente auf der Hand.
+        }
+        [one] { $count ->
+            [one] Ein Instrument und eine Sonderkarte auf der Hand.
+           *[other] { $count } Instrumente und eine Sonderkarte auf der Hand.
+        }
+       *[other] { $count } Instrumente und { $specials } Sonderkarten auf der Hand.
     }
 concerto-table_hand =
     { $count ->
@@ -575,7 +596,7 @@ concerto-my_specials_none = Du hast keine Sonderkarte.
 concerto-my_orchestra = Dein Orchester von links nach rechts: { $instruments }. Die Schlagmuster musst du dir merken.
 concerto-my_orchestra_empty = Dein Orchester ist noch leer.
 concerto-scores_now = Punktestand, das Ziel ist { $count }:
-concerto-rules = Concerto. Baue ein Orchester auf und dirigiere Musikstücke. Jedes Instrument in deinem Orchester bekommt ein Schlagmuster, das einmal angesagt wird: merk es dir. In deinem Zug machst du eines: ein Instrument aus der Hand einsetzen, eine Sonderkarte spielen, ein bis vier Handkarten tauschen, ein offenes Stück tauschen oder ein offenes Stück dirigieren. Zum Dirigieren braucht dein Orchester jedes Instrument des Stücks. Nenne sie in der Reihenfolge des Stücks, jedes mit seinem Schlagmuster, zum Beispiel: Tuba, Kreis. Ein falsches Paar und das Stück misslingt, und du verlierst dieses Instrument. Gelingt es, bekommst du die Punkte und gibst ein Instrument des Stücks ab. Danach füllst du vom Stapel oder vom Arbeitsmarkt auf drei Instrumente auf. Wer zuerst das Ziel erreicht, gewinnt.
+concerto-rules = Concerto. Baue ein Orchester auf und dirigiere Musikstücke. Jedes Instrument in deinem Orchester bekommt ein Schlagmuster, das einmal angesagt wird: merk es dir. In deinem Zug machst du eines: ein Instrument aus der Hand einsetzen, eine Sonderkarte spielen, ein bis vier Handkarten tauschen, ein offenes Stück tauschen oder ein offenes Stück dirigieren. Zum Dirigieren braucht dein Orchester jedes Instrument des Stücks. Nenne sie in der Reihenfolge des Stücks, jedes mit seinem Schlagmuster, zum Beispiel: Blechbläser, Kreis. Ein falsches Paar und das Stück misslingt, und du verlierst dieses Instrument. Gelingt es, bekommst du die Punkte und gibst ein Instrument des Stücks ab. Danach füllst du vom Stapel oder vom Arbeitsmarkt auf drei Instrumente auf. Wer zuerst das Ziel erreicht, gewinnt.
 concerto-rules_maestro =
     { $count ->
         [one] Maestro-Version, Ziel ein Punkt: Zu Beginn und nach jedem gelungenen Stück wird eine neue Dirigentenkarte gezogen und vorgelesen.

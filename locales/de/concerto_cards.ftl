@@ -199,3 +199,12 @@ piece-ravel-bolero-title = Boléro
 # Spoken titles that the other language overrides; here the title from the piece data.
 
 piece-strayhorn-a-train-title = Take the A Train
+
+## Composers in German spelling (the rest as the content data spells them)
+composer-pyotr-ilyich-tchaikovsky = Pjotr Iljitsch Tschaikowski
+composer-nikolai-rimsky-korsakov = Nikolai Rimski-Korsakow
+composer-sergei-prokofiev = Sergei Prokofjew
+composer-igor-stravinsky = Igor Strawinsky
+composer-johann-strauss-ii = Johann Strauss Sohn
+composer-klaus-badelt-and-hans-zimmer = Klaus Badelt und Hans Zimmer
+composer-lennon-and-mccartney = Lennon und McCartney

@@ -30,9 +30,13 @@ concerto-maestro = Maestro version: a conductor card sets a condition for the ne
 concerto-market_opening = Job market: { $instruments }.
 concerto-pieces_opening = Pieces: { $pieces }
 concerto-hand_dealt = You have { $cards }.
-concerto-times = { $count } { $instrument } cards
+concerto-times =
+    { $count ->
+        [one] one { $instrument } card
+       *[other] { $count } { $instrument } cards
+    }
 concerto-received_instrument = You get { $cards }.
-concerto-received_special = Special card: { $card }.
+concerto-received_special = Your special card: { $card }.
 concerto-dealt_others =
     { $count ->
         [one] { $players } gets five instruments and a special card.
@@ -58,11 +62,6 @@ concerto-bot_sentence_place =
     { $count ->
         [0] { $player }: { $pair }.
        *[other] { $player }: { $pair }, { $actions }.
-    }
-concerto-bot_sentence_place_quiet =
-    { $count ->
-        [0] { $pair }.
-       *[other] { $pair }, { $actions }.
     }
 concerto-bot_start = chooses { $pairs }
 concerto-bot_place = places { $pair }
@@ -93,7 +92,7 @@ concerto-bot_fx_rehearsal = { $player } rehearses { $instrument }.
 concerto-bot_fx_audition = { $player } plays { $card } and takes { $instrument } from the discard pile.
 concerto-bot_conduct = conducts { $piece }
 concerto-bot_conduct_ignore = conducts { $piece }, ignoring the conductor card
-concerto-bot_conduct_brief = { $piece }
+concerto-bot_conduct_brief = conducts { $piece }
 concerto-bot_encore =
     { $count ->
         [one] Encore: one more instrument.
@@ -106,21 +105,21 @@ concerto-bot_failed = Failed, the piece leaves the game.
 concerto-bot_succeeded =
     { $count ->
         [0] No points, the score stays at { $score }.
-        [one] One point, now { $score }.
-       *[other] { $count } points, now { $score }.
+        [one] One point, now has { $score }.
+       *[other] { $count } points, now has { $score }.
     }
 concerto-bot_succeeded_brief =
     { $count ->
         [0] no points, still { $score }.
-       *[other] now { $score }.
+       *[other] now has { $score }.
     }
 concerto-bot_applause = Applause!
 concerto-bot_boos = Boo!
-concerto-placed_setup = { $player } seats { $instrument } at place { $position }.
-concerto-placed_setup_you = You seat { $instrument } at place { $position }.
+concerto-placed_setup = { $player } puts { $instrument } in place { $position }.
+concerto-placed_setup_you = You put { $instrument } in place { $position }.
 concerto-placed = { $player } places { $instrument }.
 concerto-placed_you = You place { $instrument }.
-concerto-placed_you_at = You place { $instrument } at place { $position }.
+concerto-placed_you_at = You put { $instrument } in place { $position }.
 concerto-pattern_you =
     Remember: your { $instrument } { NUMBER_OF($instrument) ->
         [plural] play
@@ -131,7 +130,10 @@ concerto-pattern_named =
         [plural] play
        *[singular] plays
     } { $pattern }.
-concerto-pattern_secret = The beat pattern of { $instrument } was announced once.
+concerto-pattern_secret = The beat pattern of { $player } for { $instrument } was announced once.
+concerto-pattern_secret_you = Your beat pattern for { $instrument } was announced once.
+# what the history keeps of a beat pattern said once (the memory rule)
+concerto-pattern_hidden = its pattern
 concerto-pattern_drawn =
     Remember: { $player }'s { $instrument } { NUMBER_OF($instrument) ->
         [plural] play
@@ -384,12 +386,7 @@ concerto-bot_fx_instruments_exchanged_brief = { $player } swaps their { $instrum
 concerto-bot_fx_market_exchanged_brief = { $player } swaps their { $instrument } for { $other } from the market.
 concerto-bot_fx_audition_brief = { $player } takes { $instrument } from the discard pile.
 concerto-instruments_exchanged_by_you_brief = You swap your { $instrument } for { $target }'s { $other }.
-concerto-bot_lost_quiet =
-    { $instrument } { NUMBER_OF($instrument) ->
-        [plural] are
-       *[singular] is
-    } lost
-concerto-received_special_brief = Special card { $card }.
+concerto-received_special_brief = Your special card: { $card }.
 concerto-audition_by_you_brief = { $instrument } from the discard pile.
 concerto-pattern_short = { $instrument }: { $pattern }.
 concerto-refill_brief =
@@ -397,9 +394,9 @@ concerto-refill_brief =
         [one] { $options }.
        *[other] { $count } cards: { $options }.
     }
-concerto-bot_sentence_brief = { $player }: { $actions }.
-concerto-bot_place_brief = { $pair }
-concerto-bot_take_brief = from the market { $instrument }
+concerto-bot_sentence_brief = { $player } { $actions }.
+concerto-bot_place_brief = places { $pair }
+concerto-bot_take_brief = takes { $instrument }
 concerto-bot_wrong_same = { $instrument }: { $pattern } instead of { $expected_pattern }.
 concerto-bot_wrong_other = { $instrument }, { $pattern }; { $expected }, { $expected_pattern } was next.
 concerto-bot_failed_lost = { $instrument } and the piece are gone.
@@ -491,6 +488,11 @@ concerto-piece_count_genre_next =
            *[other] { $count } instruments
         }.
     }
+# the short table ("tisch"): what a turn is decided on; "mehr" says the whole one
+concerto-table_market_short = Market: { $instruments }.
+concerto-table_score = { $player } { $count }
+concerto-table_score_you = you { $count }
+concerto-table_scores_short = Scores, target { $target }: { $scores }.
 concerto-table_turn = It is { $player }'s turn.
 concerto-table_turn_you = It is your turn.
 concerto-table_turn_number = It is { $player }'s turn, turn { $number }.
@@ -519,6 +521,18 @@ concerto-table_player_you =
     { $count ->
         [one] You: one point.
        *[other] You: { $count } points.
+    }
+concerto-table_hand_split =
+    { $specials ->
+        [0] { $count ->
+            [one] One instrument in hand.
+           *[other] { $count } instruments in hand.
+        }
+        [one] { $count ->
+            [one] One instrument and one special card in hand.
+           *[other] { $count } instruments and one special card in hand.
+        }
+       *[other] { $count } instruments and { $specials } special cards in hand.
     }
 concerto-table_hand =
     { $count ->

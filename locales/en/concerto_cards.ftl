@@ -198,3 +198,12 @@ piece-tchaikovsky-nutcracker-title = The Nutcracker
 piece-tchaikovsky-swan-lake-title = Swan Lake
 
 piece-vivaldi-four-seasons-title = The Four Seasons
+
+## Composers (German spells some differently: de/concerto_cards.ftl)
+composer-pyotr-ilyich-tchaikovsky = Pyotr Ilyich Tchaikovsky
+composer-nikolai-rimsky-korsakov = Nikolai Rimsky-Korsakov
+composer-sergei-prokofiev = Sergei Prokofiev
+composer-igor-stravinsky = Igor Stravinsky
+composer-johann-strauss-ii = Johann Strauss II
+composer-klaus-badelt-and-hans-zimmer = Klaus Badelt and Hans Zimmer
+composer-lennon-and-mccartney = Lennon and McCartney

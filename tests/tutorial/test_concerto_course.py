@@ -186,7 +186,7 @@ def test_course_runs_to_its_end(lang, tmp_path):
     # the guided game: suggestions, "yes" carries them out, and the game ends by itself
     game = out[out.index(f"Lektion {GAME + 1} von" if de else f"Lesson {GAME + 1} of"):]
     assert ("Vorschlag: „" if de else 'Suggestion: "') in game
-    assert ("Du setzt Klavier auf Platz 1." if de else "You seat piano at place 1.") in game
+    assert ("Du setzt Klavier auf Platz 1." if de else "You put piano in place 1.") in game
     assert ("Das Spiel ist aus" if de else "The game is over") in game
     assert ("Gut gespielt!" if de else "Well played!") in game
     assert ("Geschafft!" if de else "Well done!") in out
@@ -216,7 +216,7 @@ def test_skipping_the_guided_game_finishes_the_course(tmp_path):
     (tmp_path / "tutorial_progress.json").write_text(json.dumps({"concerto": {"lesson": "game"}}))
     p = run(["concerto", "--lang", "en", "--tts", "text"], ["orchestra piano strings", "skip"], tmp_path)
     out = p.stdout
-    assert "You seat piano at place 1." in out
+    assert "You put piano in place 1." in out
     assert "The practice game is over." in out and "Well done!" in out
     assert progress(tmp_path)["concerto"]["done"] is True
 

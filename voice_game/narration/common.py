@@ -42,6 +42,11 @@ class NarratorBase:
         self.humans = humans
         self.detail = detail_of(verbose)
         self.hinted: set[str] = set()  # hints said once already (default level says each once)
+        self.table_more = False  # the short table was said: "mehr" says the whole one
+
+    def table_short(self, v: dict) -> list[Message] | None:
+        """The table's short form, said first (the whole one on "mehr"); None: no short form."""
+        return None
 
     # the old on/off switch ("ausführlich" / "kurz")
     @property

@@ -186,6 +186,31 @@ def _rules(s: Table) -> None:
     s.say(s.narrator.rules(s.listener_view(), s.g))
 
 
+def _help(s: Table) -> None:
+    s.narrator.table_more = False  # "mehr" now continues the help
+    s.say(help_messages(s))
+
+
+def _table(s: Table) -> None:
+    """The table's short form first, when the game has one, and how to hear all of it."""
+    v = s.listener_view()
+    short = s.narrator.table_short(v)
+    if short is None:
+        s.say(s.narrator.table(v))
+        return
+    more = s.c.get("table.more", more=s.g.render({"intent": "more"}))
+    s.say(short + [Message(more, "table", LOW)])
+    s.narrator.table_more = True
+
+
+def _more(s: Table) -> None:
+    if s.narrator.table_more:  # "tisch", then "mehr": the whole table
+        s.narrator.table_more = False
+        s.say(s.narrator.table(s.listener_view()))
+        return
+    s.say(more_messages(s))
+
+
 def _quit(s: Table) -> None:
     s.dialogue.pending_quit = True
     s.say_key("input.confirm_quit")
@@ -193,9 +218,9 @@ def _quit(s: Table) -> None:
 
 # intent -> what it does; every one of them can be said at any time
 META: dict[str, Callable[[Table], None]] = {
-    "help": lambda s: s.say(help_messages(s)),
+    "help": lambda s: _help(s),
     "always": lambda s: s.say(always_message(s)),
-    "more": lambda s: s.say(more_messages(s)),  # after the grouped help: the rest
+    "more": lambda s: _more(s),  # after the grouped help: the rest; after the short table: all of it
     "repeat": _repeat,
     "previous": lambda s: s.step_history(-1),
     "next_message": lambda s: s.step_history(1),
@@ -206,7 +231,7 @@ META: dict[str, Callable[[Table], None]] = {
     "whats_new": lambda s: s.whats_new(),
     "next_buffer": lambda s: s.switch_buffer(1),
     "previous_buffer": lambda s: s.switch_buffer(-1),
-    "table": lambda s: s.say(s.narrator.table(s.listener_view())),
+    "table": lambda s: _table(s),
     "my_cards": lambda s: s.say(s.narrator.my_cards(s.listener_view())),
     "scores": _scores,
     "since_my_turn": _since_my_turn,

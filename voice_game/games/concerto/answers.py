@@ -27,25 +27,44 @@ class ConcertoAnswers(ConcertoWords):
             you = self.second_person(i)  # the one human at the table is "du", never a name
             text = " ".join([self.t("table_player_you" if you else "table_player", player=p["name"], count=p["score"]),
                              self.t("table_orchestra_you" if you else "table_orchestra", orchestra=self.inss(ins)),
-                             self.t("table_hand", count=p["hand_count"] + p["special_count"])])
+                             self.t("table_hand_split", count=p["hand_count"], specials=p["special_count"])])
             out.append(self.m(text, "table", LOW, None, pan_for(i + 1, n)))
         discard = v.get("instrument_discard") or []
         out.append(self.m(self.t("table_discard", cards=self.counted(discard)) if discard
                           else self.t("table_discard_empty"), "table", LOW))
         out.append(self.m(self.t("table_target", count=v["target"]), "table", LOW))
-        cond = v["conductor"]
-        if v["maestro"]:
-            if cond["card"]:
-                out.append(self.m(self.t("table_conductor", name=self.conductor(cond["card"]),
-                                         text=self.c.get(f"conductor.{cond['card']}.text")), "table", LOW))
-            elif cond["active"]:
-                out.append(self.m(self.t("table_conductor_hidden"), "table", LOW))
+        out += self._conductor_lines(v)
         perf = v.get("performance")
         if perf:
             key = "table_performance_you" if self.second_person(perf["player"]) else "table_performance"
             out.append(self.m(self.t(key, player=self.name(v, perf["player"]),
                                      piece=self.piece(perf["piece"]), count=len(perf["beats"])), "table", LOW))
         return out
+
+    def table_short(self, v: dict) -> list[Message] | None:
+        """What a turn is decided on, first: whose turn, the market, the pieces, the scores
+        (orchestras, hands, piles and the target come on "mehr"; verbose: the whole table)."""
+        if self.verbose:
+            return None
+        key = "table_turn_you" if self.second_person(v["turn_of"]) else "table_turn"
+        out = [self.m(self.t(key, player=self.name(v, v["turn_of"])), "table", LOW),
+               self.m(self.t("table_market_short", instruments=self.inss(v["market"])), "table", LOW)]
+        out += self.pieces(v)
+        scores = [self.t("table_score_you" if self.second_person(i) else "table_score", player=p["name"],
+                         count=p["score"]) for i, p in enumerate(v["players"])]
+        out.append(self.m(self.t("table_scores_short", scores=", ".join(scores), target=v["target"]), "table", LOW))
+        return out + self._conductor_lines(v)  # the maestro version: the card that rules the performances
+
+    def _conductor_lines(self, v: dict) -> list[Message]:
+        cond = v["conductor"]
+        if not v["maestro"]:
+            return []
+        if cond["card"]:
+            return [self.m(self.t("table_conductor", name=self.conductor(cond["card"]),
+                                  text=self.c.get(f"conductor.{cond['card']}.text")), "table", LOW)]
+        if cond["active"]:
+            return [self.m(self.t("table_conductor_hidden"), "table", LOW)]
+        return []
 
     def orchestra_of(self, v: dict, position: int) -> list[Message]:
         """One player's orchestra ("Orchester von Spieler 2"): instruments, never patterns."""
@@ -60,7 +79,7 @@ class ConcertoAnswers(ConcertoWords):
             return [self.m(self.t(key, instruments=self.inss(ins)), "table", LOW)]
         text = " ".join([self.t("table_player", player=p["name"], count=p["score"]),
                          self.t("table_orchestra", orchestra=self.inss(ins)),
-                         self.t("table_hand", count=p["hand_count"] + p["special_count"])])
+                         self.t("table_hand_split", count=p["hand_count"], specials=p["special_count"])])
         return [self.m(text, "table", LOW, None, pan_for(i + 1, n))]
 
     #: intents answered by the method of the same name (a fact of the table, one question each)
@@ -88,8 +107,7 @@ class ConcertoAnswers(ConcertoWords):
         counts: dict[str, int] = {}
         for x in v.get("special_discard") or []:
             counts[x] = counts.get(x, 0) + 1
-        names = [self.t("times", count=n, instrument=self.special(x)) if n > 1 else self.special(x)
-                 for x, n in counts.items()]
+        names = self.times(counts, self.special)
         out.append(self.m(self.t("special_discard", cards=self.join(names)) if names
                           else self.t("special_discard_empty"), "table", LOW))
         return out

@@ -139,9 +139,6 @@ class ConcertoNarrator(ConcertoRendering, ConcertoPrompts, ConcertoAnswers):
         text = self.t(key, player=self.name(v, p))
         if self.verbose:
             text = self.t("turn_number", number=d["number"]) + " " + text
-        if self.deferred:  # "Sonderkarte: Vorspiel. Du bist dran: ..."
-            text, self.deferred = f"{self.deferred} {text}", ""
-            return [self.m(text, "turn", HIGH, "event.your_turn")]
         if not self.verbose and self.solo and not hint:  # your turn again: its cue says it
             return [self.m("", "turn", HIGH, "event.your_turn", fallback=text)]
         return [self.m(text, "turn", HIGH, "event.your_turn")]

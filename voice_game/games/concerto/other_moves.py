@@ -169,10 +169,8 @@ class ConcertoOtherMoves(ConcertoWords):
             if len(conduct) > 5 and conduct[5] == last[3] and conduct[3]:
                 # the wrong pair and the loss in one sentence; the piece's leaving said when no new one follows
                 conduct[3][-1] = conduct[4]
-                # brief: the instrument lost; the pair it was conducted with (both gone now) is in the history
+                # the instrument lost ("Amadeus dirigiert Gelb: Klavier ist verloren."; the boos say why)
                 conduct.append(self.t("bot_lost_brief", instrument=self.ins(last[3])))
-                # brief: "Amadeus: Gelb, ohne Klavier." (the boos say why)
-                conduct.append(self.t("bot_lost_quiet", instrument=self.ins(last[3])) + ".")
                 items[-1] = ["sentence", "", "failed", self.t("bot_failed_piece_gone")]
                 return
             # the piece leaves by the rule: said when no new piece follows (render_group)
@@ -238,7 +236,7 @@ class ConcertoOtherMoves(ConcertoWords):
         if text:
             said = " ".join(s for s in full_head if s)
             out.append(self.m(text, "bot", HIGH, f"event.turn.{p + 1}", pan,
-                              history=said if said != text else None, fallback=said if said != text else None))
+                              history=said if said != text else None))  # written as said: the same facts
         if mv.result:
             out.append(self._result_message(mv, full, pan, merge))
         for a in g["after"]:
@@ -259,11 +257,15 @@ class ConcertoOtherMoves(ConcertoWords):
         full = plain if plain.startswith(said) else f"{said} {plain}"
         if merge:
             lead = mv.sentences[-1].rstrip(".")
-            # "Amadeus: Grün, jetzt 3." / "Amadeus dirigiert Gelb: Streicher ... ist verloren."; a sentence of its own
-            # ("Ben tauscht zwei Schlagmuster: ...", a conductor card's) follows the lead as it is
-            sep = ". " if words.startswith(mv.who) else (", " if self.brief or mv.score_first else ": ")
-            words = f"{lead}{sep}{words}"
+            # "Amadeus dirigiert Grün, hat jetzt 3." / "Amadeus dirigiert Gelb: Streicher ist verloren."; a sentence
+            # of its own ("Ben tauscht zwei Schlagmuster: ...", a conductor card's) follows the lead as it is
+            sep = ". " if words.startswith(mv.who) else (", " if mv.score_first else ": ")
             full = f"{full_mv.sentences[-1]} {full}"  # "Amadeus dirigiert Grün. Applaus! 3 Punkte, ..."
+            if not self.verbose:  # the same facts as the voice, and the cue's word
+                full = f"{lead}. {said} {words}"  # "Amadeus dirigiert Grün. Buh! Chor ist verloren."
+            words = f"{lead}{sep}{words}"
+        elif not self.verbose:
+            full = words if words.startswith(said) else f"{said} {words}"
         # the cue says applause or boos; verbose words, the history and a soundless output say it too
         return self.m(full if self.verbose else words, "bot", HIGH, cue, pan, history=full, fallback=full)
 
@@ -280,12 +282,9 @@ class ConcertoOtherMoves(ConcertoWords):
         if mv.verbs and mv.placed:
             # "Amadeus: Gitarre mit Kreis, nimmt Chor." (the placement is the usual move)
             rest = mv.verbs[1:]
-            if mv.quiet and not mv.sentences and mv.placed[0]:  # brief: the seat's cue says whose move it is
-                mv.sentences.append(self.t("bot_sentence_place_quiet", pair=mv.verbs[0],
-                                           actions=self.join(rest), count=len(rest)))
-            else:
-                mv.sentences.append(self.t("bot_sentence_place", player=mv.who, pair=mv.verbs[0],
-                                           actions=self.join(rest), count=len(rest)))
+            # brief too names the player: two bots' "Sonstige mit Links rechts." are two facts
+            mv.sentences.append(self.t("bot_sentence_place", player=mv.who, pair=mv.verbs[0],
+                                       actions=self.join(rest), count=len(rest)))
         elif mv.verbs:
             mv.sentences.append(self.t("bot_sentence_brief" if self.brief else "bot_sentence", player=mv.who,
                                        actions=self.join(mv.verbs)))
@@ -331,7 +330,7 @@ class ConcertoOtherMoves(ConcertoWords):
         mv.sentences.append(text)
         mv.result = list(it[3])  # a wrong pair is news at every level
         if mv.spoken and len(it) > 6 and mv.result:  # the wrong pair, gone with the instrument: in the history
-            mv.result[-1] = it[7] if mv.quiet and len(it) > 7 else it[6]
+            mv.result[-1] = it[6]
 
     def _i_sentence(self, mv: _Move, it: list) -> None:
         self._close_verbs(mv)

@@ -32,9 +32,9 @@ class ConcertoPrompts(ConcertoWords):
             return key, "", self.t("refill_same", count=need)
         if same:  # the same options as at the last refill: each fact once
             return key, self.t("refill_same_brief" if self.brief else "refill_same", count=need)
-        if pile and self.brief and self.solo and not self.hint_due("refill_draw"):
-            # brief: drawing is always there while the pile lasts (its end is announced); the
-            # market is the news ("Gitarre oder Holzbläser"), "ziehen" was said the first time
+        if pile and not self.verbose and self.solo and not self.hint_due("refill_draw"):
+            # drawing is always there while the pile lasts (its end is announced); the market
+            # is the news ("Gitarre oder Holzbläser"), "ziehen" was said the first time
             return key, self.t("refill_brief", count=need, options=self.or_list(market))
         if pile and (self.brief or self.solo and not self.hint_due("refill")):
             # "Auffüllen" the first time; then the options with "ziehen" say what to do

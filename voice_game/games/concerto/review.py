@@ -48,7 +48,14 @@ def rows(narrator: Any, v: Mapping[str, Any]) -> list[Row]:
         else:
             pieces.append(t("piece", level=name, count=piece.points,
                             instruments=narrator.join([ins(x) for x in piece.instruments])))
-    out.append(row("pieces", t("pieces"), pieces, places=True, sep="; "))
+    pieces_row = row("pieces", t("pieces"), pieces, places=True, sep="; ")
+    if you is not None:  # its short form (the status command): what each piece still needs from you
+        have = {slot["instrument"] for slot in players[you]["orchestra"]}
+        need = [_needs(narrator, t, ins, str(c.get(f"level.{lv}.ref")), content.pieces.get(pid) if pid else None, have)
+                for lv, pid in v["open_pieces"].items()]
+        pieces_row = Row(pieces_row.id, pieces_row.title, pieces_row.items,
+                         str(c.get("review.list", title=t("pieces"), items="; ".join(need))), True, True)
+    out.append(pieces_row)
     order = ([you] if you is not None else []) + [p for p in range(len(players)) if p != you]
     out.append(row("discard", t("discard"), counted(list(v.get("instrument_discard") or [])), watch=False))
     scores = [t("score", player=t("you") if p == you else players[p]["name"], count=players[p]["score"])
@@ -63,3 +70,16 @@ def rows(narrator: Any, v: Mapping[str, Any]) -> list[Row]:
             items = orchestra + [t("cards", count=info["hand_count"] + info["special_count"])]
             out.append(row(f"seat.{p + 1}", str(info["name"]), items))
     return out
+
+
+def _needs(narrator: Any, t: Any, ins: Any, level: str, piece: Any, have: set[str]) -> str:
+    """One open piece as the pieces' status says it: ready, what it lacks, or how many."""
+    if piece is None:
+        return str(t("piece_none", level=level))
+    missing = [x for x in piece.instruments if x not in have]
+    if not missing:
+        return str(t("piece_ready", level=level, count=piece.points))
+    if len(missing) <= 2:
+        return str(t("piece_missing", level=level, count=piece.points, missing=len(missing),
+                     instruments=narrator.join([ins(x) for x in missing])))
+    return str(t("piece_missing_count", level=level, count=piece.points, missing=len(missing)))

@@ -54,7 +54,8 @@ class ConcertoSingles(ConcertoWords):
             text = self.t(key, player=nm, instrument=ins, pattern=pt)
             # said once; the history keeps where it went, never the pattern (memory rule)
             return [self.m(text, "draw", HIGH, f"pattern.{d['pattern']}",
-                           history=self.t("pattern_secret", player=nm, instrument=ins))]
+                           history=self.t("pattern_secret_you" if self.solo else "pattern_secret", player=nm,
+                                          instrument=ins))]
         return [self.m(self.t("pattern_drawn", player=nm, instrument=ins, pattern=pt), "draw", HIGH,
                        f"pattern.{d['pattern']}")]
 
@@ -250,20 +251,17 @@ class ConcertoSingles(ConcertoWords):
         counts: dict[str, int] = {}
         for x in ins:
             counts[x] = counts.get(x, 0) + 1
-        names = [self.t("times", count=n, instrument=self.ins(x)) if n > 1 else self.ins(x) for x, n in counts.items()]
+        names = self.times(counts, self.ins)
         parts = []
         if names:
+            # solo: "Holzbläser.", you just drew; hot-seat: "Du bekommst" after the hand-over
             key = "hand_dealt" if not self.started and len(ins) > 1 else \
-                ("received_brief" if self.brief else "received_instrument")
+                ("received_brief" if self.brief or self.solo and not self.verbose else "received_instrument")
             parts.append(self.t(key, cards=self.join(names)))
         if specials:
             part = self.t("received_special_brief" if self.brief else "received_special",
                           card=self.join([self.special(s) for s in specials]))
-            if names and not self.started and len(ins) > 1 and self.solo and not self.verbose:
-                # the starting orchestra needs the instruments only: the card comes with your first turn
-                self.deferred = part
-            else:
-                parts.append(part)
+            parts.append(part)  # "Deine Sonderkarte: Headhunter.", with the hand it joins
         if not parts:
             return []
         return [self.m(" ".join(parts), "draw", HIGH, "event.draw")]

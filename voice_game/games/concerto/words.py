@@ -2,8 +2,16 @@
 players, and the public facts that the human's own events and another player's move share."""
 from __future__ import annotations
 
+import re
+
 from voice_game.narration.catalog import Noun
 from voice_game.narration.common import NarratorBase, sentence
+from voice_game.narration.message import NORMAL, Message
+
+# narrated kinds whose words may name a beat pattern (a card's or the rules' text, help and
+# the answers on request name patterns only as examples or rules, never a player's)
+_TOLD_KINDS = frozenset({"draw", "place", "bot", "result", "turn", "take", "score"})
+_PATTERNS = ("up-down", "left-right", "circle", "stab", "cross", "swoosh")
 
 
 class ConcertoWords(NarratorBase):
@@ -16,9 +24,27 @@ class ConcertoWords(NarratorBase):
         self.level_named: str | None = None  # your performance or replacement named this level just now
         self.repertoire = False  # you played Repertoire this turn: its new pieces say which were replaced
         self.repertoire_pieces = 0  # how many of its new pieces were said
-        self.deferred = ""  # your special card from the deal: said with your first turn (solo)
 
     # --- helpers -------------------------------------------------------------
+    def m(self, text: str, kind: str = "info", priority: str = NORMAL, cue: str | None = None,
+          pan: float | None = None, history: str | None = None, fallback: str | None = None) -> Message:
+        """A message whose history never holds a beat pattern (the memory rule): said once,
+        what the history keeps names the instrument and whose it is, the pattern as
+        "Schlagmuster" ("Amadeus: Gitarre mit Schlagmuster, nimmt Chor.")."""
+        if kind in _TOLD_KINDS:
+            kept = history if history is not None else (text or fallback or "")
+            masked = self.masked(kept)
+            if masked != kept:
+                history = masked
+        return super().m(text, kind, priority, cue, pan, history, fallback)
+
+    def masked(self, text: str) -> str:
+        """``text`` with every beat pattern's name replaced by the word for a pattern."""
+        if not hasattr(self, "_pattern_re"):
+            names = sorted((self.c.get(f"pattern.{p}.name") for p in _PATTERNS), key=len, reverse=True)
+            self._pattern_re = re.compile(r"\b(" + "|".join(re.escape(n) for n in names) + r")\b", re.IGNORECASE)
+        return self._pattern_re.sub(self.t("pattern_hidden"), text)
+
     def t(self, key: str, **params) -> str:
         return self.c.get(f"concerto.{key}", **params)
 
@@ -70,7 +96,12 @@ class ConcertoWords(NarratorBase):
         if not self.verbose:
             return self.title(pid)
         p = load_content().pieces.get(pid)
-        return self.t("piece_name", title=self.title(pid), composer=p.composer if p else "")
+        return self.t("piece_name", title=self.title(pid), composer=self.composer(p.composer) if p else "")
+
+    def composer(self, name: str) -> str:
+        """A composer as the catalog's language spells them (Pjotr Iljitsch Tschaikowski)."""
+        key = "composer." + re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+        return self.c.get(key) if self.c.has(key) else name
 
     def piece_ref(self, pid: str, level: str) -> str:
         """A piece in a running sentence: by its level, as the player calls it ("Grün");
@@ -86,7 +117,7 @@ class ConcertoWords(NarratorBase):
         p = load_content().pieces[pid]
         if full or self.verbose:
             return self.t("piece_details", level=self.level(p.level), piece=self.t(
-                "piece_name", title=self.title(pid), composer=p.composer), genre=self.c.get(f"genre.{p.genre}.name"),
+                "piece_name", title=self.title(pid), composer=self.composer(p.composer)), genre=self.c.get(f"genre.{p.genre}.name"),
                 count=p.points, instruments=self.inss(p.instruments))
         key = "piece_short_genre" if maestro else "piece_short"
         if following:
@@ -161,8 +192,13 @@ class ConcertoWords(NarratorBase):
         counts: dict[str, int] = {}
         for x in instruments:
             counts[x] = counts.get(x, 0) + 1
-        names = [self.t("times", count=n, instrument=self.ins(x)) if n > 1 else self.ins(x) for x, n in counts.items()]
-        return self.join(names + [self.special(x) for x in specials])
+        return self.join(self.times(counts, self.ins) + [self.special(x) for x in specials])
+
+    def times(self, counts: dict[str, int], name) -> list[str]:
+        """Equal cards counted ("zweimal Blechbläser"), the single ones first ("Schlagwerk und
+        zweimal Blechbläser": never heard as twice both)."""
+        return [name(x) for x, n in counts.items() if n == 1] + \
+            [self.t("times", count=n, instrument=name(x)) for x, n in counts.items() if n > 1]
 
     def effect_text(self, e, v: dict) -> str:
         """The effect of a special card, said to everybody."""
