@@ -198,7 +198,10 @@ def test_a_bot_conducting_is_one_message_without_instructions_to_the_human(lang)
     result = bot[0].text
     # the score and the give-up said once; the piece's points were said with the piece (the history keeps them)
     assert result.count("3") == 1 and result.count(gave) == 1
-    assert c.get("concerto.bot_succeeded", count=3, score=3) in bot[0].history
+    # the written words (braille, the history) carry the same facts as the voice, and the cue's word (issue 25)
+    words = lambda t: re.findall(r"\w+", t.lower())  # noqa: E731
+    applause = words(c.get("concerto.bot_applause"))
+    assert [w for w in words(bot[0].history) if w not in applause] == words(bot[0].text)
     assert {"de": "Neues Stück", "en": "New piece"}[lang] in said  # the new piece is its own fact
     assert c.get("concerto.turn_you") in said or c.get("concerto.turn_you_hint") in said
 
@@ -265,19 +268,12 @@ def test_every_plural_message_renders_for_0_1_2_and_5(lang):
                 bad.append((key, n, "unfilled"))
             if n == 1 and re.search(r"(?<![\d.])1(?![\d.])", text):
                 bad.append((key, n, text))  # "one" is a word: "ein Punkt", never "1 Punkte"
-            if n in (2, 5) and _prints_its_number(c, key, by) and not _says_number(text, n):
+            if n in (2, 5) and _prints_its_number(c, key, by) and str(n) not in text \
+                    and not (n == 2 and re.search(r"\b(zweimal|twice)\b", text)):  # a count said as a word
                 bad.append((key, n, text))
             if n == 1 and re.search(r"\b1 (Karten|Punkte|Musiker bleiben|cards|points|musicians stay)\b", text):
                 bad.append((key, n, text))
     assert bad == []
-
-
-_NUMBER_WORDS = {2: ("zwei", "two", "twice"), 5: ("fünf", "five")}
-
-
-def _says_number(text: str, n: int) -> bool:
-    """Whether the number is in the text, as digits or as a word ("zweimal", "twice")."""
-    return str(n) in text or any(w in text.lower() for w in _NUMBER_WORDS[n])
 
 
 def _prints_its_number(c, key: str, by: set[str]) -> bool:
@@ -346,13 +342,11 @@ def test_hot_seat_private_messages_leave_the_shared_history(lang):
     s, out = concerto_session(lang, [Seat("Anna"), Seat("Ben")], 6, lines)
     c = s.c
     hand = c.get("concerto.hand_dealt", cards="§").split("§")[0]
-    # Anna's hand after she said "ready"; "previous message" may replay it to her (her own private
-    # buffer), never before the hand-over and never from the shared history
-    private = [i for i, line in enumerate(out.splitlines()) if line.startswith(hand)]
-    assert private
-    kept = [e for e in s.history.entries if e.message.text.startswith(hand)]
-    assert all(e.owner == 0 for e in kept)  # Anna's own private buffer only
-    assert all(not e.message.text.startswith(hand) for e in s.history.seen(1))  # Ben never hears it
+    private = [line for line in out.splitlines() if line.startswith(hand)]
+    assert len(private) == 2  # Anna's hand after she said "ready", and once more as she steps back to it
+    # it is Anna's alone: Ben's "vorherige nachricht" never reaches it (issue 25)
+    assert all(not e.message.text.startswith(hand) for e in s.history.seen(1))
+    assert any(e.message.text.startswith(hand) for e in s.history.seen(0))
     assert c.get("concerto.handover", player="Anna") in out
     assert c.get("concerto.handover_wait", player="Anna") in out
     # the hand-over comes before anything private: the prompt (with an example from the hand) after "ready"
@@ -360,7 +354,6 @@ def test_hot_seat_private_messages_leave_the_shared_history(lang):
     handover = lines.index(c.get("concerto.handover", player="Anna"))
     prompts = (c.get("concerto.choose_start_named", player="Anna"), c.get("concerto.choose_start_you"))
     assert all(not x.startswith(prompts) for x in lines[:handover])
-    assert min(private) > handover
     assert any(x.startswith(prompts) for x in lines[handover:])
 
 
@@ -584,14 +577,14 @@ def test_a_bot_failing_is_its_move_and_a_booed_result_with_the_lost_instrument_o
     assert result.startswith(conducts.rstrip(".") + ": ")
     assert c.get("concerto.bot_boos") not in result
     assert out[0].fallback.startswith(conducts + " " + c.get("concerto.bot_boos"))
-    # what is lost, naming the instrument once; the wrong pair (gone with it) is news for no move:
-    # the history and a soundless output keep it, in one sentence with the loss
+    # what is lost, naming the instrument once; the wrong pair (gone with it) is news for no move
     assert c.get("pattern.circle.name") not in result and c.get("pattern.cross.name") not in result
     assert result.lower().count(name.lower()) == 1
     assert result[len(conducts) + 1:].startswith(c.get("concerto.bot_lost_brief", instrument=name))
-    pair_lost = c.get("concerto.bot_wrong_lost", instrument=name, pattern=c.get("pattern.circle.name"),
-                      expected_pattern=c.get("pattern.cross.name"))
-    assert pair_lost.lower() in out[0].history.lower() and pair_lost.lower() in out[0].fallback.lower()
+    # the written words carry the same facts as the voice, with the boos (issue 25): no pair there either
+    lost = c.get("concerto.bot_lost_brief", instrument=name)
+    assert out[0].fallback == out[0].history == sentence(f"{conducts} {c.get('concerto.bot_boos')} {lost} "
+                                                         + result.split(lost, 1)[1].strip())
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -17,8 +17,12 @@ concerto-review-score = { $player } { $count }
 concerto-review-you = Du
 concerto-review-times =
     { $count ->
-        [one] einmal { $instrument }
+        [1] einmal { $instrument }
         [2] zweimal { $instrument }
         [3] dreimal { $instrument }
        *[other] { $count }-mal { $instrument }
     }
+# the pieces' short form: what each still needs from your orchestra
+concerto-review-piece_ready = { $level } { $count }: bereit
+concerto-review-piece_missing = { $level } { $count }: noch { $instruments } nötig
+concerto-review-piece_missing_count = { $level } { $count }: noch { $missing } nötig

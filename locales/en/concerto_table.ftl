@@ -17,8 +17,12 @@ concerto-review-score = { $player } { $count }
 concerto-review-you = You
 concerto-review-times =
     { $count ->
-        [one] { $instrument } once
+        [1] { $instrument } once
         [2] { $instrument } twice
         [3] { $instrument } three times
        *[other] { $instrument } { $count } times
     }
+# the pieces' short form: what each still needs from your orchestra
+concerto-review-piece_ready = { $level } { $count }: ready
+concerto-review-piece_missing = { $level } { $count }: needs { $instruments }
+concerto-review-piece_missing_count = { $level } { $count }: needs { $missing }
