@@ -22,8 +22,19 @@ def test_quick_start_commands_come_first():
     quick = README.index("## Quick start")
     assert quick < README.index("## Playing")
     block = README[quick:README.index("## Playing")]
-    assert "uv run voice-game play orchestra" in block
+    assert "uv run --no-dev voice-game play orchestra" in block  # a player's install: no test tools
     assert "uv run pytest" in block
+
+
+def test_the_player_install_is_measured_in_the_readme():
+    """The size the quick start states is within what tests/test_install.py allows."""
+    import re
+
+    from tests.test_install import MAX_INSTALL_MB
+
+    block = README[README.index("## Quick start"):README.index("## Playing")]
+    sizes = [int(n) for n in re.findall(r"(\d+) MiB in a fresh environment", block)]
+    assert sizes and sizes[0] <= MAX_INSTALL_MB, sizes
 
 
 def test_readme_is_a_door_not_a_manual():

@@ -300,7 +300,9 @@ class App:
     store: Store | None = None
     problem: Problem | None = None
     tts: str = "text"  # the output kind asked for (--tts or the settings); speech input follows it
-    fell_back: bool = False  # the output asked for did not work: text instead
+    # the output asked for did not work: text instead, and the message key that says so
+    # (app.tts_fallback: no voice; audio.no_sound: no sound device works)
+    fallback: str = ""
     # how the last game ended for its front end: "" (not over), "menu", "quit" or "end" (no more input)
     after_game: str = ""
     last_inputs: Any = None  # the input the last game read (the menu goes on with it)
@@ -318,8 +320,8 @@ class App:
         lang = pick_language(lang, prefs)
         catalog = load_catalog(lang)
         kind = tts or prefs.tts
-        output, fell_back = make_output(kind, lang, catalog, prefs, stream)
-        app = cls(lang, catalog, load_grammar(lang), output, store, problem, kind, fell_back)
+        output, fallback = make_output(kind, lang, catalog, prefs, stream)
+        app = cls(lang, catalog, load_grammar(lang), output, store, problem, kind, fallback)
         if announce:
             app.announce()
         return app
@@ -333,8 +335,13 @@ class App:
         """A damaged settings file is said, never moved aside silently; then the fallback."""
         if self.problem is not None:
             self.output.say(self.problem.message(self.catalog))
-        if self.fell_back:
-            self.output.say(self.catalog.get("app.tts_fallback"))
+        if self.fallback:
+            self.output.say(self.catalog.get(self.fallback))
+
+    @property
+    def fell_back(self) -> bool:
+        """The output asked for did not work: the game writes text (and listens only when told to)."""
+        return bool(self.fallback)
 
     @property
     def prefs(self) -> Settings:
@@ -349,8 +356,8 @@ class App:
             return self
         catalog = load_catalog(lang)
         kind = "text" if self.fell_back else self.tts
-        output, fell_back = make_output(kind, lang, catalog, self.prefs)
-        app = App(lang, catalog, load_grammar(lang), output, self.store, None, kind, fell_back)
+        output, fallback = make_output(kind, lang, catalog, self.prefs)
+        app = App(lang, catalog, load_grammar(lang), output, self.store, None, kind, fallback)
         app.live_voice = self.live_voice  # one microphone for the whole program
         app.announce()
         return app
@@ -362,10 +369,13 @@ class App:
     # --- input ---------------------------------------------------------------
     def recognizer(self, listening: Listening) -> str:
         """The recognizer speech input uses: the one asked for, else none when the game
-        runs as text (pipes, tests), else the settings' (``auto`` without one)."""
+        runs as text (pipes, tests, or speech output that did not work: its sentence said
+        "you play with the keyboard"), else the settings' (``auto`` without one)."""
         if listening.engine is not None:
             return listening.engine
-        return "none" if self.tts in ("text", "none") else (self.prefs.recognizer or "auto")
+        if self.tts in ("text", "none") or self.fell_back:
+            return "none"
+        return self.prefs.recognizer or "auto"
 
     def listen(self, listening: Listening, hub: Any) -> Any:
         """Start the program's voice once (the start menu, ``voice-game tutorial``): what it
@@ -389,6 +399,9 @@ class App:
         device: str | int | None = listening.mic or (prefs.microphone or None)
         if isinstance(device, str) and device.isascii() and device.isdigit() and len(device) < 9:
             device = int(device)
+        if engine != "none" and (missing := self._microphone_missing(device)):
+            self.output.say(missing)  # one sentence; no recognizer is loaded for a microphone not there
+            return inputs, None, lambda: None
         vocabulary: Callable[[], list[str]] | None = None
         if engine != "none" and game:
             lang = self.lang
@@ -401,6 +414,17 @@ class App:
         return start_voice(engine, self.lang, self.catalog, self.output, inputs, listen=listening.listen,
                            model=listening.model, device=device, vocabulary=vocabulary,
                            aliases=dict(prefs.aliases or {}), hub=hub)
+
+    def _microphone_missing(self, device: str | int | None) -> str:
+        """The sentence that says why no microphone can be opened, or ""."""
+        from voice_game.audio import portaudio
+
+        why = portaudio.input_problem(device)
+        if why == "no_sound":
+            return self.catalog.get("speech.no_sound")
+        if why and device is not None and device != "":
+            return self.catalog.get("speech.mic_not_found", name=str(device)[:60])
+        return self.catalog.get("speech.no_microphone") if why else ""
 
     # --- games ---------------------------------------------------------------
     def play(self, setup: GameSetup, inputs: Any = None) -> int:

@@ -12,7 +12,9 @@ import sys
 
 import _signal  # the C module: "import signal" loads enum, functools and collections first (tens of ms)
 
-if __name__ == "__main__" or os.path.basename(sys.argv[0] or "").startswith("voice-game"):
+#: this module runs as the program (``voice-game``, ``python -m voice_game.cli``), not in a test
+AS_PROGRAM = __name__ == "__main__" or os.path.basename(sys.argv[0] or "").startswith("voice-game")
+if AS_PROGRAM:
     # Ctrl-C while the program is still loading: a quiet exit at once, never an import
     # traceback (nothing is open yet: no terminal mode, no file). An exception raised here
     # could land in an import lock's callback, where Python only prints it and goes on,
@@ -214,16 +216,42 @@ def models_command(argv: list[str]) -> int:
 
 # ----------------------------------------------------------------------------- the entry point
 
+_exit_code: list[int] = []  # the program's exit code once main() returned (_end_quietly)
+
+
+def _end_quietly() -> None:
+    """The last step of the program (the first exit handler registered, so it runs after
+    all others): output flushed, then the process ends without Python's finalisation.
+    A recognizer still loading its model in a native thread (a player who quits or a
+    microphone that is not there within the first seconds) would otherwise meet the C
+    libraries' teardown and abort with a native crash dump on the terminal."""
+    if not _exit_code:  # main() did not return (an error escaped): Python ends as usual
+        return
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (AttributeError, OSError, ValueError):
+            pass
+    os._exit(_exit_code[0])
+
+
 def main(argv: list[str] | None = None) -> int:
     """The ``voice-game`` command; Ctrl-C anywhere ends it quietly with code 130."""
     try:
         signal.signal(signal.SIGINT, signal.default_int_handler)
     except ValueError:  # not the main thread (tests): leave it as it is
         pass
+    if AS_PROGRAM and not _exit_code:
+        import atexit
+
+        atexit.register(_end_quietly)
     try:
-        return _main(argv)
+        code = _main(argv)
     except KeyboardInterrupt:
-        return 130
+        code = 130
+    if AS_PROGRAM:
+        _exit_code[:] = [code if isinstance(code, int) else 1]
+    return code
 
 
 def _main(argv: list[str] | None = None) -> int:  # noqa: C901 - one dispatch per command

@@ -5,6 +5,7 @@
 
 audio-device_lost = Das Audiogerät ist weg. Das Spiel geht als Text weiter, nichts geht verloren.
 audio-device_back = Der Ton ist wieder da.
+audio-no_sound = Das Tonsystem funktioniert hier nicht, darum schreibe ich Text und du spielst mit der Tastatur.
 audio-screenreader_mute = Der Bildschirmleser spricht hier nicht, darum schreibe ich stattdessen Text.
 audio-screenreader_missing = Hier ist kein Screenreader erreichbar. Ich spreche mit der eigenen Stimme des Spiels.
 audio-voice = Stimme { $voice }.

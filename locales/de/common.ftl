@@ -1,7 +1,7 @@
 ### Messages every game uses (German).
 
 ## app
-app-tts_fallback = Sprachausgabe nicht verfügbar, ich schreibe stattdessen Text.
+app-tts_fallback = Sprachausgabe nicht verfügbar, darum schreibe ich Text und du spielst mit der Tastatur.
 app-goodbye = Auf Wiedersehen.
 app-input_ended = Keine Eingabe mehr. Das Spiel endet hier.
 app-rematch = Noch eine Partie mit denselben Spielern? Ja: neu gemischt. Nein: zum Menü.

@@ -5,6 +5,7 @@
 
 audio-device_lost = The sound device is gone. The game goes on in text; nothing is lost.
 audio-device_back = Sound is back.
+audio-no_sound = The sound system does not work here, so I write text and you play with the keyboard.
 audio-screenreader_mute = The screen reader does not speak here, so I will write text instead.
 audio-screenreader_missing = No screen reader connection is available here. I will use the game's own voice.
 audio-voice = Voice { $voice }.

@@ -1,7 +1,7 @@
 ### Messages every game uses (English).
 
 ## app
-app-tts_fallback = Speech output is not available, I will write text instead.
+app-tts_fallback = Speech output is not available, so I write text and you play with the keyboard.
 app-goodbye = Goodbye.
 app-input_ended = No more input. The game ends here.
 app-rematch = Another game with the same players? Yes: a new deal. No: to the menu.

@@ -355,21 +355,27 @@ def make_audio_output(lang: str, catalog=None, engine: str = "auto", voice: str 
                       device=None, rate: int = RATE_DEFAULT, volume: int = 100,
                       cue_volume: int = 80, echo: bool = False, stream=None):
     """An :class:`AudioOutput` on a working sound device, or None (then: text)."""
+    return _open_audio_output(lang, catalog, engine, voice, device, rate, volume, cue_volume, echo, stream)[0]
+
+
+def _open_audio_output(lang: str, catalog, engine: str, voice: str, device, rate: int, volume: int,
+                       cue_volume: int, echo: bool, stream) -> tuple[AudioOutput | None, str]:
+    """(the output, "") or (None, why not: the notice key that says it)."""
     from .voices import make_voice
 
     try:
         synth = make_voice(lang, voice, "pyttsx3" if engine == "pyttsx3" else "auto")
     except Exception:  # noqa: BLE001 - no synthesizer: the caller falls back to text
-        return None
+        return None, "app.tts_fallback"
     player = open_player(device)
     if not player.device_ok:
         player.close()
         close = getattr(synth, "close", None)
         if close is not None:
             close()
-        return None
+        return None, "audio.no_sound"  # no sound device works: no microphone either, as a rule
     return AudioOutput(player, synth, catalog, echo=echo, stream=stream, rate=rate,
-                       volume=volume, cue_volume=cue_volume)
+                       volume=volume, cue_volume=cue_volume), ""
 
 
 def make_game_output(kind: str, lang: str, catalog=None, settings=None, stream=None):
@@ -377,7 +383,8 @@ def make_game_output(kind: str, lang: str, catalog=None, settings=None, stream=N
 
     ``text`` / ``none`` never touch the sound device. ``auto`` / ``pyttsx3`` use
     our audio path when a sound device works, else text with the notice
-    ``app.tts_fallback``. ``screenreader`` sends words to the running screen
+    ``audio.no_sound`` (no sound device works) or ``app.tts_fallback`` (no
+    voice). ``screenreader`` sends words to the running screen
     reader and keeps cues in our player; without a reader it uses our voice
     (notice ``audio.screenreader_missing``).
     """
@@ -410,11 +417,11 @@ def make_game_output(kind: str, lang: str, catalog=None, settings=None, stream=N
         if player is not None:
             player.close()
         notice = "audio.screenreader_missing"
-    out = make_audio_output(lang, catalog, "pyttsx3" if kind == "pyttsx3" else "auto", voice, device,
-                            cue_volume=getattr(s, "cue_volume", 80), echo=echo, stream=stream, **opts)
-    if out is not None:
-        return out, notice
+    audio, why = _open_audio_output(lang, catalog, "pyttsx3" if kind == "pyttsx3" else "auto", voice, device,
+                                    opts["rate"], opts["volume"], getattr(s, "cue_volume", 80), echo, stream)
+    if audio is not None:
+        return audio, notice
     text = TextOutput(stream)
     text.set_rate(opts["rate"])
     text.set_volume(opts["volume"])
-    return text, "app.tts_fallback"
+    return text, why

@@ -181,6 +181,10 @@ class SSIPClient:
         except ScreenReaderError:
             pass
         try:
+            self.sock.shutdown(socket.SHUT_RDWR)  # the reader thread's read returns at once
+        except OSError:
+            pass
+        try:
             self.sock.close()
         except OSError:
             pass
@@ -214,9 +218,13 @@ class SpeechDispatcherOutput:
 
     name = "screenreader"
     #: Seconds the first message may wait for Speech Dispatcher to begin it. A server
-    #: without a working sound device queues messages and never speaks them: then the
-    #: game says so once and writes everything as text (nothing is lost).
+    #: without a working sound device queues messages and never speaks them, or begins
+    #: the first and never ends it: then the game says so once and writes everything as
+    #: text (nothing is lost). A message that began has its own length to end
+    #: (:meth:`_speaking_time`); only an end proves that the reader speaks.
     MUTE_AFTER = 4.0
+    #: the longest the end of the program waits for that verdict (seconds)
+    VERDICT_WAIT = 30.0
 
     def __init__(self, client: SSIPClient, lang: str, player=None, catalog=None, echo: bool = False,
                  stream=None, rate: int = RATE_DEFAULT, volume: int = 100, voice: str = ""):
@@ -229,8 +237,9 @@ class SpeechDispatcherOutput:
         self.volume = 100
         self._cond = threading.Condition()
         self._pending: dict[int, str] = {}  # msg id -> SSIP priority, until END/CANCEL
-        self._texts: dict[int, str] = {}  # msg id -> words, until it began (for a mute server)
-        self._heard = False  # a message began or ended: the screen reader really speaks
+        self._texts: dict[int, str] = {}  # msg id -> words, until one ended (for a mute server)
+        self._began: dict[int, float] = {}  # msg id -> when it began, until one ended
+        self._heard = False  # a message ended: the screen reader really speaks
         self.mute = False  # it never spoke: everything goes to text
         self._watch: threading.Timer | None = None
         self.ended: deque = deque(maxlen=256)  # (code, msg id, time): recent ends, for tests
@@ -245,10 +254,14 @@ class SpeechDispatcherOutput:
 
     # -- events
     def _event(self, code: int, msg_id: int) -> None:
-        if code in (701, 702):  # BEGIN, END: it speaks
+        if code == 701:  # BEGIN: it may speak (a server without sound begins and never ends)
+            with self._cond:
+                self._began.setdefault(msg_id, time.perf_counter())
+        if code == 702:  # END: it speaks
             with self._cond:
                 self._heard = True
                 self._texts.clear()
+                self._began.clear()
         if code in (702, 703):  # END, CANCELED
             with self._cond:
                 self._pending.pop(msg_id, None)
@@ -281,7 +294,10 @@ class SpeechDispatcherOutput:
         try:
             msg_id = self.client.speak(m.text, prio)
         except ScreenReaderError:
-            self._write(m.text)  # the reader went away: the words still reach the player
+            if not self._heard:  # it never spoke and now fails: the words not heard come first
+                self._check_heard(now=True)
+            if not self.echo:  # (with echo it is written already)
+                self._write(m.text)  # the reader went away: the words still reach the player
             return None
         with self._cond:
             if msg_id >= 0 and not any(mid == msg_id for _, mid, _ in self.ended):
@@ -294,10 +310,23 @@ class SpeechDispatcherOutput:
                     self._watch.start()
         return msg_id
 
-    def _check_heard(self) -> None:
-        """Nothing began since the first message: the screen reader is mute here."""
+    def _speaking_time(self, text: str) -> float:
+        """Seconds a reader that speaks needs at most for ``text`` (its words at our rate, with room)."""
+        return len(text.split()) * 60.0 / max(self.rate, RATE_MIN) * 1.5 + 2.0
+
+    def _check_heard(self, now: bool = False) -> None:
+        """No message ended in its time since the first one was sent (``now``: the reader
+        failed): the screen reader is mute here."""
         with self._cond:
             if self._heard or self.mute:
+                return
+            t_now = time.perf_counter()
+            left = max((t + self._speaking_time(self._texts.get(mid, "")) - t_now
+                        for mid, t in self._began.items()), default=0.0)
+            if left > 0 and not now:  # a message began: it may still be speaking
+                self._watch = threading.Timer(left, self._check_heard)
+                self._watch.daemon = True
+                self._watch.start()
                 return
             self.mute = True
             lost = list(self._texts.values())
@@ -373,6 +402,13 @@ class SpeechDispatcherOutput:
             return
         self._closed = True
         atexit.unregister(self.close)
+        if not self.mute and not self._heard and self._watch is not None:
+            # the end came before the verdict on the screen reader: wait for it, so words
+            # that were never heard are still written (a reader that speaks ends soon)
+            end = time.perf_counter() + self.VERDICT_WAIT
+            with self._cond:
+                while not (self.mute or self._heard) and time.perf_counter() < end:
+                    self._cond.wait(0.1)
         if self._watch is not None:
             self._watch.cancel()
         if not self.mute and self._heard:

@@ -18,8 +18,9 @@ __all__ = ["RATE_DEFAULT", "RATE_MAX", "RATE_MIN", "SilentOutput", "TextOutput",
 
 
 def make_output(kind: str, lang: str, catalog: Any = None, settings: Any = None,
-                stream: TextIO | None = None) -> tuple[Any, bool]:
-    """Returns (output, fell_back).
+                stream: TextIO | None = None) -> tuple[Any, str]:
+    """Returns (output, fallback): ``fallback`` is "" when the output asked for works,
+    else the message key that says what the player gets instead (text).
 
     ``auto`` / ``pyttsx3`` / ``screenreader`` speak through the game's one audio
     player (voice_game.audio.output) when a sound device works; ``settings`` (a
@@ -30,7 +31,7 @@ def make_output(kind: str, lang: str, catalog: Any = None, settings: Any = None,
         if settings is not None:  # "slower"/"faster" go on from the kept values
             out.set_rate(settings.rate)
             out.set_volume(settings.speech_volume)
-        return out, False
+        return out, ""
     if kind in ("pyttsx3", "auto", "screenreader"):
         from .output import make_game_output  # the sound stack (numpy, PortAudio) only when it is used
 
@@ -39,5 +40,5 @@ def make_output(kind: str, lang: str, catalog: Any = None, settings: Any = None,
             if catalog is not None:
                 out.say(catalog.get(notice))
             notice = None
-        return out, notice is not None
-    return TextOutput(stream), True
+        return out, notice or ""
+    return TextOutput(stream), "app.tts_fallback"

@@ -38,6 +38,7 @@ from pathlib import Path
 import numpy as np
 
 from voice_game import paths
+from voice_game.speech.checksum import sha256_of
 
 
 REQUIRED_FILES = ("model.bin", "config.json", "tokenizer.json")
@@ -91,14 +92,6 @@ def _package_dir(pkg: str) -> Path | None:
     if spec is None or spec.origin is None:
         return None
     return Path(spec.origin).parent
-
-
-def sha256_of(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        while chunk := f.read(1 << 20):
-            h.update(chunk)
-    return h.hexdigest()
 
 
 def is_model_dir(path: Path) -> bool:
