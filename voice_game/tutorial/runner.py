@@ -129,6 +129,9 @@ class TutorialRunner:
                 item = InputLine(item)
             if item.text.strip():
                 return item
+            if item.source == "voice":  # heard, not understood: said so, never silence
+                self.say("tutorial.not_understood", remember=False)
+                self.listen()
 
     def control(self, text: str, fuzzy: bool = False) -> str | None:
         m = match(self.g, text, self._controls)
