@@ -132,3 +132,15 @@ def test_the_maestro_guided_game_plays_several_cards(lang, tmp_path):
     out = pipe("concerto-maestro", "game", lang, ["orchester klavier streicher" if lang == "de"
                                                    else "orchestra piano strings"] + [YES[lang]] * 80, tmp_path)
     assert out.count(m["card"]) >= 2 and m["done"] in out
+
+
+@pytest.mark.parametrize("lang,words", [("de", ["weiter", "überspringen"]), ("en", ["next", "skip"])])
+def test_next_in_a_guided_game_does_not_end_it(lang, words, tmp_path):
+    """Issue 25: "weiter" ends a pause, never the practice game; "überspringen" ends it."""
+    from voice_game.narration.catalog import load_catalog
+
+    c = load_catalog(lang)
+    out = pipe("orchestra", "game", lang, [words[0], YES[lang], words[1]], tmp_path)
+    still, left = c.get("tutorial.game_next"), c.get("tutorial.game_left")
+    assert still in out and left in out
+    assert out.index(still) < out.index(left)

@@ -503,8 +503,12 @@ class _GuidedInputs:
                 self.suggest()
         line = r.read()
         ctl = r.control(line.text)
-        if ctl in ("skip", "next", "back", "end_tutorial"):
-            raise Leave({"end_tutorial": "end", "next": "skip"}.get(ctl, ctl))
+        while ctl == "next":  # a pause's word, said out of habit, never ends the game (issue 25)
+            r.say("tutorial.game_next", remember=False)
+            line = r.read()
+            ctl = r.control(line.text)
+        if ctl in ("skip", "back", "end_tutorial"):
+            raise Leave({"end_tutorial": "end"}.get(ctl, ctl))
         s = self.session
         if self.suggestion and s is not None and not s.question_open \
                 and match(r.g, line.text, self.yes_phrases).kind == "exact":
