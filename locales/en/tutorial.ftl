@@ -24,6 +24,7 @@ tutorial-other_command = "{ $command }" is a real command, but here we practise 
 tutorial-not_understood = I did not understand that.
 tutorial-say_exactly = Say exactly: "{ $command }".
 tutorial-game_next = The practice game is still on. Say skip to end it.
+tutorial-did_for_you_hidden = I will do that for you.
 tutorial-game_left = The practice game is over.
 
 ## tutorial.sound_name

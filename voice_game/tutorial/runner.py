@@ -326,8 +326,7 @@ class TutorialRunner:
             if ctl == expected["intent"]:
                 ctl = None  # the task is to say exactly this (help, repeat)
             if ctl == "next":
-                self.say("tutorial.did_for_you", remember=False, command=rendered)
-                self.perform(expected)
+                self.do_for_player(step, expected, rendered)
                 self.recent = []
                 return
             if ctl:
@@ -360,8 +359,7 @@ class TutorialRunner:
                 ctl = self.control(line.text, fuzzy=True)
                 if ctl and ctl != expected["intent"]:
                     if ctl == "next":
-                        self.say("tutorial.did_for_you", remember=False, command=rendered)
-                        self.perform(expected)
+                        self.do_for_player(step, expected, rendered)
                         self.recent = []
                         return
                     self.common_control(ctl, step.hint)
@@ -371,6 +369,15 @@ class TutorialRunner:
             self.say(step.hint, remember=False)
             if wrong >= 2 and not step.free:  # a free answer is the player's own (a pattern to remember)
                 self.say("tutorial.say_exactly", remember=False, command=rendered)
+
+    def do_for_player(self, step, expected: dict, rendered: str) -> None:
+        """"weiter" in a task: the lesson's move is made for the player. A memory step (the
+        player's own choice, ``free``) is never told: its answer is the pattern to remember."""
+        if step.free:
+            self.say("tutorial.did_for_you_hidden", remember=False)
+        else:
+            self.say("tutorial.did_for_you", remember=False, command=rendered)
+        self.perform(expected)
 
     def answer_wrong(self, u: Understanding | None, problem: CommandError | None) -> None:
         """Why an answer was not the task's: not allowed now, another command, or not understood."""
