@@ -39,3 +39,12 @@ def test_a_number_before_a_count_is_set_off(lang):
     label = c.get("menu.bots", count=2)
     said = c.get("menu.numbered", number=3, label=label)
     assert said.startswith("3:") and said.endswith(label)
+
+
+def test_the_variant_has_one_english_name_in_menu_game_and_tutorial():
+    """Issue 25: the menu, the game and the tutorial all say "False Note"."""
+    c = load_catalog("en")
+    name = c.get("orchestra.variant_name.falsche-note")
+    assert name == "False Note"
+    assert name in c.get("tutorial.orchestra.variants.falsche_note")
+    assert "Wrong Note" not in c.get("tutorial.orchestra.variants.falsche_note")

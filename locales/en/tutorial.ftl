@@ -115,7 +115,7 @@ tutorial-orchestra-final-end = That is how the game ends. Two variants change it
 
 ## tutorial.orchestra.variants
 
-tutorial-orchestra-variants-falsche_note = In Wrong Note five random musicians leave the game unseen.
+tutorial-orchestra-variants-falsche_note = In False Note five random musicians leave the game unseen.
 tutorial-orchestra-variants-grand_maestro = In Grand Maestro two cards with special scoring lie face up, such as two extra points per quartet; say scores to hear them again.
 tutorial-orchestra-variants-ready = Say next for a practice game against Amadeus.
 
