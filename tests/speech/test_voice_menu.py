@@ -190,7 +190,6 @@ def _wait(pred, timeout):
     return pred()
 
 
-@pytest.mark.skip(reason="written, not yet run to the end (issue 21)")
 def test_the_menu_hears_a_person_through_a_virtual_microphone(tmp_path):
     """``voice-game menu --engine whisper --mic pulse`` as a player starts it: the words
     come through a PulseAudio virtual microphone; nothing is typed."""
