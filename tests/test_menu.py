@@ -40,7 +40,7 @@ def test_walk_the_menu_play_save_and_resume(tmp_path):
     assert p.returncode == 0, p.stderr
     out = p.stdout
     assert "Traceback" not in out + p.stderr
-    assert "Hauptmenü: 1 Tierorchester spielen; 2 Concerto spielen; 3 Tutorials" in out
+    assert "Hauptmenü: 1: Tierorchester spielen; 2: Concerto spielen; 3: Tutorials" in out
     assert "Die Nummer 9 gibt es hier nicht, nur 1 bis 8." in out
     assert "Ein Bot" in out and "Falsche Note: an" in out and "Bot-Stufe: stark" in out
     assert "Tierorchester gegen Amadeus." in out  # you play against the bot
@@ -70,7 +70,7 @@ def test_first_run_offers_the_tutorial_once(tmp_path):
 def test_english_menu_and_language_setting(tmp_path):
     p = run(["menu", "--lang", "en"], ["no", "settings", "1", "zurück", "8"], tmp_path)
     out = p.stdout
-    assert "Main menu: 1 Play Animal Orchestra" in out
+    assert "Main menu: 1: Play Animal Orchestra" in out
     assert "Language: English" in out and "Sprache: Deutsch" in out  # switched to German
     assert "Zurück im Hauptmenü." in out
 

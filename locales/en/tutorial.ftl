@@ -23,6 +23,8 @@ tutorial-not_now = "{ $command }" works here, but right now we practise somethin
 tutorial-other_command = "{ $command }" is a real command, but here we practise something else.
 tutorial-not_understood = I did not understand that.
 tutorial-say_exactly = Say exactly: "{ $command }".
+tutorial-game_next = The practice game is still on. Say skip to end it.
+tutorial-did_for_you_hidden = I will do that for you.
 tutorial-game_left = The practice game is over.
 
 ## tutorial.sound_name
@@ -113,7 +115,7 @@ tutorial-orchestra-final-end = That is how the game ends. Two variants change it
 
 ## tutorial.orchestra.variants
 
-tutorial-orchestra-variants-falsche_note = In Wrong Note five random musicians leave the game unseen.
+tutorial-orchestra-variants-falsche_note = In False Note five random musicians leave the game unseen.
 tutorial-orchestra-variants-grand_maestro = In Grand Maestro two cards with special scoring lie face up, such as two extra points per quartet; say scores to hear them again.
 tutorial-orchestra-variants-ready = Say next for a practice game against Amadeus.
 

@@ -145,7 +145,7 @@ def tutorial_answer(runner, lang):
     return choose
 
 
-@pytest.mark.skip(reason="written, not yet run to the end (issue 21, menu branch report)")
+@pytest.mark.skip(reason="runs to lesson 3 of orchestra (de) and stops: Whisper base, constrained to the lesson's 585 phrases, hears Pico's 'ziehen' as nothing 100+ times in a row (issue 21)")
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_every_lesson_of_a_course_by_voice_alone(lang, tmp_path):
     from tests.support.speaker import Speaker
@@ -190,7 +190,6 @@ def _wait(pred, timeout):
     return pred()
 
 
-@pytest.mark.skip(reason="written, not yet run to the end (issue 21, menu branch report)")
 def test_the_menu_hears_a_person_through_a_virtual_microphone(tmp_path):
     """``voice-game menu --engine whisper --mic pulse`` as a player starts it: the words
     come through a PulseAudio virtual microphone; nothing is typed."""

@@ -132,3 +132,30 @@ def test_the_maestro_guided_game_plays_several_cards(lang, tmp_path):
     out = pipe("concerto-maestro", "game", lang, ["orchester klavier streicher" if lang == "de"
                                                    else "orchestra piano strings"] + [YES[lang]] * 80, tmp_path)
     assert out.count(m["card"]) >= 2 and m["done"] in out
+
+
+@pytest.mark.parametrize("lang,words", [("de", ["weiter", "überspringen"]), ("en", ["next", "skip"])])
+def test_next_in_a_guided_game_does_not_end_it(lang, words, tmp_path):
+    """Issue 25: "weiter" ends a pause, never the practice game; "überspringen" ends it."""
+    from voice_game.narration.catalog import load_catalog
+
+    c = load_catalog(lang)
+    out = pipe("orchestra", "game", lang, [words[0], YES[lang], words[1]], tmp_path)
+    still, left = c.get("tutorial.game_next"), c.get("tutorial.game_left")
+    assert still in out and left in out
+    assert out.index(still) < out.index(left)
+
+
+@pytest.mark.parametrize("lang,lines,pattern", [
+    ("de", ["orchester sonstige blechbläser", "grünes stück dirigieren", "weiter", "Tutorial beenden"], "kreis"),
+    ("en", ["orchestra miscellaneous brass", "conduct green piece", "next", "end tutorial"], "circle")])
+def test_next_in_a_memory_step_does_not_tell_the_pattern(lang, lines, pattern, tmp_path):
+    """Issue 25: a skipped memory step ("weiter") is done for the player without saying
+    the beat pattern they were to remember."""
+    from voice_game.narration.catalog import load_catalog
+
+    c = load_catalog(lang)
+    out = pipe("concerto", "conduct", lang, lines, tmp_path)
+    hidden = c.get("tutorial.did_for_you_hidden")
+    assert hidden in out
+    assert pattern not in out[out.index(hidden):].lower()

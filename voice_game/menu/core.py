@@ -12,7 +12,7 @@ from voice_game.core.output import RATE_STEP, VOLUME_STEP, Stoppable
 from voice_game.core.input import InputLine, PhraseListener
 from voice_game.games import definitions
 from voice_game.keys import Key, load_bindings
-from voice_game.menu.items import BACK, EXIT, MENU_INTENTS, NAMED_BY_INTENT, GameChoices, Item, Menu
+from voice_game.menu.items import BACK, EXIT, REREAD, MENU_INTENTS, NAMED_BY_INTENT, GameChoices, Item, Menu
 from voice_game.narration.catalog import load_catalog
 from voice_game.tutorial.progress import Progress, data_root
 
@@ -181,6 +181,14 @@ class MenuCore:
             self.say(self.t(menu.title))
             self.speak_item(menu)
 
+    def reread(self, menu: Menu) -> None:
+        """The entries again, without the title just said ("Zurück im Hauptmenü")."""
+        if self.reader is not None:
+            self.speak_item(menu)
+            return
+        items = [self.t("menu.numbered", number=i + 1, label=it.label()) for i, it in enumerate(menu.items)]
+        self.say(self.t("menu.items", items="; ".join(items)))
+
     def speak_item(self, menu: Menu) -> None:
         it = menu.items[menu.pos]
         self.say(self.t("menu.item", label=it.label(), number=menu.pos + 1, count=len(menu.items)),
@@ -203,6 +211,8 @@ class MenuCore:
                 return result
             if result == "again":
                 self.announce(menu, full=self.reader is None)
+            elif result == REREAD:  # back from a submenu: where the player is, then its entries
+                self.reread(menu)
 
     def choose(self, menu: Menu, index: int) -> str | None:
         menu.pos = index
@@ -360,7 +370,7 @@ class MenuCore:
             if result == EXIT:
                 return EXIT
             self.say(self.t("menu.back_in", title=self.t("menu.main")))
-            return None
+            return REREAD
         return run
 
     # --- menus ---------------------------------------------------------------------

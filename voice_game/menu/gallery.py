@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from voice_game.keys import Key
 from voice_game.menu.core import MenuCore
+from voice_game.menu.items import REREAD
 
 
 class GalleryMenu(MenuCore):
@@ -16,7 +17,7 @@ class GalleryMenu(MenuCore):
         player = getattr(self.out, "player", None) or self.audio
         Gallery(self.out, self.c, self.g, player).run(self.gallery_lines())
         self.say(self.t("menu.back_in", title=self.t("menu.main")))
-        return None
+        return REREAD
 
     GALLERY_KEYS = {"down": "next_message", "right": "next_message", ".": "next_message", "space": "next_message",
                     "up": "previous", "left": "previous", ",": "previous", "r": "repeat", "escape": "quit",

@@ -8,6 +8,7 @@ from typing import Literal, TypedDict
 from voice_game.games import definitions
 
 EXIT, BACK = "exit", "back"
+REREAD = "reread"  # back in a menu from a submenu: its entries are read again
 #: The intents the menu acts on: it listens for these only, so a word of another context
 #: ("go" is "ready" at a game's hand-over) never competes with a menu word.
 MENU_INTENTS = ("menu_pick", "menu_number", "menu_set", "back", "next", "help", "repeat", "quit",

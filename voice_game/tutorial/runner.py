@@ -129,6 +129,9 @@ class TutorialRunner:
                 item = InputLine(item)
             if item.text.strip():
                 return item
+            if item.source == "voice":  # heard, not understood: said so, never silence
+                self.say("tutorial.not_understood", remember=False)
+                self.listen()
 
     def control(self, text: str, fuzzy: bool = False) -> str | None:
         m = match(self.g, text, self._controls)
@@ -323,8 +326,7 @@ class TutorialRunner:
             if ctl == expected["intent"]:
                 ctl = None  # the task is to say exactly this (help, repeat)
             if ctl == "next":
-                self.say("tutorial.did_for_you", remember=False, command=rendered)
-                self.perform(expected)
+                self.do_for_player(step, expected, rendered)
                 self.recent = []
                 return
             if ctl:
@@ -357,8 +359,7 @@ class TutorialRunner:
                 ctl = self.control(line.text, fuzzy=True)
                 if ctl and ctl != expected["intent"]:
                     if ctl == "next":
-                        self.say("tutorial.did_for_you", remember=False, command=rendered)
-                        self.perform(expected)
+                        self.do_for_player(step, expected, rendered)
                         self.recent = []
                         return
                     self.common_control(ctl, step.hint)
@@ -368,6 +369,15 @@ class TutorialRunner:
             self.say(step.hint, remember=False)
             if wrong >= 2 and not step.free:  # a free answer is the player's own (a pattern to remember)
                 self.say("tutorial.say_exactly", remember=False, command=rendered)
+
+    def do_for_player(self, step, expected: dict, rendered: str) -> None:
+        """"weiter" in a task: the lesson's move is made for the player. A memory step (the
+        player's own choice, ``free``) is never told: its answer is the pattern to remember."""
+        if step.free:
+            self.say("tutorial.did_for_you_hidden", remember=False)
+        else:
+            self.say("tutorial.did_for_you", remember=False, command=rendered)
+        self.perform(expected)
 
     def answer_wrong(self, u: Understanding | None, problem: CommandError | None) -> None:
         """Why an answer was not the task's: not allowed now, another command, or not understood."""
@@ -500,8 +510,12 @@ class _GuidedInputs:
                 self.suggest()
         line = r.read()
         ctl = r.control(line.text)
-        if ctl in ("skip", "next", "back", "end_tutorial"):
-            raise Leave({"end_tutorial": "end", "next": "skip"}.get(ctl, ctl))
+        while ctl == "next":  # a pause's word, said out of habit, never ends the game (issue 25)
+            r.say("tutorial.game_next", remember=False)
+            line = r.read()
+            ctl = r.control(line.text)
+        if ctl in ("skip", "back", "end_tutorial"):
+            raise Leave({"end_tutorial": "end"}.get(ctl, ctl))
         s = self.session
         if self.suggestion and s is not None and not s.question_open \
                 and match(r.g, line.text, self.yes_phrases).kind == "exact":

@@ -1,0 +1,52 @@
+"""A spoken line the recognizer heard but did not understand (an empty voice line) is
+answered at once with one short sentence, and the lesson listens again; before, the
+tutorial waited in silence for ever (found by the course-by-voice test, issue 21)."""
+import pytest
+
+from voice_game.core.input import InputLine
+from voice_game.narration.catalog import load_catalog
+from voice_game.tutorial.progress import Progress
+from voice_game.tutorial.runner import TutorialRunner
+
+
+class Said:
+    def __init__(self):
+        self.lines: list[str] = []
+
+    def say(self, text, interrupt=False):
+        self.lines.append(text)
+
+
+class Ears:
+    """The program's voice: counts how often the lesson says what it understands."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def set_phrases(self, phrases):
+        self.calls += 1
+
+
+@pytest.mark.parametrize("lang,nxt", [("de", "weiter"), ("en", "next")])
+def test_a_spoken_line_not_understood_is_answered_and_heard_again(lang, nxt, tmp_path):
+    c = load_catalog(lang)
+    out, ears = Said(), Ears()
+    lines = [InputLine("", 0.2, "voice"), InputLine(nxt, 0.9, "voice")]
+    r = TutorialRunner("orchestra", lang, out, iter(lines), progress=Progress(tmp_path / "p.json"), voice=ears)
+    r.lesson = r.course.lessons[0]
+    r.session = r.table_session(r.lesson)
+    r.wait()
+    assert out.lines.count(c.get("tutorial.not_understood")) == 1, out.lines
+    assert ears.calls == 2  # listened again after the sentence
+
+
+@pytest.mark.parametrize("lang,nxt", [("de", "weiter"), ("en", "next")])
+def test_an_empty_typed_line_stays_silent(lang, nxt, tmp_path):
+    c = load_catalog(lang)
+    out = Said()
+    r = TutorialRunner("orchestra", lang, out, iter([InputLine(""), InputLine(nxt)]),
+                       progress=Progress(tmp_path / "p.json"))
+    r.lesson = r.course.lessons[0]
+    r.session = r.table_session(r.lesson)
+    r.wait()
+    assert c.get("tutorial.not_understood") not in out.lines
