@@ -20,10 +20,13 @@ FRAME_BYTES = FRAME * 2
 
 
 class Duplex:
-    def __init__(self, canceller: EchoCanceller, tap: ReferenceTap, delay_ms: int = 0) -> None:
+    def __init__(self, canceller: EchoCanceller, tap: ReferenceTap, lead_ms: int = 150) -> None:
         self.canceller = canceller
         self.tap = tap
-        self.delay_ms = delay_ms
+        #: the reference goes in this much ahead of the capture it may echo in: a play time
+        #: estimated late (a sound server's buffers) must never put the echo before its reference
+        self.lead_ms = lead_ms
+        self.delay_ms = lead_ms
         self._rest = b""
         self._rest_t = 0.0
         #: reference frames handed to the canceller, captured frames cleaned
@@ -40,7 +43,7 @@ class Duplex:
         out = []
         n = len(data) // FRAME_BYTES
         for k in range(n):
-            t = self._rest_t + k * FRAME / RATE
+            t = self._rest_t + k * FRAME / RATE + self.lead_ms / 1000
             for _, ref in self.tap.take_until(t):
                 self.canceller.played(ref)
                 self.played_frames += 1
