@@ -90,6 +90,8 @@ class Listener:
         self._muted_src = muted
         #: full duplex: the capture is cleaned of the game's echo and never gated
         self.duplex = duplex
+        #: over the game's voice a hypothesis below this is taken for its residual echo
+        self.duplex_min_confidence = 0.7
         self.events = events
         self._endpointer: Endpointer | None = Endpointer(SileroVad()) if duplex is not None else None
         self._vad_rest = b""
@@ -324,8 +326,9 @@ class Listener:
     def _deliver(self, hyp: Hypothesis | None) -> None:
         if hyp is None:
             return
-        if hyp.empty and self.duplex is not None and (self._speech_during_narration or self.is_muted()):
-            # nothing understood while the game spoke (its own echo, a cough): the narration goes on
+        over_narration = self.duplex is not None and (self._speech_during_narration or self.is_muted())
+        if over_narration and (hyp.empty or float(hyp.confidence) < self.duplex_min_confidence):
+            # nothing (sure) understood while the game spoke (its own echo, a cough): the narration goes on
             self._emit(Heard(text="", confidence=float(hyp.confidence), decision="ignored"))
             return
         if hyp.empty and not self.deliver_empty:
