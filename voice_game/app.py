@@ -86,6 +86,9 @@ def add_listening_options(p: argparse.ArgumentParser, what: str = "speech recogn
                    help="always listen, or push-to-talk (Enter on an empty line, then speak)")
     p.add_argument("--model", default=None, help="a Whisper or Vosk model folder to use (default: the best one installed)")
     p.add_argument("--mic", default=None, help="microphone device (sounddevice name or number)")
+    p.add_argument("--duplex", choices=["full", "headphones", "half"], default=None,
+                   help="while the game speaks: full (echo-cancelled microphone open), headphones "
+                        "(open, no echo path), half (ignored while the game speaks; default for now)")
 
 
 # ----------------------------------------------------------------------------- seats and setup questions
@@ -252,11 +255,12 @@ class Listening:
     listen: str = "always"
     model: str | None = None
     mic: str | None = None
+    duplex: str | None = None  # None: from the settings
 
     @classmethod
     def from_args(cls, args: Any) -> Listening:
         """From the options :func:`add_listening_options` adds."""
-        return cls(args.engine, args.listen, args.model, args.mic)
+        return cls(args.engine, args.listen, args.model, args.mic, args.duplex)
 
 
 @dataclass
@@ -388,7 +392,7 @@ class App:
         return self.live_voice
 
     def voice(self, listening: Listening, inputs: Any, game: str | None = None,
-              hub: Any = None) -> tuple[Any, Any, Callable[[], None]]:
+              hub: Any = None, events: Path | None = None) -> tuple[Any, Any, Callable[[], None]]:
         """Speech beside the keyboard, unless the game runs as text (pipes, tests):
         (the input to read, the voice input or None, stop). With the program's voice
         already listening (:meth:`listen`) ``inputs`` carry it: it is shared, not started again."""
@@ -413,7 +417,8 @@ class App:
             vocabulary = words
         return start_voice(engine, self.lang, self.catalog, self.output, inputs, listen=listening.listen,
                            model=listening.model, device=device, vocabulary=vocabulary,
-                           aliases=dict(prefs.aliases or {}), hub=hub)
+                           aliases=dict(prefs.aliases or {}), hub=hub,
+                           duplex=listening.duplex or prefs.duplex, events_path=events)
 
     def _microphone_missing(self, device: str | int | None) -> str:
         """The sentence that says why no microphone can be opened, or ""."""
@@ -535,7 +540,7 @@ class App:
         is offered as a rematch, "no" leaves it to the front end (self.after_game)."""
         inputs = self._inputs(inputs)
         self.after_game, self.last_inputs = "", inputs
-        source, voice, stop_voice = self.voice(setup.listening, inputs, game)
+        source, voice, stop_voice = self.voice(setup.listening, inputs, game, events=setup.events)
         lines = iter(source)
         try:
             while True:

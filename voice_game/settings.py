@@ -40,6 +40,9 @@ TTS_CHOICES = ("auto", "pyttsx3", "screenreader", "text", "none")
 RECOGNIZERS = ("auto", "whisper", "vosk", "pocketsphinx", "keyboard")
 LANGUAGES = ("de", "en")
 DETAILS = ("brief", "default", "verbose")  # the narrator's detail levels
+# while the game speaks: full (echo-cancelled microphone open), headphones (open, no echo path),
+# half (the microphone ignored while the game speaks and 300 ms after)
+DUPLEX = ("full", "headphones", "half")
 
 
 @dataclass
@@ -56,6 +59,9 @@ class Settings:
     verbosity: dict = field(default_factory=lambda: {k: "full" for k in VERBOSITY_KINDS})
     recognizer: str = "auto"
     microphone: str = ""  # sounddevice name or index as text; "" = system default
+    # DUPLEX: how the microphone listens while the game speaks; "half" until the echo canceller
+    # holds on a real sound server (docs/DUPLEX.md: its own echo still ducks the narration there)
+    duplex: str = "half"
     output_device: str = ""
     # words a player's voice keeps getting wrong, said instead of a game word:
     # [aliases] "blech" = "blechbläser" (heard by the recognizer, one word for one word)
@@ -132,6 +138,8 @@ def _check(name: str, value, default):
     if name == "tts" and value not in TTS_CHOICES:
         raise ValueError(name)
     if name == "recognizer" and value not in RECOGNIZERS:
+        raise ValueError(name)
+    if name == "duplex" and value not in DUPLEX:
         raise ValueError(name)
     if name == "detail" and value not in DETAILS:
         raise ValueError(name)

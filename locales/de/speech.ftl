@@ -16,3 +16,4 @@ speech-missing_words =
         [one] Ein Wort kennt die Spracherkennung nicht: { $words }.
        *[other] { $count } Wörter kennt die Spracherkennung nicht: { $words }.
     }
+speech-no_echo_canceller = Die Echounterdrückung fehlt: Während ich spreche, höre ich nicht zu.

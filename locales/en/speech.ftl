@@ -16,3 +16,4 @@ speech-missing_words =
         [one] One word is unknown to the speech recognizer: { $words }.
        *[other] { $count } words are unknown to the speech recognizer: { $words }.
     }
+speech-no_echo_canceller = The echo canceller is missing: I do not listen while I speak.

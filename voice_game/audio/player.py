@@ -47,6 +47,7 @@ from collections.abc import Callable, Iterable
 import numpy as np
 
 from . import cues as cue_lib
+from .reference import ReferenceTap
 from .mixer import Ducker, frames as to_frames, limit, pan_mono, balance
 
 DEFAULT_RATE = 44100
@@ -337,6 +338,11 @@ class Player:
         self._thread: threading.Thread | None = None
         self._events: queue.SimpleQueue = queue.SimpleQueue()
         self._notifier: threading.Thread | None = None
+        #: full duplex: every written block also goes here, as the echo canceller's reference
+        self.reference: ReferenceTap | None = None
+        #: barge-in: the narration under the player's voice (-15 dB), restored by duck(False)
+        self.ducked = False
+        self._duck_gain = 1.0
         if preload:
             self.preload(None if preload is True else preload)
 
@@ -469,6 +475,10 @@ class Player:
 
     # ---------------------------------------------------------------- state
 
+    def duck(self, on: bool) -> None:
+        """Barge-in: lower the narration at once (next block, 10 ms ramp) or restore it."""
+        self.ducked = on
+
     def is_silent(self) -> bool:
         return self.silent.is_set()
 
@@ -582,6 +592,7 @@ class Player:
                         cur.status = "done"
                     finished.append(cur)
                     self._current = None
+            self._apply_duck(out)
             if self._voices:
                 vmix = np.zeros((n, 2), dtype=np.float32)
                 alive = []
@@ -607,6 +618,15 @@ class Player:
             self._finish(item)
         sounded = busy or bool(np.any(out))
         return limit(out), sounded
+
+    def _apply_duck(self, out: np.ndarray) -> None:
+        """The narration under a player who speaks (:meth:`duck`), ramped over one block."""
+        target = 0.18 if self.ducked else 1.0
+        if target != self._duck_gain:
+            out *= np.linspace(self._duck_gain, target, len(out), dtype=np.float32)[:, None]
+            self._duck_gain = target
+        elif target != 1.0:
+            out *= np.float32(target)
 
     def _try_open(self, first: bool = False) -> None:
         try:
@@ -643,6 +663,8 @@ class Player:
                     try:
                         self.backend.write(block)
                         next_tick = time.perf_counter()
+                        if self.reference is not None:
+                            self.reference.push(block, self.rate, next_tick + getattr(self.backend, "latency", 0.0))
                     except Exception as exc:  # BackendError; never let it end the thread
                         self._device_failed(exc)
                 else:

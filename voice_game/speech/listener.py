@@ -31,8 +31,18 @@ import queue
 import threading
 import time
 from collections.abc import Callable
+from typing import Protocol
 
+from .duplex import Duplex
 from .hypothesis import Hypothesis
+from .vad import Endpointer, SileroVad, Vad, frames_of
+from .voice_events import Heard, SpeechEnded, SpeechStarted, VoiceEvent
+
+
+class VoiceEventSink(Protocol):
+    """Where the listener's typed events go (the barge-in stage, an event log)."""
+
+    def put(self, event: VoiceEvent) -> None: ...
 
 # Status values (stable identifiers; the narrator maps them to locale messages).
 IDLE = "idle"
@@ -55,6 +65,8 @@ class Listener:
         push_timeout_s: float = 8.0,
         on_status: Callable[[str, str], None] | None = None,
         deliver_empty: bool = False,
+        duplex: Duplex | None = None,
+        events: VoiceEventSink | None = None,
     ):
         if mode not in ("always", "push"):
             raise ValueError(f"mode must be 'always' or 'push', not {mode!r}")
@@ -76,8 +88,16 @@ class Listener:
         #: blocks dropped because the worker fell behind (queue full)
         self.overflow_blocks = 0
         self._muted_src = muted
+        #: full duplex: the capture is cleaned of the game's echo and never gated
+        self.duplex = duplex
+        #: over the game's voice a hypothesis below this is taken for its residual echo
+        self.duplex_min_confidence = 0.7
+        self.events = events
+        self._endpointer: Endpointer | None = Endpointer(SileroVad()) if duplex is not None else None
+        self._vad_rest = b""
+        self._speech_during_narration = False
         #: captured blocks, () to wake the worker, None to stop it
-        self._audio: queue.Queue[tuple[bytes, bool] | tuple[()] | None] = queue.Queue(maxsize=400)
+        self._audio: queue.Queue[tuple[bytes, bool, float] | tuple[()] | None] = queue.Queue(maxsize=400)
         self._stream = None
         self._worker: threading.Thread | None = None
         self._running = threading.Event()
@@ -183,8 +203,9 @@ class Listener:
     # ---------------------------------------------------------------- audio
     def _callback(self, indata, frames, time_info, status) -> None:  # PortAudio thread
         muted = self.is_muted()
+        captured_at = time.perf_counter() - frames / self.rate  # the block's first sample
         try:
-            self._audio.put_nowait((bytes(indata), muted))
+            self._audio.put_nowait((bytes(indata), muted, captured_at))
         except queue.Full:
             self.overflow_blocks += 1
 
@@ -196,12 +217,14 @@ class Listener:
         except queue.Full:
             pass  # the worker has blocks to take, and takes the result with the next
 
-    def feed(self, pcm16: bytes, muted: bool | None = None) -> None:
+    def feed(self, pcm16: bytes, muted: bool | None = None, captured_at: float | None = None) -> None:
         """Inject captured audio as if it came from the microphone callback."""
         if muted is None:
             muted = self.is_muted()
+        if captured_at is None:
+            captured_at = time.perf_counter() - len(pcm16) / (2.0 * self.rate)
         try:
-            self._audio.put_nowait((bytes(pcm16), muted))
+            self._audio.put_nowait((bytes(pcm16), muted, captured_at))
         except queue.Full:
             self.overflow_blocks += 1
 
@@ -210,7 +233,7 @@ class Listener:
         was_gated = False
         was_armed = False
         while self._running.is_set():
-            item: tuple[bytes, bool] | tuple[()] | None
+            item: tuple[bytes, bool, float] | tuple[()] | None
             try:
                 item = self._audio.get(timeout=0.1)
             except queue.Empty:
@@ -241,7 +264,7 @@ class Listener:
             except Exception as exc:  # noqa: BLE001 - report, never crash the game
                 self._set_status(ERROR, f"recognizer: {exc}")
 
-    def _heard(self, rec, item: tuple[bytes, bool] | tuple[()], was_gated: bool) -> tuple[Hypothesis | None, bool]:
+    def _heard(self, rec, item: tuple[bytes, bool, float] | tuple[()], was_gated: bool) -> tuple[Hypothesis | None, bool]:
         """What one queue item gives, and whether the game's speech gates the input now:
         a block of audio goes to the recognizer; no audio (a wake-up, or none for 0.1 s)
         delivers a result the recognizer finished in the background (``poll``)."""
@@ -250,8 +273,11 @@ class Listener:
             if poll is None or was_gated or (self.mode == "push" and not self._armed.is_set()):
                 return None, was_gated
             return poll(), was_gated
-        pcm, muted_at_capture = item
-        if self._gated(pcm, muted_at_capture):
+        pcm, muted_at_capture, captured_at = item
+        if self.duplex is not None:
+            pcm = self.duplex.process(pcm, captured_at)
+            self._voice_activity(pcm, muted_at_capture)
+        elif self._gated(pcm, muted_at_capture):
             self.discarded_blocks += 1
             if not was_gated:
                 rec.reset()  # drop what was heard before the game spoke
@@ -271,6 +297,28 @@ class Listener:
         self._since_muted_s += len(pcm) / (2.0 * self.rate)
         return gated
 
+    def _emit(self, event: VoiceEvent) -> None:
+        if self.events is not None:
+            try:
+                self.events.put(event)
+            except Exception:  # noqa: BLE001 - a broken stage must not stop listening
+                pass
+
+    def _voice_activity(self, pcm: bytes, narrating: bool) -> None:
+        """Speech start and end in the cleaned capture (for barge-in), as typed events."""
+        ep = self._endpointer
+        if ep is None:
+            return
+        frames, self._vad_rest = frames_of(self._vad_rest + pcm, ep.frame_bytes)
+        for frame in frames:
+            d = ep.push(frame)
+            if d is Vad.START:
+                self._speech_during_narration = narrating
+                self._emit(SpeechStarted(during_narration=narrating))
+            elif d is Vad.END:
+                ep.take()
+                self._emit(SpeechEnded())
+
     def _disarm(self) -> None:
         self._armed.clear()
         self._release.clear()
@@ -278,8 +326,16 @@ class Listener:
     def _deliver(self, hyp: Hypothesis | None) -> None:
         if hyp is None:
             return
+        over_narration = self.duplex is not None and (self._speech_during_narration or self.is_muted())
+        if over_narration and (hyp.empty or float(hyp.confidence) < self.duplex_min_confidence):
+            # nothing (sure) understood while the game spoke (its own echo, a cough): the narration goes on
+            self._emit(Heard(text="", confidence=float(hyp.confidence), decision="ignored"))
+            return
         if hyp.empty and not self.deliver_empty:
             return
+        self._emit(Heard(text=hyp.text, confidence=float(hyp.confidence),
+                         decision="not_understood" if hyp.empty else "delivered"))
+        self._speech_during_narration = False
         self.results.put(hyp)
         if self.on_result is not None:
             try:

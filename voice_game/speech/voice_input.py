@@ -92,8 +92,14 @@ class VoiceControl:
 
 def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "always",
                 model=None, device=None, say=None, vocabulary=None,
-                aliases: dict | None = None, hub: LineSink | None = None):
+                aliases: dict | None = None, hub: LineSink | None = None,
+                duplex: str = "half", events_path=None, canceller: str = "webrtc"):
     """Start speech input beside the keyboard. Returns (inputs, voice_control or None, stop).
+
+    ``duplex``: ``full`` (the microphone stays open while the game speaks, the echo of what
+    the player plays is cancelled: needs ``output`` to be the game's own AudioOutput),
+    ``headphones`` (open, no echo path) or ``half``; a canceller that fails is one sentence,
+    then half-duplex. ``events_path``: the typed voice events are appended there.
 
     ``hub``: where what is heard goes (the start menu's input, shared by everything it
     starts); then ``inputs`` is not read here (None) and is returned as it is.
@@ -131,8 +137,10 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
     is_silent = getattr(output, "is_silent", None)
     muted = (lambda: not is_silent()) if is_silent is not None else None
     statuses = []
+    events, duplexer = _duplex(duplex, output, canceller, events_path, say, catalog)
     listener = Listener(rec, on_result=voice.deliver, mode=listen, muted=muted, device=device,
-                        deliver_empty=True, on_status=lambda st, detail: statuses.append(st))
+                        deliver_empty=True, on_status=lambda st, detail: statuses.append(st),
+                        duplex=duplexer, events=events)
     if not listener.start():
         say(catalog.get("speech.no_microphone"))
         return inputs, None, lambda: None
@@ -149,3 +157,33 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
         return inputs, voice, listener.stop
     own.start_keyboard(inputs, on_empty=listener.arm if listen == "push" else None)
     return own, voice, listener.stop
+
+
+def _duplex(mode: str, output, kind: str, events_path, say, catalog):
+    """The listener's event sink (barge-in, then the log) and its Duplex, or None: half-duplex."""
+    from voice_game.audio.output import AudioOutput
+    from voice_game.audio.reference import ReferenceTap
+    from voice_game.speech.barge_in import BargeIn
+    from voice_game.speech.duplex import Duplex
+    from voice_game.speech.echo import EchoCanceller, NullCanceller, make_canceller
+    from voice_game.speech.voice_events import DuplexMode, VoiceEventLog
+
+    log = VoiceEventLog(events_path)
+    if mode == "half" or not isinstance(output, AudioOutput):
+        why = "setting" if mode == "half" else "no in-game audio (text or screen reader): no reference"
+        log.put(DuplexMode(mode="half", reason=why))
+        return log, None
+    canceller: EchoCanceller
+    if mode == "headphones":
+        canceller = NullCanceller()
+    else:
+        made, why = make_canceller(kind)
+        if made is None:
+            say(catalog.get("speech.no_echo_canceller"))
+            log.put(DuplexMode(mode="half", reason=why))
+            return log, None
+        canceller = made
+    tap = ReferenceTap()
+    output.player.reference = tap
+    log.put(DuplexMode(mode="full", canceller=canceller.name))
+    return BargeIn(output, then=log), Duplex(canceller, tap)

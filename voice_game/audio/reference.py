@@ -1,0 +1,67 @@
+"""What the loudspeaker plays, kept as the echo canceller's reference.
+
+The player hands every block it writes to a :class:`ReferenceTap` with the time its first
+sample will be heard (write time + the device's buffer latency). The tap mixes it down to
+mono, brings it to 16 kHz (linear interpolation carried across blocks) and keeps 10 ms
+frames of int16 with their play times, so the capture side can pair each microphone frame
+with what was playing when it was captured (voice_game/speech/duplex.py).
+"""
+from __future__ import annotations
+
+import threading
+from collections import deque
+
+import numpy as np
+
+RATE = 16000
+FRAME = RATE // 100
+
+
+class ReferenceTap:
+    """10 ms frames (16 kHz mono int16) of what was played, each with its play time."""
+
+    def __init__(self, keep_s: float = 3.0) -> None:
+        self._frames: deque[tuple[float, bytes]] = deque(maxlen=int(keep_s * 100))
+        self._lock = threading.Lock()
+        self._src = np.zeros(0, dtype=np.float64)
+        self._pos = 0.0  # source index (in self._src) of the next 16 kHz sample
+        self._src_t0 = 0.0  # play time of self._src[0]
+        self._out = np.zeros(0, dtype=np.float64)
+        self._out_t0 = 0.0
+
+    def push(self, block: np.ndarray, rate: int, heard_at: float) -> None:
+        """A block the player wrote (float, mono or (n, channels)), heard from ``heard_at``."""
+        mono = block.mean(axis=1) if block.ndim == 2 else block
+        if self._src.size == 0:
+            self._src_t0, self._pos = heard_at, 0.0
+        self._src = np.concatenate([self._src, mono.astype(np.float64)])
+        step = rate / RATE
+        n = int(max(0.0, (self._src.size - 1 - self._pos) // step))
+        if n <= 0:
+            return
+        idx = self._pos + step * np.arange(n)
+        y = np.interp(idx, np.arange(self._src.size), self._src)
+        if self._out.size == 0:
+            self._out_t0 = self._src_t0 + self._pos / rate
+        self._out = np.concatenate([self._out, y])
+        self._pos += step * n
+        drop = int(self._pos) - 1
+        if drop > 0:
+            self._src = self._src[drop:]
+            self._pos -= drop
+            self._src_t0 += drop / rate
+        whole = self._out.size // FRAME
+        with self._lock:
+            for k in range(whole):
+                pcm = np.clip(np.round(self._out[k * FRAME:(k + 1) * FRAME] * 32767), -32768, 32767)
+                self._frames.append((self._out_t0 + k * FRAME / RATE, pcm.astype("<i2").tobytes()))
+        self._out = self._out[whole * FRAME:]
+        self._out_t0 += whole * FRAME / RATE
+
+    def take_until(self, t: float) -> list[tuple[float, bytes]]:
+        """The frames heard before ``t``, oldest first (taken out of the tap)."""
+        out = []
+        with self._lock:
+            while self._frames and self._frames[0][0] <= t:
+                out.append(self._frames.popleft())
+        return out
