@@ -1,0 +1,35 @@
+"""The duplex benchmark's short version end to end (benchmarks/duplex_bench.py --quick):
+a private PulseAudio, the game as a child process with Whisper on the virtual microphone,
+its loudspeaker echoed back 6 dB louder than the person, corpus speakers saying conductor
+numbers. Checks that the harness is sound, never how fast or how well: the game announced
+voice input and never crashed, every situation was tried, a spoken command reached the
+game and was applied, and the game's own voice alone moved nothing."""
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.skipif(shutil.which("pulseaudio") is None or shutil.which("espeak-ng") is None
+                                or not (ROOT.parent / "shared" / "speech-corpus").is_dir()
+                                and not Path("/work/shared/speech-corpus").is_dir(),
+                                reason="pulseaudio, espeak-ng or the speech corpus missing")
+
+
+def test_quick_duplex_bench_is_sound(capsys):
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import duplex_bench
+
+    run = duplex_bench.main(["--quick", "--langs", "de,en"])
+    print(capsys.readouterr().out)
+    assert not [p for p in run.problems if "traceback" in p or "no voice input" in p], run.problems
+    kinds = {(t.lang, t.kind) for t in run.trials}
+    for lang in ("de", "en"):
+        assert {(lang, "opening"), (lang, "question")} <= kinds, kinds
+    # a person's command goes through the room into the game and is applied
+    assert any(t.outcome == "applied" for t in run.trials), [(t.kind, t.outcome) for t in run.trials]
+    # the game's own voice, echoed, never made a move
+    for idle in run.idle.values():
+        assert idle["narration_s"] > 10, idle
+        assert not [f for f in idle["false"] if f.startswith("move")], idle
