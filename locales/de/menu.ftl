@@ -168,3 +168,6 @@ keys-name-_2b = Plus
 keys-name-_3d = Gleich
 keys-name-_2f = Schrägstrich
 keys-name-_3f = Fragezeichen
+# a value out of the entry's range or unknown: one sentence, nothing changed
+menu-value_range = Das geht nur von { $low } bis { $high }.
+menu-value_names = Hier geht: { $names }.

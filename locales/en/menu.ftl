@@ -168,3 +168,6 @@ keys-name-_2b = Plus
 keys-name-_3d = Equals
 keys-name-_2f = Slash
 keys-name-_3f = Question mark
+# a value out of the entry's range or unknown: one sentence, nothing changed
+menu-value_range = Only { $low } to { $high } works here.
+menu-value_names = Here you can say: { $names }.
