@@ -38,6 +38,7 @@ class MenuCore:
         self.reader = getattr(inputs, "reader", None)  # keys.KeyInput on a terminal
         self.bindings = getattr(inputs, "bindings", None) or load_bindings({})
         self.voice: PhraseListener | None = None  # the program's voice, once listening (start_listening)
+        self.spoken = False  # whether the last line read was heard (not typed)
         self.progress = progress if progress is not None else Progress()
         self.saves = data_root() / "saves"
         self.set_lang(lang)
@@ -72,6 +73,7 @@ class MenuCore:
         menu's speech at once, as in the game: the player has heard enough."""
         if self.reader is not None:
             ev = self.reader.next_event()
+            self.spoken = isinstance(ev, InputLine)
             if isinstance(ev, InputLine):  # spoken (the program's voice shares the menu's input)
                 ev = ev.text
             if ev is not None:
@@ -85,6 +87,7 @@ class MenuCore:
             spoken = isinstance(item, InputLine) and item.source == "voice"
             text = item.text if isinstance(item, InputLine) else item
             if text.strip() or spoken:  # heard, not understood: the menu says so
+                self.spoken = spoken
                 self.silence()
                 return text
 
