@@ -40,8 +40,8 @@ menu-names =
     }
 menu-names_ask =
     { $count ->
-        [one] Tippe deinen Namen und drücke Eingabe. Eingabe ohne Text lässt ihn, wie er ist.
-       *[other] Tippe die { $count } Namen, durch Komma getrennt, zum Beispiel: Anna, Ben. Eingabe ohne Text lässt sie, wie sie sind.
+        [one] Sag oder tippe deinen Namen. Eingabe ohne Text lässt ihn, wie er ist.
+       *[other] Sag oder tippe die { $count } Namen, zum Beispiel: Anna und Ben; getippt durch Komma getrennt. Eingabe ohne Text lässt sie, wie sie sind.
     }
 menu-names_kept = Die Namen bleiben.
 menu-names_bad = { $name } geht als Name nicht: höchstens { $max } Zeichen, ohne Doppelpunkt, und jeder Name nur einmal.
@@ -168,3 +168,8 @@ keys-name-_2b = Plus
 keys-name-_3d = Gleich
 keys-name-_2f = Schrägstrich
 keys-name-_3f = Fragezeichen
+# a value out of the entry's range or unknown: one sentence, nothing changed
+menu-value_range = Das geht nur von { $low } bis { $high }.
+menu-value_names = Hier geht: { $names }.
+menu-names_confirm = { $names }? Ja oder nein.
+menu-names_again = Sag die Namen noch einmal.

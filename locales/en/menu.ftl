@@ -40,8 +40,8 @@ menu-names =
     }
 menu-names_ask =
     { $count ->
-        [one] Type your name and press Enter. Enter with no text keeps it as it is.
-       *[other] Type the { $count } names, separated by commas, for example: Anna, Ben. Enter with no text keeps them as they are.
+        [one] Say or type your name. Enter with no text keeps it as it is.
+       *[other] Say or type the { $count } names, for example: Anna and Ben; typed, separated by commas. Enter with no text keeps them as they are.
     }
 menu-names_kept = The names stay as they are.
 menu-names_bad = { $name } does not work as a name: at most { $max } characters, no colon, and each name only once.
@@ -168,3 +168,8 @@ keys-name-_2b = Plus
 keys-name-_3d = Equals
 keys-name-_2f = Slash
 keys-name-_3f = Question mark
+# a value out of the entry's range or unknown: one sentence, nothing changed
+menu-value_range = Only { $low } to { $high } works here.
+menu-value_names = Here you can say: { $names }.
+menu-names_confirm = { $names }? Yes or no.
+menu-names_again = Say the names again.

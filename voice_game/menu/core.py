@@ -5,7 +5,7 @@ import traceback
 from collections.abc import Callable
 
 from voice_game.app import App, GameSetup, Listening
-from voice_game.commands.grammar import FrozenCommand, load_grammar
+from voice_game.commands.grammar import FrozenCommand, as_number, load_grammar
 from voice_game.commands.matcher import match
 from voice_game.core.errors import ContentError
 from voice_game.core.output import RATE_STEP, VOLUME_STEP, Stoppable
@@ -38,6 +38,7 @@ class MenuCore:
         self.reader = getattr(inputs, "reader", None)  # keys.KeyInput on a terminal
         self.bindings = getattr(inputs, "bindings", None) or load_bindings({})
         self.voice: PhraseListener | None = None  # the program's voice, once listening (start_listening)
+        self.spoken = False  # whether the last line read was heard (not typed)
         self.progress = progress if progress is not None else Progress()
         self.saves = data_root() / "saves"
         self.set_lang(lang)
@@ -72,6 +73,7 @@ class MenuCore:
         menu's speech at once, as in the game: the player has heard enough."""
         if self.reader is not None:
             ev = self.reader.next_event()
+            self.spoken = isinstance(ev, InputLine)
             if isinstance(ev, InputLine):  # spoken (the program's voice shares the menu's input)
                 ev = ev.text
             if ev is not None:
@@ -85,6 +87,7 @@ class MenuCore:
             spoken = isinstance(item, InputLine) and item.source == "voice"
             text = item.text if isinstance(item, InputLine) else item
             if text.strip() or spoken:  # heard, not understood: the menu says so
+                self.spoken = spoken
                 self.silence()
                 return text
 
@@ -120,11 +123,17 @@ class MenuCore:
             intent = cmd["intent"]
             if intent == "menu_number" and not 1 <= int(cmd["choice"]) <= len(menu.items):
                 continue
-            if intent in ("menu_pick", "menu_set") and cmd["item"] not in ids:
+            if intent in ("menu_pick", "menu_set", "menu_set_name") and cmd["item"] not in ids:
                 continue
             if intent == "menu_set" and ids[cmd["item"]].setter is None:
                 continue
+            if intent == "menu_set_name" and cmd["setting"] not in (ids[cmd["item"]].named or {}):
+                continue
             out |= {p.spoken, p.text}
+            if intent == "menu_pick" and ids[cmd["item"]].bounds is not None:  # "sprechtempo 150"
+                lo, hi = ids[cmd["item"]].bounds or (0, 0)
+                step = 25 if hi - lo > 200 else 10 if hi - lo > 20 else 1
+                out |= {f"{p.text} {n}" for n in range(lo - lo % step, hi + 1, step) if n >= lo}
         for it in menu.items:
             words = tuple(self.g.normalize_words(it.label()))
             if words and self.names_entry(it, words):
@@ -311,13 +320,75 @@ class MenuCore:
         return False
 
     def on_line(self, menu: Menu, text: str) -> str | None:
+        m = match(self.g, text, self.phrases)
+        if m.kind == "exact" and m.command["intent"] == "menu_set_name" \
+                and m.command["setting"] in self.names_of(menu, m.command["item"]):
+            self.on_setting(menu, m.command)  # "Stimme: Standard" sets it, though it is a label too
+            return None
         index = self.by_label(menu, text)
         if index is not None:
             return self.choose(menu, index)
         return self.on_command(menu, text)
 
+    def by_amount(self, menu: Menu, text: str) -> str | None | bool:
+        """An entry's name and a number in digits after it ("sprechtempo 150", as Whisper
+        writes a number said): that entry set to the number. False when the line is none."""
+        words = text.split()
+        n = as_number(words[-1]) if len(words) > 1 else None
+        if n is None or n in self.g.numbers:
+            return False
+        m = match(self.g, " ".join(words[:-1]), self.phrases)
+        if m.kind not in ("exact", "clear") or m.command["intent"] != "menu_pick":
+            return False
+        self.set_value(menu, m.command["item"], n)
+        return None
+
+    def set_value(self, menu: Menu, item: str, value: int | str) -> None:
+        """Entry ``item`` set to a number or a named value; a value it does not take gets one
+        sentence naming what it takes, and nothing changes."""
+        ids = [it.id for it in menu.items]
+        if item not in ids:
+            self.say(self.t("menu.not_here", count=len(menu.items)), "event.error")
+            return None
+        it = menu.items[ids.index(item)]
+        menu.pos = ids.index(item)
+        if isinstance(value, str) and it.named and value in it.named:
+            it.named[value]()
+            self.say(it.label(), "event.menu_select")
+        elif isinstance(value, int) and it.setter is not None and it.setter(value):
+            self.say(it.label(), "event.menu_select")
+        elif it.bounds is not None:
+            self.say(self.t("menu.value_range", low=it.bounds[0], high=it.bounds[1]), "event.error")
+        elif it.named:
+            names = ", ".join(self.g.slots["setting"][v][0] for v in it.named)
+            self.say(self.t("menu.value_names", names=names), "event.error")
+        else:
+            self.say(self.t("menu.bad_value", number=value), "event.error")
+        return None
+
+    @staticmethod
+    def names_of(menu: Menu, item: str) -> dict:
+        """The values entry ``item`` of ``menu`` takes by name (none when it is not here)."""
+        return next((it.named or {} for it in menu.items if it.id == item), {})
+
+    def on_setting(self, menu: Menu, cmd: dict) -> None:
+        """An entry set to a value ("Bots 3", "Ansagen normal"), or the narration's detail
+        by its own word ("kurz", "normal", "ausführlich"), from any menu."""
+        intent = cmd["intent"]
+        if intent == "menu_set":
+            self.set_value(menu, cmd["item"], cmd["choice"])
+        elif intent == "menu_set_name":
+            self.set_value(menu, cmd["item"], cmd["setting"])
+        else:
+            detail = "default" if intent == "normal" else intent
+            self.persist(detail=detail)
+            self.say(self.t("menu.detail", level=self.t(f"menu.detail_name.{detail}")), "event.menu_select")
+
     def on_command(self, menu: Menu, text: str) -> str | None:
         """A line that is no entry's label: a menu command of the grammar."""
+        amount = self.by_amount(menu, text)
+        if amount is not False:
+            return None
         m = match(self.g, text, self.phrases)
         if m.kind not in ("exact", "clear"):
             self.say(self.t("menu.not_understood", count=len(menu.items)), "event.error")
@@ -333,16 +404,8 @@ class MenuCore:
             if cmd["item"] in ids:
                 return self.choose(menu, ids.index(cmd["item"]))
             self.say(self.t("menu.not_here", count=len(menu.items)), "event.error")
-        elif intent == "menu_set":
-            if cmd["item"] in ids:
-                it = menu.items[ids.index(cmd["item"])]
-                menu.pos = ids.index(cmd["item"])
-                if it.setter is not None and it.setter(cmd["choice"]):
-                    self.say(it.label(), "event.menu_select")
-                else:
-                    self.say(self.t("menu.bad_value", number=cmd["choice"]), "event.error")
-            else:
-                self.say(self.t("menu.not_here", count=len(menu.items)), "event.error")
+        elif intent in ("menu_set", "menu_set_name", "brief", "normal", "verbose"):
+            self.on_setting(menu, cmd)
         elif intent == "back":
             return BACK
         elif intent == "next":

@@ -88,7 +88,7 @@ class GameMenus(MenuCore):
         """The humans' names, typed in one line separated by commas; a bad one keeps them all."""
         cfg = self.setup[game]
         self.say(self.t("menu.names_ask", count=cfg["humans"]))
-        names = [x.strip() for x in self.read_line().split(",") if x.strip()][:most]
+        names = self.heard_names(most)
         if not names:
             self.say(self.t("menu.names_kept"))
             return None
@@ -103,6 +103,28 @@ class GameMenus(MenuCore):
         self.persist(names=list(names))  # and at the next start
         self.say(self.names_label(game), "event.menu_select")
         return None
+
+    def heard_names(self, most: int) -> list[str]:
+        """Names typed (separated by commas) or spoken ("Anna und Ben", the grammar's
+        ``name_and`` words joining them); spoken ones are read back and kept only on a yes,
+        a no asks once more. None kept: an empty list."""
+        for _ in range(2):
+            line = self.read_line()
+            spoken = self.spoken
+            if spoken:
+                joiners = {w for words in self.g.slots["name_and"].values() for w in words}
+                line = " ".join("," if w.casefold().strip(".,!?") in joiners else w for w in line.split())
+                line = line.replace(".", "").replace("!", "").replace("?", "")
+            names = [x.strip() for x in line.split(",") if x.strip()][:most]
+            if not names or not spoken:
+                return names
+            answer = self.ask_yes_no("menu.names_confirm", names=", ".join(names), count=len(names))
+            if answer:
+                return names
+            if answer is None:
+                return []
+            self.say(self.t("menu.names_again"))
+        return []
 
     def start_game(self, game: str, kit, lo: int, hi: int) -> str | None:
         cfg = self.setup[game]

@@ -11,8 +11,8 @@ EXIT, BACK = "exit", "back"
 REREAD = "reread"  # back in a menu from a submenu: its entries are read again
 #: The intents the menu acts on: it listens for these only, so a word of another context
 #: ("go" is "ready" at a game's hand-over) never competes with a menu word.
-MENU_INTENTS = ("menu_pick", "menu_number", "menu_set", "back", "next", "help", "repeat", "quit",
-                "slower", "faster", "louder", "quieter")
+MENU_INTENTS = ("menu_pick", "menu_number", "menu_set", "menu_set_name", "back", "next", "help", "repeat",
+                "quit", "slower", "faster", "louder", "quieter", "brief", "normal", "verbose")
 #: Entries that an intent of their own names: "zurück" is the entry "Zurück", "exit" the entry "Exit".
 NAMED_BY_INTENT = {"back": "back", "exit": "quit"}
 
@@ -47,7 +47,9 @@ class Item:
     label: Callable[[], str]
     select: Callable[[], str | None] | None = None  # returns EXIT / BACK / None
     adjust: Callable[[int], None] | None = None  # Left/Right on a value
-    setter: Callable[[int], bool] | None = None  # "Bots 3"
+    setter: Callable[[int], bool] | None = None  # "Bots 3", "Sprechtempo 150"
+    bounds: tuple[int, int] | None = None  # the numbers ``setter`` takes, said when one is not
+    named: dict[str, Callable[[], None]] | None = None  # a value by name (grammar slot "setting")
 
 
 @dataclass

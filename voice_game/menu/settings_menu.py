@@ -1,10 +1,13 @@
 """The settings menu: language, speech rate, detail, each kind of message, volumes, voice, keys."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from voice_game.audio.speech import DEFAULT_VOICES
 from voice_game.audio.voices import voices as installed_voices
 from voice_game.commands.grammar import LANGUAGES
-from voice_game.core.output import RATE_STEP, VOLUME_STEP
+from voice_game.core.output import RATE_DEFAULT, RATE_MAX, RATE_MIN, RATE_STEP, VOLUME_STEP
 from voice_game.keys import describe
 from voice_game.menu.core import MenuCore
 from voice_game.menu.items import BACK, EXIT, Item, Menu
@@ -25,7 +28,17 @@ class SettingsMenus(MenuCore):
             self.persist(rate=self.out.rate)
 
         def rate_set(n: int) -> bool:
-            return False
+            if not RATE_MIN <= n <= RATE_MAX:
+                return False
+            self.out.set_rate(n)
+            self.persist(rate=self.out.rate)
+            return True
+
+        def lang_set(lang: str):
+            return lambda: lang_adjust(LANGUAGES.index(lang) - LANGUAGES.index(self.lang))
+
+        def detail_set(detail: str):
+            return lambda: self.persist(detail=detail)
 
         def detail_now() -> str:
             d = self.store.settings.detail if self.store is not None else "default"
@@ -41,10 +54,11 @@ class SettingsMenus(MenuCore):
 
         return Menu("menu.settings", [
             Item("language", lambda: t("menu.language", name=t(f"menu.language_name.{self.lang}")), None,
-                 lang_adjust),
-            Item("rate", lambda: t("menu.rate", rate=self.out.rate), None, rate_adjust, rate_set),
+                 lang_adjust, named={lang: lang_set(lang) for lang in LANGUAGES}),
+            Item("rate", lambda: t("menu.rate", rate=self.out.rate), None, rate_adjust, rate_set,
+                 (RATE_MIN, RATE_MAX), {"default": lambda: None if rate_set(RATE_DEFAULT) else None}),
             Item("detail", lambda: t("menu.detail", level=t(f"menu.detail_name.{detail_now()}")), None,
-                 detail_adjust),
+                 detail_adjust, named={d: detail_set(d) for d in DETAILS}),
             Item("verbosity", lambda: t("menu.verbosity"), self.verbosity_submenu),
             *self.sound_items(),
             Item("keys", lambda: t("menu.keys"), keys_list),
@@ -79,11 +93,17 @@ class SettingsMenus(MenuCore):
     def sound_items(self) -> list[Item]:
         """The settings of what is heard: the voice's and the cues' volumes, and the voice."""
         t = self.t
-        voices = installed_voices
 
         def volume_adjust(delta: int):  # the voice's loudness
             self.out.set_volume(max(VOLUME_STEP, self.out.volume + VOLUME_STEP * delta))  # never silent
             self.persist(speech_volume=self.out.volume)
+
+        def volume_set(n: int) -> bool:
+            if not VOLUME_STEP <= n <= 100:  # never silent
+                return False
+            self.out.set_volume(n)
+            self.persist(speech_volume=self.out.volume)
+            return True
 
         def cue_volume_now() -> int:
             if hasattr(self.out, "cue_volume"):
@@ -97,6 +117,29 @@ class SettingsMenus(MenuCore):
                 setter(level)
             self.persist(cue_volume=level)
 
+        def cue_volume_set(n: int) -> bool:
+            if not 0 <= n <= 100:
+                return False
+            setter = getattr(self.out, "set_cue_volume", None)
+            if setter is not None:
+                setter(n)
+            self.persist(cue_volume=n)
+            return True
+
+        return [
+            Item("volume", lambda: t("menu.volume", volume=self.out.volume), None, volume_adjust, volume_set,
+                 (VOLUME_STEP, 100)),
+            Item("cue_volume", lambda: t("menu.cue_volume", volume=cue_volume_now()), None, cue_volume_adjust,
+                 cue_volume_set, (0, 100)),
+            self.voice_item(),
+        ]
+
+
+    def voice_item(self) -> Item:
+        """The speaking voice: cycled, or chosen by its family's name ("Stimme Pico")."""
+        t = self.t
+        voices = installed_voices
+
         def voice_now() -> str:
             return self.store.settings.voice if self.store is not None else ""
 
@@ -108,20 +151,29 @@ class SettingsMenus(MenuCore):
             variant = name[5:] if family == "pico" else name[3:] if family == "mbrola" else name
             return t("menu.voice", name=t("menu.voice_name", family=family, variant=variant).strip())
 
-        def voice_adjust(delta: int):  # the speaking voice: the language's default, or one installed
+        def voice_choices() -> list[str]:  # the language's default, and the voices installed
             default = DEFAULT_VOICES.get(self.lang, self.lang)
-            choices = [""] + [v for v in voices(self.lang) if v and v != default]
-            now = voice_now()
-            i = choices.index(now) if now in choices else 0
-            chosen = choices[(i + delta) % len(choices)]
+            return [""] + [v for v in voices(self.lang) if v and v != default]
+
+        def voice_use(chosen: str) -> None:
             setter = getattr(self.out, "set_voice", None)
             if setter is not None:
                 setter(chosen or DEFAULT_VOICES.get(self.lang, self.lang))
             self.persist(voice=chosen)
 
-        return [
-            Item("volume", lambda: t("menu.volume", volume=self.out.volume), None, volume_adjust),
-            Item("cue_volume", lambda: t("menu.cue_volume", volume=cue_volume_now()), None, cue_volume_adjust),
-            Item("voice", voice_label, None, voice_adjust),
-        ]
+        def voice_adjust(delta: int):  # the speaking voice, cycled
+            choices = voice_choices()
+            now = voice_now()
+            i = choices.index(now) if now in choices else 0
+            voice_use(choices[(i + delta) % len(choices)])
 
+        def family(name: str) -> str:
+            return "pico" if name.startswith("pico") else "mbrola" if name.startswith("mb-") else "espeak"
+
+        def voice_named() -> dict[str, Callable[[], None]]:  # "stimme pico": the first of that family
+            named: dict[str, Callable[[], None]] = {"default": lambda: voice_use("")}
+            for v in reversed(voice_choices()[1:]):
+                named[family(v)] = partial(voice_use, v)
+            return named
+
+        return Item("voice", voice_label, None, voice_adjust, named=voice_named())
