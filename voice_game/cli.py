@@ -237,14 +237,14 @@ def _end_quietly() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """The ``voice-game`` command; Ctrl-C anywhere ends it quietly with code 130."""
+    if AS_PROGRAM and not _exit_code:  # before Ctrl-C raises: the loading handler still ends quietly here
+        import atexit
+
+        atexit.register(_end_quietly)
     try:
         signal.signal(signal.SIGINT, signal.default_int_handler)
     except ValueError:  # not the main thread (tests): leave it as it is
         pass
-    if AS_PROGRAM and not _exit_code:
-        import atexit
-
-        atexit.register(_end_quietly)
     try:
         code = _main(argv)
     except KeyboardInterrupt:
