@@ -37,3 +37,24 @@ def test_the_null_canceller_fails_that_threshold(room):
 def test_an_unknown_or_missing_canceller_is_a_reason_not_an_exception():
     canceller, why = make_canceller("no-such-canceller")
     assert canceller is None and why
+
+
+def test_the_echo_lag_is_measured_from_the_signals_not_the_time_stamps():
+    """A reference whose play times are 0.3 s late against the capture's: the tracker finds
+    -0.3 s (within a frame) once two measurements agree; silence gives no figure."""
+    from voice_game.audio.reference import ReferenceTap
+    from voice_game.speech.echo_delay import DelayTracker
+
+    rng = np.random.default_rng(3)
+    sig = (rng.standard_normal(16000 * 6) * 3000).clip(-32000, 32000)
+    tap = ReferenceTap(keep_s=10)
+    tap.push(sig / 32767, 16000, 100.3)  # stamped 0.3 s later than it is heard
+    quiet = DelayTracker()
+    for k in range(300):
+        quiet.captured(bytes(320), 100.0 + k / 100, tap)
+    assert quiet.measured == [] and quiet.lag_s == 0.0
+    tracker = DelayTracker()
+    echo = (sig * 0.5).astype("<i2").tobytes()
+    for k in range(500):
+        tracker.captured(echo[k * 320:(k + 1) * 320], 100.0 + k / 100, tap)
+    assert abs(tracker.lag_s + 0.3) < 0.01, tracker.measured

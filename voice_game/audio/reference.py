@@ -22,16 +22,22 @@ class ReferenceTap:
 
     def __init__(self, keep_s: float = 3.0) -> None:
         self._frames: deque[tuple[float, bytes]] = deque(maxlen=int(keep_s * 100))
+        #: the last seconds of frames, also those already taken: the delay estimate's reference
+        self._history: deque[tuple[float, bytes]] = deque(maxlen=int(max(keep_s, 6.0) * 100))
         self._lock = threading.Lock()
         self._src = np.zeros(0, dtype=np.float64)
         self._pos = 0.0  # source index (in self._src) of the next 16 kHz sample
         self._src_t0 = 0.0  # play time of self._src[0]
         self._out = np.zeros(0, dtype=np.float64)
         self._out_t0 = 0.0
+        self._taps: np.ndarray | None = None
+        self._taps_rate = 0
+        self._fir_state = np.zeros(62)
 
     def push(self, block: np.ndarray, rate: int, heard_at: float) -> None:
         """A block the player wrote (float, mono or (n, channels)), heard from ``heard_at``."""
         mono = block.mean(axis=1) if block.ndim == 2 else block
+        mono = self._lowpass(np.asarray(mono, dtype=np.float64), rate)
         if self._src.size == 0:
             self._src_t0, self._pos = heard_at, 0.0
         self._src = np.concatenate([self._src, mono.astype(np.float64)])
@@ -54,9 +60,26 @@ class ReferenceTap:
         with self._lock:
             for k in range(whole):
                 pcm = np.clip(np.round(self._out[k * FRAME:(k + 1) * FRAME] * 32767), -32768, 32767)
-                self._frames.append((self._out_t0 + k * FRAME / RATE, pcm.astype("<i2").tobytes()))
+                item = (self._out_t0 + k * FRAME / RATE, pcm.astype("<i2").tobytes())
+                self._frames.append(item)
+                self._history.append(item)
         self._out = self._out[whole * FRAME:]
         self._out_t0 += whole * FRAME / RATE
+
+    def _lowpass(self, x: np.ndarray, rate: int) -> np.ndarray:
+        """Below 7.2 kHz before the interpolation to 16 kHz (streaming FIR, state carried),
+        as the sound server's resampler does to the capture: aliases in the reference are
+        echo the canceller's linear filter cannot match."""
+        if rate <= RATE:
+            return x
+        if self._taps is None or self._taps_rate != rate:
+            n = np.arange(63) - 31
+            h = np.sinc(2 * 7200 / rate * n) * np.hamming(63)
+            self._taps, self._taps_rate = h / h.sum(), rate
+            self._fir_state = np.zeros(62)
+        y = np.convolve(np.concatenate([self._fir_state, x]), self._taps, mode="valid")
+        self._fir_state = np.concatenate([self._fir_state, x])[-62:]
+        return y
 
     def take_until(self, t: float) -> list[tuple[float, bytes]]:
         """The frames heard before ``t``, oldest first (taken out of the tap)."""
@@ -65,3 +88,8 @@ class ReferenceTap:
             while self._frames and self._frames[0][0] <= t:
                 out.append(self._frames.popleft())
         return out
+
+    def recent(self, t0: float, t1: float) -> list[tuple[float, bytes]]:
+        """The frames (taken or not) whose play times fall in ``[t0, t1)``, oldest first."""
+        with self._lock:
+            return [f for f in self._history if t0 <= f[0] < t1]

@@ -12,9 +12,12 @@ AEC3 estimates it; ``delay_ms`` is the hint given to it.
 """
 from __future__ import annotations
 
+import numpy as np
+
 from voice_game.audio.reference import FRAME, RATE, ReferenceTap
 
 from .echo import EchoCanceller
+from .echo_delay import DelayTracker
 
 FRAME_BYTES = FRAME * 2
 
@@ -29,27 +32,59 @@ class Duplex:
         self.delay_ms = lead_ms
         self._rest = b""
         self._rest_t = 0.0
+        self._cap_n = 0
+        self._base: float | None = None
         #: reference frames handed to the canceller, captured frames cleaned
         self.played_frames = 0
         self.captured_frames = 0
+        #: the measured lag between the play and capture estimates (speech/echo_delay.py)
+        self.tracker = DelayTracker()
+        self._e_in = self._e_out = 0.0
+        self._n_dbg = 0
 
     def process(self, pcm: bytes, captured_at: float) -> bytes:
         """``pcm`` (16 kHz mono int16) whose first sample was captured at ``captured_at``
         (perf_counter seconds) -> the echo-free audio of its whole 10 ms frames (a part
         frame waits for the next call)."""
-        if not self._rest:
-            self._rest_t = captured_at
+        # the capture clock: sample count from a base time; a callback that ran late (a
+        # burst of blocks) only makes its stamp late, so the base is the earliest stamp seen,
+        # re-based when the count falls behind (blocks lost upstream)
+        b = captured_at - self._cap_n / RATE
+        if self._base is None or b < self._base or b - self._base > 0.25:
+            self._base = b
+        self._cap_n += len(pcm) // 2
+        self._rest_t = self._base + (self._cap_n - len(pcm) // 2 - len(self._rest) // 2) / RATE
         data = self._rest + pcm
         out = []
         n = len(data) // FRAME_BYTES
         for k in range(n):
-            t = self._rest_t + k * FRAME / RATE + self.lead_ms / 1000
+            at = self._rest_t + k * FRAME / RATE
+            self.tracker.captured(data[k * FRAME_BYTES:(k + 1) * FRAME_BYTES], at, self.tap)
+            t = at - self.tracker.lag_s + self.lead_ms / 1000
             for _, ref in self.tap.take_until(t):
                 self.canceller.played(ref)
                 self.played_frames += 1
             self.canceller.set_delay_ms(self.delay_ms)
-            out.append(self.canceller.captured(data[k * FRAME_BYTES:(k + 1) * FRAME_BYTES]))
+            frame_in = data[k * FRAME_BYTES:(k + 1) * FRAME_BYTES]
+            frame_out = self.canceller.captured(frame_in)
+            out.append(frame_out)
+            if self.tracker.debugging:
+                self._level(frame_in, frame_out)
             self.captured_frames += 1
         self._rest = data[n * FRAME_BYTES:]
-        self._rest_t += n * FRAME / RATE
         return b"".join(out)
+
+    def _level(self, frame_in: bytes, frame_out: bytes) -> None:
+        """Diagnosis: the capture's level before and after the canceller every 2 s."""
+        a = np.frombuffer(frame_in, "<i2").astype(np.float64)
+        b = np.frombuffer(frame_out, "<i2").astype(np.float64)
+        self._e_in += float(a @ a)
+        self._e_out += float(b @ b)
+        self._n_dbg += 1
+        if self._n_dbg == 200:
+            n = 200 * FRAME
+            self.tracker.debug(f"capture {10 * np.log10(self._e_in / n + 1e-9):.1f} dB, after the canceller "
+                               f"{10 * np.log10(self._e_out / n + 1e-9):.1f} dB (re 1 LSB), lag in use "
+                               f"{self.tracker.lag_s * 1000:+.0f} ms")
+            self._e_in = self._e_out = 0.0
+            self._n_dbg = 0

@@ -1,0 +1,110 @@
+"""The true delay between what the player played and its echo in the microphone.
+
+The play time of a reference frame (write time + the device's reported latency) and the
+capture time of a microphone block (stamped when the callback ran) are estimates; on a
+sound server their error is larger than the echo canceller's own delay search covers.
+:func:`gcc_phat_lag` measures the lag by generalized cross-correlation with phase
+transform; :class:`DelayTracker` repeats it over the last seconds of capture every few
+seconds while the game speaks and keeps the latest confident figure.
+
+Lag ``L`` (seconds): the echo captured at (capture-clock) time ``t`` was played at
+(play-clock) time ``t - L``. ``L == 0`` means the two estimates agree.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from collections import deque
+
+import numpy as np
+
+RATE = 16000
+FRAME = RATE // 100
+
+
+def gcc_phat_lag(cap: np.ndarray, ref: np.ndarray, min_peak: float = 4.0) -> int | None:
+    """The shift ``s`` (samples, ``0 <= s <= len(ref) - len(cap)``) for which
+    ``cap[i] ~ ref[i + s]``, or None when the correlation has no clear peak (its height
+    under ``min_peak`` times the correlation's standard deviation)."""
+    n = len(ref) - len(cap)
+    if n < 0 or len(cap) == 0:
+        return None
+    nfft = 1 << int(np.ceil(np.log2(len(ref) + len(cap))))
+    c = np.fft.rfft(cap.astype(np.float64), nfft)
+    r = np.fft.rfft(ref.astype(np.float64), nfft)
+    x = np.conj(c) * r
+    x /= np.abs(x) + 1e-12
+    cc = np.fft.irfft(x, nfft)[:n + 1]
+    s = int(np.argmax(cc))
+    spread = float(np.std(cc)) + 1e-12
+    if cc[s] / spread < min_peak:
+        return None
+    return s
+
+
+class DelayTracker:
+    """Measures the lag between the reference's play times and the capture's times from
+    the last ``window_s`` of capture, every ``every_s`` seconds of capture; ``lag_s`` is the
+    last confident measurement (0.0 before the first)."""
+
+    def __init__(self, window_s: float = 1.0, max_lag_s: float = 1.0, every_s: float = 1.0,
+                 settle_s: float = 0.3, hysteresis_s: float = 0.015) -> None:
+        self.window_s = window_s
+        self.max_lag_s = max_lag_s
+        self.every_s = every_s
+        #: capture newer than this is not yet used: its reference may not be written yet
+        self.settle_s = settle_s
+        #: a new figure this close to the one in use is not applied (each change disturbs AEC3)
+        self.hysteresis_s = hysteresis_s
+        self.lag_s = 0.0
+        self.measured: list[float] = []
+        self._cap: deque[tuple[float, bytes]] = deque(maxlen=int((window_s + settle_s + 1.0) * 100))
+        self._since = 0.0
+        self.debugging = bool(os.environ.get("VOICE_GAME_DEBUG_DUPLEX"))
+
+    def captured(self, frame: bytes, at: float, tap) -> None:
+        """A 10 ms capture frame taken at ``at``; ``tap`` (a ReferenceTap) gives the reference."""
+        self._cap.append((at, frame))
+        self._since += FRAME / RATE
+        if self._since >= (self.every_s if self.lag_s else 0.25):  # until a figure is in use: often
+            self._since = 0.0
+            self._measure(tap)
+
+    def _measure(self, tap) -> None:
+        frames = [f for f in self._cap if f[0] <= self._cap[-1][0] - self.settle_s]
+        frames = frames[-int(self.window_s * 100):]
+        if len(frames) < int(self.window_s * 80):
+            return
+        c0 = frames[0][0]
+        cap = np.frombuffer(b"".join(f for _, f in frames), dtype="<i2").astype(np.float64)
+        if np.sqrt(np.mean(cap * cap)) < 100:  # silence: nothing to align on
+            return
+        r0 = c0 - self.max_lag_s
+        n_ref = len(cap) + int(2 * self.max_lag_s * RATE)
+        ref = np.zeros(n_ref)
+        got = 0
+        for t, f in tap.recent(r0, r0 + n_ref / RATE):
+            i = int(round((t - r0) * RATE))
+            a = np.frombuffer(f, dtype="<i2")
+            j = min(n_ref, i + len(a))
+            if j > i >= 0:
+                ref[i:j] = a[:j - i]
+                got += 1
+        if got < len(frames) // 2:
+            return
+        s = gcc_phat_lag(cap, ref)
+        if s is None:
+            self.debug("no clear echo lag")
+            return
+        lag = self.max_lag_s - s / RATE
+        # a new figure is used once two measurements in a row agree (a stray peak is not)
+        agreed = bool(self.measured) and abs(lag - self.measured[-1]) <= self.hysteresis_s
+        self.measured.append(lag)
+        if agreed and abs(lag - self.lag_s) > self.hysteresis_s:
+            self.lag_s = lag
+        self.debug(f"measured echo lag {lag * 1000:+.0f} ms vs the estimated 0 (in use {self.lag_s * 1000:+.0f} ms)")
+
+    def debug(self, line: str) -> None:
+        """With VOICE_GAME_DEBUG_DUPLEX set: one line on stderr (diagnosis only)."""
+        if self.debugging:
+            print(f"duplex: {line}", file=sys.stderr, flush=True)
