@@ -24,7 +24,7 @@ def test_join_and_watch_from_the_start_menu(nats_server, tmp_path, monkeypatch):
     assert ben.finish()[0] == 0 and host.wait() == 0
     assert rm == 0, err
     en = load_catalog("en")
-    assert "7 Play online" in out
+    assert "7: Play online" in out
     assert en.get("online.menu.ask_join", server="nats://127.0.0.1:4222") in out
     assert "You take conductor 1" in out  # Anna's seat, played from the menu
     assert out.count("The game is over") == 2  # once as a player, once watching the table afterwards
