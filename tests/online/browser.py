@@ -50,6 +50,8 @@ class WebServer:
                 pass
 
     def stop(self):
+        if self.log.closed:
+            return
         if self.proc.poll() is None:
             self.proc.terminate()
             try:
@@ -67,12 +69,12 @@ def web_server_fixture(tmp_path, monkeypatch):
     monkeypatch.setenv("VOICE_GAME_SERVER_DIR", str(folder))
     server = WebServer(folder)
     yield server
+    server.stop()  # first, so it stops its nats-server (a SIGKILL left that child running)
     for p in PROCS:
         if p.poll() is None:
             p.kill()
             p.wait(10)
     PROCS.clear()
-    server.stop()
 
 
 @pytest.fixture(name="browser")

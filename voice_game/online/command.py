@@ -302,7 +302,7 @@ def menu_server(app) -> bool:
         folder.mkdir(parents=True, exist_ok=True)
         log = open(folder / "server.log", "ab")  # noqa: SIM115 - open while the server runs
         proc = S.start_private_server(folder, addr[1], log=log, listen=os.environ.get(MENU_LISTEN_ENV, "127.0.0.1"),
-                                      preexec_fn=_child_setup())
+                                      preexec_fn=S.child_setup())
     except (OSError, RuntimeError):
         app.say(app.t("online.menu.server_failed", server=server))
         return False
@@ -310,30 +310,6 @@ def menu_server(app) -> bool:
     atexit.register(lambda: proc.poll() is None and proc.terminate())
     app.say(app.t("online.menu.server_started", server=server))
     return True
-
-
-def _die_with_parent() -> None:
-    """Linux: the host started from the menu gets SIGTERM when the menu's process ends.
-
-    The kernel sends it when the thread that started the child ends, so the menu starts
-    its children from its main thread only (``_child_setup``)."""
-    try:
-        import ctypes
-        import signal
-
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    except Exception:  # noqa: BLE001 - then only the normal exit ends it
-        pass
-
-
-def _child_setup():
-    """The preexec_fn for a child of the menu: dies with the menu (Linux, from the main
-    thread, where the parent thread's end is the process's end), else nothing."""
-    import threading
-
-    if sys.platform.startswith("linux") and threading.current_thread() is threading.main_thread():
-        return _die_with_parent
-    return None
 
 
 OPEN_LIMIT = 180.0  # seconds the start menu waits for a table it opens
@@ -351,7 +327,7 @@ class _HostProcess:
         import threading
 
         self.proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     text=True, encoding="utf-8", errors="replace", preexec_fn=_child_setup(),
+                                     text=True, encoding="utf-8", errors="replace", preexec_fn=S.child_setup(),
                                      env=dict(os.environ, PYTHONIOENCODING="utf-8"))
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.err: collections.deque[str] = collections.deque(maxlen=200)

@@ -65,8 +65,9 @@ def start_nats(folder: Path, port: int, listen: str, tls: tuple | None, ws_port:
     conf = S.init_server_dir(folder, port, listen, tls=tls)
     if ws_port is not None:
         conf = web_conf(folder, listen, ws_port, tls)
+    # dies with this process: a server killed outright leaves no nats-server holding its ports
     proc = subprocess.Popen([binary, "-c", str(conf)], stdout=log or subprocess.DEVNULL, stderr=subprocess.STDOUT,
-                            stdin=subprocess.DEVNULL)
+                            stdin=subprocess.DEVNULL, preexec_fn=S.child_setup())
     probe = listen if listen not in ("0.0.0.0", "::") else "127.0.0.1"
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline:

@@ -25,6 +25,7 @@ import os
 import shutil
 import signal
 import subprocess
+import sys
 from pathlib import Path
 
 from voice_game.atomic import write_atomic
@@ -319,3 +320,27 @@ def start_private_server(folder: Path, port: int, log=None, timeout: float = 10.
             time.sleep(0.05)
     proc.kill()
     raise RuntimeError("nats-server did not start")
+
+
+def _die_with_parent() -> None:
+    """Linux: a child (nats-server, a host started from the menu) gets SIGTERM when its parent process ends.
+
+    The kernel sends it when the thread that started the child ends, so the menu starts
+    its children from its main thread only (``child_setup``)."""
+    try:
+        import ctypes
+        import signal
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except Exception:  # noqa: BLE001 - then only the normal exit ends it
+        pass
+
+
+def child_setup():
+    """The preexec_fn for a child (the menu's host, the server's nats-server): dies with its parent (Linux, from the main
+    thread, where the parent thread's end is the process's end), else nothing."""
+    import threading
+
+    if sys.platform.startswith("linux") and threading.current_thread() is threading.main_thread():
+        return _die_with_parent
+    return None
