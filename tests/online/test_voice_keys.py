@@ -137,8 +137,22 @@ def test_a_real_voice_through_whisper_plays_an_online_seat(nats_server, tmp_path
         wait_until(lambda: any(refused in x for x in out), 60, "null refused")
         assert not placed(ev)
         time.sleep(1.0)
-        say("3")
-        wait_until(lambda: placed(ev), 60, "the spoken placement")
+        # A person repeats a word the game missed; under a loaded CI machine the first
+        # "drei" can be lost in the sound server, so up to three tries (each must place
+        # or be read back, never place elsewhere).
+        for _ in range(3):
+            seen = len(out)
+            say("3")
+            end = time.monotonic() + 40
+            while time.monotonic() < end and not placed(ev):
+                if any(x.rstrip().endswith("?") and "drei" in x.lower() for x in out[seen:]):
+                    proc.stdin.write("ja\n")  # the read-back "drei?" answered by key
+                    proc.stdin.flush()
+                    seen = len(out)
+                time.sleep(0.2)
+            if placed(ev):
+                break
+        assert placed(ev), "no placement after three tries; the client said:\n" + "\n".join(out[-30:])
         assert placed(ev)[0]["conductor"] == 3, placed(ev)
         proc.stdin.close()
         assert proc.wait(60) == 0
