@@ -12,10 +12,12 @@ import os
 import shutil
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from voice_game.atomic import pid_alive
-from voice_game.speech.model_download import InstallError
+from voice_game.speech.model_download import InstallError, disk_error
 
 #: The file that marks a model folder as installed by the game; only folders
 #: with it (or installed by an older version, see :func:`owned_by_game`) are
@@ -127,3 +129,25 @@ def remove_folder(target: Path, label: str) -> bool:
     os.rename(target, aside / "model")
     shutil.rmtree(aside, ignore_errors=True)
     return True
+
+
+@contextmanager
+def install_work(root: Path, code: str) -> Iterator[Path]:
+    """A fresh temporary folder inside ``root`` for one install, removed afterwards.
+    The pid is the third part of its name (so :func:`clean_stale` knows a dead run's
+    folder): no dash in the model part. A full or unwritable disk becomes
+    ``disk_error``; an interrupt becomes ``models.interrupted``."""
+    work: Path | None = None
+    try:
+        try:
+            root.mkdir(parents=True, exist_ok=True)
+            clean_stale(root)
+            work = Path(tempfile.mkdtemp(prefix=f".install-{code.replace('-', '_')}-{os.getpid()}-", dir=root))
+        except OSError as exc:
+            raise disk_error(exc, root) from None
+        yield work
+    except KeyboardInterrupt:
+        raise InstallError("models.interrupted") from None
+    finally:
+        if work is not None:
+            shutil.rmtree(work, ignore_errors=True)

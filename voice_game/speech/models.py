@@ -62,9 +62,7 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import sys
-import tempfile
 import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -76,8 +74,8 @@ from voice_game.speech import model_download
 from voice_game.speech.model_download import (MAX_UNPACKED_BYTES, READ_TIMEOUT, InstallError, Say,
                                               check_base_url, disk_error, download, extract, shown)
 from voice_game.speech.model_places import (MARKER, STALE_AGE, TEMP_PREFIXES, clean_stale, data_root,
-                                            layout_problem, models_root, owned_by_game, remove_folder,
-                                            swap_in)
+                                            install_work, layout_problem, models_root, owned_by_game,
+                                            remove_folder, swap_in)
 from voice_game.speech.whisper_install import (WHISPER_BASE_URL, WHISPER_MODELS, WHISPER_SIZES,
                                                best_installed_whisper, install_whisper, installed_whisper,
                                                known_whisper, remove_whisper, unknown_whisper, whisper_rank)
@@ -300,14 +298,7 @@ def install(lang: str, say: Say, *, base_url: str | None = None, name: str | Non
     target = root / code
     if (target.exists() or target.is_symlink()) and not owned_by_game(target):
         raise InstallError("models.not_ours", path=str(target))
-    work: Path | None = None
-    try:
-        try:
-            root.mkdir(parents=True, exist_ok=True)
-            clean_stale(root)
-            work = Path(tempfile.mkdtemp(prefix=f".install-{code}-{os.getpid()}-", dir=root))
-        except OSError as exc:
-            raise disk_error(exc, root) from None
+    with install_work(root, code) as work:
         say("models.download_start", name=name, url=url)
         archive = work / "download.zip"
         got_size, got_sha = download(url, archive, say,
@@ -330,11 +321,6 @@ def install(lang: str, say: Say, *, base_url: str | None = None, name: str | Non
             raise disk_error(exc, root) from None
         say("models.installed", lang=code, path=str(target))
         return target
-    except KeyboardInterrupt:
-        raise InstallError("models.interrupted") from None
-    finally:
-        if work is not None:
-            shutil.rmtree(work, ignore_errors=True)
 
 
 def remove(lang: str) -> bool:

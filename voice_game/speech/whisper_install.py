@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -16,7 +14,7 @@ from pathlib import Path
 from voice_game.speech.model_download import (DOWNLOAD_DEADLINE, READ_TIMEOUT, InstallError, Say,
                                               check_base_url, disk_error, download, file_matches,
                                               remote_digest, shown)
-from voice_game.speech.model_places import MARKER, clean_stale, models_root, owned_by_game, remove_folder, swap_in
+from voice_game.speech.model_places import MARKER, install_work, models_root, owned_by_game, remove_folder, swap_in
 
 #: The Whisper models the installer knows, by the name the player types, and their
 #: official CTranslate2 conversion on Hugging Face (OpenAI's MIT weights, converted by
@@ -121,8 +119,6 @@ def install_whisper(name: str, say: Say, *, base_url: str | None = None,  # noqa
     target = root / code
     if (target.exists() or target.is_symlink()) and not owned_by_game(target):
         raise InstallError("models.not_ours", path=str(target))
-    work: Path | None = None
-
     def left() -> float:
         remaining = end - time.monotonic()
         if remaining <= 0:
@@ -133,14 +129,7 @@ def install_whisper(name: str, say: Say, *, base_url: str | None = None,  # noqa
     def quiet(key: str, **params: object) -> None:
         pass
 
-    try:
-        try:
-            root.mkdir(parents=True, exist_ok=True)
-            clean_stale(root)
-            # the pid is the third part of the name (clean_stale): no dash in the model part
-            work = Path(tempfile.mkdtemp(prefix=f".install-{code.replace('-', '_')}-{os.getpid()}-", dir=root))
-        except OSError as exc:
-            raise disk_error(exc, root) from None
+    with install_work(root, code) as work:
         say("models.download_start", name=code, url=f"{base}/{repo}")
         files = [*WHISPER_FILES, _whisper_vocabulary(f"{base}/{repo}/resolve/main", left)]
         model_sha = ""
@@ -161,11 +150,6 @@ def install_whisper(name: str, say: Say, *, base_url: str | None = None,  # noqa
             raise disk_error(exc, root) from None
         say("models.installed_whisper", name=code, path=str(target))
         return target
-    except KeyboardInterrupt:
-        raise InstallError("models.interrupted") from None
-    finally:
-        if work is not None:
-            shutil.rmtree(work, ignore_errors=True)
 
 
 def remove_whisper(name: str) -> bool:
