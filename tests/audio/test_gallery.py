@@ -61,6 +61,17 @@ def test_gallery_input_ending_closes_it(tmp_path):
     assert p.returncode == 0 and p.stdout.splitlines()[-1] == load_catalog("en").get("gallery.bye")
 
 
+def candidates(seg, ref, top=8):
+    """The offsets where ``ref`` best lines up with ``seg`` (cross-correlation by FFT)."""
+    a = seg.reshape(len(seg), -1).sum(axis=1)
+    b = ref.reshape(len(ref), -1).sum(axis=1)
+    n = len(a) + len(b)
+    corr = np.fft.irfft(np.fft.rfft(a, n) * np.conj(np.fft.rfft(b, n)), n)[:len(a) - len(b) + 1]
+    order = np.argsort(corr)[::-1][:top]
+    return sorted({int(k) for k in order} | {int(k) + d for k in order[:2] for d in (-1, 1)
+                                            if 0 <= int(k) + d <= len(a) - len(b)})
+
+
 def test_gallery_plays_each_cue_it_names():
     backend = RenderBackend(rate=RATE)
     player = Player(backend=backend, preload=["family.tuba", "family.violin", "pattern.swoosh"]).start()
@@ -79,16 +90,24 @@ def test_gallery_plays_each_cue_it_names():
     assert g.played == ["family.tuba", "family.violin", "pattern.swoosh"]
     starts = [(pos, lab[4:]) for pos, lab, _ in backend.marks if lab.startswith("cue:")]
     assert [c for _, c in starts] == g.played
+    # an underrun on a busy machine plays silence inside a cue (as a device would):
+    # what the player wrote is the stream without those gaps
     out = backend.output()
+    keep = np.ones(len(out), bool)
+    for first, frames in backend.gaps:
+        keep[first:first + frames] = False
+    out = out[keep]
     for pos, cue_id in starts:
+        pos -= sum(min(frames, max(0, pos - first)) for first, frames in backend.gaps)
         ref = player._cue_frames(cue_id) * np.float32(player.cue_volume)
         # the cue is in the stream near its mark: the best alignment matches it almost
         # exactly (the mark is the stream position when play_cue was called; on a busy
-        # machine the render thread may already be some blocks ahead of or behind it)
-        slack = 10 * backend.block
+        # machine the render thread may be far ahead of or behind it: up to 2 s is searched,
+        # the candidate alignments found by cross-correlation, then compared sample by sample)
+        slack = 2 * RATE
         lo = max(0, pos - slack)
         seg = out[lo:pos + len(ref) + slack]
-        best = min(np.abs(seg[k:k + len(ref)] - ref).max() for k in range(0, len(seg) - len(ref) + 1))
+        best = min(np.abs(seg[k:k + len(ref)] - ref).max() for k in candidates(seg, ref))
         assert best < 0.02, (cue_id, best)
     assert "3 of 3: Beat pattern swoosh" in text.getvalue()
 
