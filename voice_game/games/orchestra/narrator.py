@@ -303,15 +303,19 @@ class OrchestraNarrator(NarratorBase):
     def table(self, v: dict) -> list[Message]:
         n = len(v["players"])
         out = [self.m(self.t("table_round", round=v["round"], count=v["deck_size"]), "table", LOW)]
-        for i in range(n):
-            owner = v["row_owner"][i]
-            if owner is not None:
-                text = self.t("table_row_taken", conductor=i + 1, player=self.name(v, owner))
-            elif v["rows"][i]:
-                text = self.t("table_row", conductor=i + 1, cards=self.cards(v["rows"][i]))
-            else:
-                text = self.t("table_row_empty", conductor=i + 1)
-            out.append(self.m(text, "table", LOW, None, pan_for(i + 1, n)))
+        if all(o is None for o in v["row_owner"]) and not any(v["rows"]):
+            out.append(self.m(self.t("table_rows_empty"), "table", LOW))
+        else:  # "Dirigent 1 leer." "2 mit Tuba-Bär." each from its side, the noun once
+            for i in range(n):
+                next_ = "_next" if i else ""
+                owner = v["row_owner"][i]
+                if owner is not None:
+                    text = self.t(f"table_row_taken{next_}", conductor=i + 1, player=self.name(v, owner))
+                elif v["rows"][i]:
+                    text = self.t(f"table_row{next_}", conductor=i + 1, cards=self.cards(v["rows"][i]))
+                else:
+                    text = self.t(f"table_row_empty{next_}", conductor=i + 1)
+                out.append(self.m(text, "table", LOW, None, pan_for(i + 1, n)))
         if v["drawn"]:
             out.append(self.m(self.t("table_drawn", family=self.family(v["drawn"])), "table", LOW))
         out.append(self.whose_turn(v))
