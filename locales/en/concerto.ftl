@@ -133,7 +133,7 @@ concerto-pattern_named =
 concerto-pattern_secret = The beat pattern of { $player } for { $instrument } was announced once.
 concerto-pattern_secret_you = Your beat pattern for { $instrument } was announced once.
 # what the history keeps of a beat pattern said once (the memory rule)
-concerto-pattern_hidden = its pattern
+concerto-pattern_hidden = hidden pattern
 concerto-pattern_drawn =
     Remember: { $player }'s { $instrument } { NUMBER_OF($instrument) ->
         [plural] play

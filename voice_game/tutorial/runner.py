@@ -421,6 +421,7 @@ class TutorialRunner:
         feed.session = session
         if v.get("guide"):
             feed.add_guide(kit.make_bot(v["guide"], seed * 1000 + 999), v)
+            session.narrator.examples = False  # the guide's suggestion is the one the player hears
         self.session = session
         self.attach(session)
         session.start(kit.rules.opening_events(state))

@@ -38,7 +38,7 @@ def rows(narrator: Any, v: Mapping[str, Any]) -> list[Row]:
 
     out = []
     conductors = []
-    states = []  # each conductor's state for the short form: its cards, or empty / taken
+    states: list[tuple[str, str | tuple[str, int]]] = []  # each conductor: ("cards", i), "empty" or "taken"
     for i, cards_there in enumerate(v["rows"]):
         if v["row_owner"][i] is not None:
             conductors.append(t("conductor_taken", conductor=i + 1))
