@@ -80,6 +80,12 @@ def test_the_table_says_conductor_once(lang):
                          "en": ["Conductor 1 with harp owl.", "2 taken by Ben.", "3 with drum elephant."]}[lang]
     v = _orchestra_view([[], [], []], [None, None, None], {})
     assert c.get("orchestra.table_rows_empty") in [m.text for m in n.table(v)]
+    # who took a conductor is said once, with it: no line after it that they sit out
+    v = _orchestra_view([["harp"], [], ["drum"]], [None, 0, 1], {})
+    said = [m.text for m in n.table(v)]
+    assert said[1:4] == {"de": ["Dirigent 1 mit Harfen-Eule.", "2 genommen von dir.", "3 genommen von Ben."],
+                         "en": ["Conductor 1 with harp owl.", "2 taken by you.", "3 taken by Ben."]}[lang]
+    assert sum("Ben" in x for x in said) == 2  # taken by Ben, and his musicians
 
 
 def _concerto_view(have: list[str], seed: int = 2) -> dict:

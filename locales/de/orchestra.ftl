@@ -165,15 +165,12 @@ orchestra-table_row_empty_next = { $conductor } leer.
 orchestra-table_row_next = { $conductor } mit { $cards }.
 orchestra-table_row_taken_next = { $conductor } genommen von { $player }.
 orchestra-table_rows_empty = Alle Dirigenten leer.
+# taken by the one human at the table (solo): you sit the round out
+orchestra-table_row_taken_you = Dirigent { $conductor } genommen von dir.
+orchestra-table_row_taken_you_next = { $conductor } genommen von dir.
 orchestra-table_drawn = Gezogen und noch nicht gelegt: { $family }.
 orchestra-table_turn = { $player } ist dran.
 orchestra-table_turn_you = Du bist dran.
-orchestra-table_sitting_out_you = Du bist in dieser Runde schon fertig.
-orchestra-table_sitting_out =
-    { $count ->
-        [one] { $players } ist in dieser Runde schon fertig.
-       *[other] { $players } sind in dieser Runde schon fertig.
-    }
 orchestra-my_cards = Deine Musiker: { $cards }.
 orchestra-no_row =
     { $count ->

@@ -163,11 +163,12 @@ orchestra-table_row_empty_next = { $conductor } empty.
 orchestra-table_row_next = { $conductor } with { $cards }.
 orchestra-table_row_taken_next = { $conductor } taken by { $player }.
 orchestra-table_rows_empty = All conductors empty.
+# taken by the one human at the table (solo): you sit the round out
+orchestra-table_row_taken_you = Conductor { $conductor } taken by you.
+orchestra-table_row_taken_you_next = { $conductor } taken by you.
 orchestra-table_drawn = Drawn and not yet placed: { $family }.
 orchestra-table_turn = It is { $player }'s turn.
 orchestra-table_turn_you = It is your turn.
-orchestra-table_sitting_out = { $players } already finished this round.
-orchestra-table_sitting_out_you = You already finished this round.
 orchestra-my_cards = Your musicians: { $cards }.
 orchestra-no_row =
     { $count ->
