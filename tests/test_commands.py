@@ -208,7 +208,7 @@ def test_yes_to_a_meta_command_heard_not_quite_clearly_carries_it_out():
     buf.truncate()
     s.handle(InputLine("yes"), 0)
     said = buf.getvalue()
-    assert "Conductor 1: empty." in said and c.get("reason.nothing_to_reveal") not in said
+    assert "All conductors empty." in said and c.get("reason.nothing_to_reveal") not in said
 
 
 @pytest.mark.parametrize("text", ["ohne Dirigenten beenden", "ohne Dirigent beenden", "Spiel beenden ohne Dirigenten"])

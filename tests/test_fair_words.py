@@ -119,10 +119,28 @@ def test_the_pieces_status_says_what_each_still_needs_from_you(lang):
         if pid is None:
             continue
         missing = [x for x in content.pieces[pid].instruments if x not in have]
-        level = c.get(f"level.{lv}.ref")
+        ref = c.get("concerto.review.piece_ref", level=c.get(f"level.{lv}.ref"), count=content.pieces[pid].points)
+        assert row.short.count(ref) == 1  # each piece named once, pieces that need the same together
         if len(missing) > 2:
-            assert c.get("concerto.review.piece_missing_count", level=level, count=content.pieces[pid].points,
-                         missing=len(missing)) in row.short
+            assert str(len(missing)) in row.short.split(ref, 1)[1]
         elif missing:
             assert all(c.get(f"instrument.{x}.name") in row.short for x in missing)
     assert len(row.short.split()) < len(" ".join(row.items).split())  # the cursor keeps every instrument
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_pattern_placeholder_reads_as_a_noun_wherever_a_pattern_stood(lang):
+    """What the history keeps of a pattern said once is a noun that fits every place a
+    pattern's name stands ("Streicher: Schlagmuster.", "strings hidden pattern"); English
+    "its pattern" fitted only after "with" ("Strings its pattern.")."""
+    c = load_catalog(lang)
+    n = ConcertoNarrator(c, {0}, "default")
+    cross = c.get("pattern.cross.name")
+    strings = n.ins("strings")
+    short = n.masked(c.get("concerto.pattern_short", instrument=strings, pattern=cross))
+    pair = n.masked(c.get("concerto.beat_pair", instrument=strings, pattern=cross))
+    placed = n.masked(c.get("concerto.pair", instrument=strings, pattern=cross))
+    assert (short, pair, placed) == {"de": ("Streicher: Schlagmuster.", "Streicher Schlagmuster",
+                                            "Streicher mit Schlagmuster"),
+                                     "en": ("strings: hidden pattern.", "strings hidden pattern",
+                                            "strings with hidden pattern")}[lang]

@@ -58,9 +58,11 @@ GOLDEN = {
     # angesagt."), a bot's result written with the same facts as said ("... Buh! Chor ist verloren."), brief
     # names the player and has verbs ("Ben dirigiert Grün, hat jetzt 5, gibt Chor ab."), "Deine Sonderkarte:
     # Vorspiel." with the dealt hand in solo too, "zweimal", single cards before counted ones, "Holzbläser."
-    # for a card drawn in solo, the refill's "ziehen" once, English "You put guitar in place 1."
+    # for a card drawn in solo, the refill's "ziehen" once, English "You put guitar in place 1."; English
+    # again for the history's placeholder of a pattern, "hidden pattern" (was "its pattern": "Strings its
+    # pattern."; checked with a transcript diff: only the history's placeholder changed)
     "concerto": {"de": "7537a282d7e06165b9b508bd02cc8a7d384b321b2c71e144abc69472a3b6bff3",
-                 "en": "4fd9cd2a75bf8347ae0d52bab00195e6b899a1609de7362daadf716b9fd97d9a"},
+                 "en": "a4f55f8a7b3e1d78a7507d9b4c82970221994b0247ae016929ef8a4c05d875bd"},
 }
 
 

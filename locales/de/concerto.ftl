@@ -495,8 +495,9 @@ concerto-piece_count_genre_next =
 # the short table ("tisch"): what a turn is decided on; "mehr" says the whole one
 concerto-table_market_short = Markt: { $instruments }.
 concerto-table_score = { $player } { $count }
-concerto-table_score_you = du { $count }
-concerto-table_scores_short = Punkte, Ziel { $target }: { $scores }.
+concerto-table_you = du
+concerto-table_scores_all = alle { $count }
+concerto-table_scores_short = Punkte bis { $target }: { $scores }.
 concerto-table_turn = { $player } ist dran.
 concerto-table_turn_you = Du bist dran.
 concerto-table_turn_number = { $player } ist dran, Zug { $number }.

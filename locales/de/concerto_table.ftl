@@ -22,7 +22,19 @@ concerto-review-times =
         [3] dreimal { $instrument }
        *[other] { $count }-mal { $instrument }
     }
-# the pieces' short form: what each still needs from your orchestra
-concerto-review-piece_ready = { $level } { $count }: bereit
-concerto-review-piece_missing = { $level } { $count }: noch { $instruments } nötig
-concerto-review-piece_missing_count = { $level } { $count }: noch { $missing } nötig
+# the pieces' short form: what each still needs from your orchestra, pieces that need the
+# same said together ($pieces: "Gelb 4 und Orange 9", $count: how many pieces)
+concerto-review-piece_ref = { $level } { $count }
+concerto-review-pieces_short = { $pieces }.
+concerto-review-piece_ready = { $pieces } bereit
+concerto-review-piece_missing =
+    { $count ->
+        [one] { $pieces } braucht { $instruments }
+       *[other] { $pieces } brauchen { $instruments }
+    }
+concerto-review-piece_missing_count =
+    { $count ->
+        [one] { $pieces } braucht noch { $missing }
+       *[other] { $pieces } brauchen noch { $missing }
+    }
+concerto-review-score_all = alle { $count }

@@ -157,18 +157,20 @@ orchestra-table_round =
         [one] Runde { $round }. Noch eine Karte im Stapel.
        *[other] Runde { $round }. Noch { $count } Karten im Stapel.
     }
-orchestra-table_row_empty = Dirigent { $conductor }: leer.
-orchestra-table_row = Dirigent { $conductor }: { $cards }.
-orchestra-table_row_taken = Dirigent { $conductor }: genommen von { $player }.
+orchestra-table_row_empty = Dirigent { $conductor } leer.
+orchestra-table_row = Dirigent { $conductor } mit { $cards }.
+orchestra-table_row_taken = Dirigent { $conductor } genommen von { $player }.
+# the table's next conductors, after "Dirigent 1 ...": the noun once
+orchestra-table_row_empty_next = { $conductor } leer.
+orchestra-table_row_next = { $conductor } mit { $cards }.
+orchestra-table_row_taken_next = { $conductor } genommen von { $player }.
+orchestra-table_rows_empty = Alle Dirigenten leer.
+# taken by the one human at the table (solo): you sit the round out
+orchestra-table_row_taken_you = Dirigent { $conductor } genommen von dir.
+orchestra-table_row_taken_you_next = { $conductor } genommen von dir.
 orchestra-table_drawn = Gezogen und noch nicht gelegt: { $family }.
 orchestra-table_turn = { $player } ist dran.
 orchestra-table_turn_you = Du bist dran.
-orchestra-table_sitting_out_you = Du bist in dieser Runde schon fertig.
-orchestra-table_sitting_out =
-    { $count ->
-        [one] { $players } ist in dieser Runde schon fertig.
-       *[other] { $players } sind in dieser Runde schon fertig.
-    }
 orchestra-my_cards = Deine Musiker: { $cards }.
 orchestra-no_row =
     { $count ->
@@ -176,7 +178,7 @@ orchestra-no_row =
        *[other] Es gibt nur { $count } Dirigenten.
     }
 orchestra-my_cards_none = Du hast noch keine Musiker.
-orchestra-cards_of = Bei { $player }: { $cards }.
+orchestra-cards_of = { $player } hat { $cards }.
 orchestra-cards_of_none = { $player } hat noch keine Musiker.
 orchestra-no_seat =
     { $count ->

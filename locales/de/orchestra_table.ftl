@@ -1,9 +1,16 @@
 ### Tierorchester's table as rows for the review cursor (German).
 
 orchestra-review-conductors = Dirigenten
-orchestra-review-conductor = { $conductor }: { $cards }
-orchestra-review-conductor_empty = { $conductor }: leer
-orchestra-review-conductor_taken = { $conductor }: genommen
+orchestra-review-conductor = { $conductor } mit { $cards }
+orchestra-review-conductor_empty = { $conductor } leer
+orchestra-review-conductor_taken = { $conductor } genommen
+# the conductors' short form: "Dirigent 1 mit Harfe, 2 und 3 leer." ($count: numbers in the first part)
+orchestra-review-conductors_short =
+    { $count ->
+        [one] Dirigent { $items }.
+       *[other] Dirigenten { $items }.
+    }
+orchestra-review-conductors_all_empty = Alle Dirigenten leer.
 orchestra-review-drawn = Gezogen
 orchestra-review-pile = Stapel
 orchestra-review-pile_count =
@@ -15,3 +22,9 @@ orchestra-review-you = Du
 orchestra-review-musicians_none = keine Musiker
 orchestra-review-scores = Punkte
 orchestra-review-score = { $player } { $count }
+orchestra-review-score_all = alle { $count }
+# a player's musicians, short
+orchestra-review-has_you = Du hast { $cards }.
+orchestra-review-has = { $player } hat { $cards }.
+orchestra-review-has_none_you = Du hast keine Musiker.
+orchestra-review-has_none = { $player } hat keine Musiker.

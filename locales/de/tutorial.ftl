@@ -392,3 +392,44 @@ tutorial-course-orchestra = Tutorial Tierorchester
 tutorial-course-concerto = Tutorial Concerto
 tutorial-course-concerto-practice = Concerto: Schlagmuster üben
 tutorial-course-concerto-maestro = Concerto: die Maestro-Dirigenten
+
+## tutorial.tools (the tools every course practises: history, detail, rules, stop, keys)
+
+tutorial-tools-previous = Was gesagt wurde, bleibt im Verlauf. Vorherige Nachricht sagt die letzte noch einmal, die Taste Komma auch; Punkt geht wieder vor. Sag vorherige Nachricht.
+tutorial-tools-previous_hint = Sag vorherige Nachricht, oder drück Komma.
+tutorial-tools-since = Was seit deinem letzten Zug geschah, hörst du mit seit meinem Zug. Sag seit meinem Zug.
+tutorial-tools-since_hint = Sag seit meinem Zug.
+tutorial-tools-verbose = Wie viel die Ansagen sagen, stellst du ein: ausführlich, normal oder kurz. Die Taste V wechselt reihum. Sag ausführlich.
+tutorial-tools-verbose_hint = Sag ausführlich, oder drück V.
+tutorial-tools-brief = Jetzt das Gegenteil: Sag kurz.
+tutorial-tools-brief_hint = Sag kurz, oder drück V noch einmal.
+tutorial-tools-normal = Und zurück: Sag normal.
+tutorial-tools-normal_hint = Sag normal, oder drück V noch einmal.
+tutorial-tools-rules = Die Regeln hörst du jederzeit mit Regeln, oder mit der Taste G. Sie sind lang: Sobald du genug hast, sag stopp. Sag jetzt Regeln.
+tutorial-tools-rules_hint = Sag Regeln, oder drück G.
+tutorial-tools-stop_hint = Sag stopp.
+tutorial-tools-stop_done = Mit stopp unterbrichst du jede Ansage, jede Taste tut das auch.
+tutorial-tools-keys = Die Taste K sagt dir alle Tasten. O sagt den Tisch, M deine Karten, S die Punkte, F1 die Hilfe.
+tutorial-tools-end = Sag weiter.
+
+## tutorial.orchestra.tools
+
+tutorial-orchestra-tools-title = Den Tisch im Ohr
+tutorial-orchestra-tools-intro = Ein paar Werkzeuge helfen dir, den Tisch zu hören, ohne zu spielen. Erst ziehen Amadeus und Clara, hör zu.
+tutorial-orchestra-tools-row = Du bist dran. Was bei einem Dirigenten liegt, fragst du, ohne zu legen: Sag was liegt bei Dirigent eins. Getippt reicht Dirigent 1 mit Fragezeichen.
+tutorial-orchestra-tools-row_hint = Sag was liegt bei Dirigent eins.
+tutorial-orchestra-tools-cards_of = Die Musiker eines anderen hörst du mit seinem Namen. Sag Musiker von Amadeus.
+tutorial-orchestra-tools-cards_of_hint = Sag Musiker von Amadeus.
+
+## tutorial.concerto.tools
+
+tutorial-concerto-tools-title = Den Tisch im Ohr
+tutorial-concerto-tools-intro = Ein paar Werkzeuge helfen dir, den Tisch zu hören, ohne zu spielen. Erst ist Amadeus dran, hör zu.
+tutorial-concerto-tools-pieces = Du bist dran. Die offenen Stücke mit ihren Instrumenten hörst du mit Stücke. Sag Stücke.
+tutorial-concerto-tools-pieces_hint = Sag Stücke.
+tutorial-concerto-tools-orchestra_of = Das Orchester eines anderen hörst du mit seinem Namen. Sag Orchester von Amadeus.
+tutorial-concerto-tools-orchestra_of_hint = Sag Orchester von Amadeus.
+tutorial-concerto-tools-explain = Was eine Sonderkarte tut, sagt dir was macht und ihr Name. Sag was macht Headhunter.
+tutorial-concerto-tools-explain_hint = Sag was macht Headhunter.
+tutorial-concerto-tools-discard = Was abgelegt wurde, hörst du mit Ablagestapel. Sag Ablagestapel.
+tutorial-concerto-tools-discard_hint = Sag Ablagestapel.

@@ -133,7 +133,7 @@ concerto-pattern_named =
 concerto-pattern_secret = The beat pattern of { $player } for { $instrument } was announced once.
 concerto-pattern_secret_you = Your beat pattern for { $instrument } was announced once.
 # what the history keeps of a beat pattern said once (the memory rule)
-concerto-pattern_hidden = its pattern
+concerto-pattern_hidden = hidden pattern
 concerto-pattern_drawn =
     Remember: { $player }'s { $instrument } { NUMBER_OF($instrument) ->
         [plural] play
@@ -491,8 +491,9 @@ concerto-piece_count_genre_next =
 # the short table ("tisch"): what a turn is decided on; "mehr" says the whole one
 concerto-table_market_short = Market: { $instruments }.
 concerto-table_score = { $player } { $count }
-concerto-table_score_you = you { $count }
-concerto-table_scores_short = Scores, target { $target }: { $scores }.
+concerto-table_you = you
+concerto-table_scores_all = all { $count }
+concerto-table_scores_short = Scores to { $target }: { $scores }.
 concerto-table_turn = It is { $player }'s turn.
 concerto-table_turn_you = It is your turn.
 concerto-table_turn_number = It is { $player }'s turn, turn { $number }.

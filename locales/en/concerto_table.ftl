@@ -22,7 +22,19 @@ concerto-review-times =
         [3] { $instrument } three times
        *[other] { $instrument } { $count } times
     }
-# the pieces' short form: what each still needs from your orchestra
-concerto-review-piece_ready = { $level } { $count }: ready
-concerto-review-piece_missing = { $level } { $count }: needs { $instruments }
-concerto-review-piece_missing_count = { $level } { $count }: needs { $missing }
+# the pieces' short form: what each still needs from your orchestra, pieces that need the
+# same said together ($pieces: "yellow 4 and orange 9", $count: how many pieces)
+concerto-review-piece_ref = { $level } { $count }
+concerto-review-pieces_short = { $pieces }.
+concerto-review-piece_ready = { $pieces } ready
+concerto-review-piece_missing =
+    { $count ->
+        [one] { $pieces } needs { $instruments }
+       *[other] { $pieces } need { $instruments }
+    }
+concerto-review-piece_missing_count =
+    { $count ->
+        [one] { $pieces } needs { $missing } more
+       *[other] { $pieces } need { $missing } more
+    }
+concerto-review-score_all = all { $count }

@@ -155,14 +155,20 @@ orchestra-table_round =
         [one] Round { $round }. One card left in the pile.
        *[other] Round { $round }. { $count } cards left in the pile.
     }
-orchestra-table_row_empty = Conductor { $conductor }: empty.
-orchestra-table_row = Conductor { $conductor }: { $cards }.
-orchestra-table_row_taken = Conductor { $conductor }: taken by { $player }.
+orchestra-table_row_empty = Conductor { $conductor } empty.
+orchestra-table_row = Conductor { $conductor } with { $cards }.
+orchestra-table_row_taken = Conductor { $conductor } taken by { $player }.
+# the table's next conductors, after "Conductor 1 ...": the noun once
+orchestra-table_row_empty_next = { $conductor } empty.
+orchestra-table_row_next = { $conductor } with { $cards }.
+orchestra-table_row_taken_next = { $conductor } taken by { $player }.
+orchestra-table_rows_empty = All conductors empty.
+# taken by the one human at the table (solo): you sit the round out
+orchestra-table_row_taken_you = Conductor { $conductor } taken by you.
+orchestra-table_row_taken_you_next = { $conductor } taken by you.
 orchestra-table_drawn = Drawn and not yet placed: { $family }.
 orchestra-table_turn = It is { $player }'s turn.
 orchestra-table_turn_you = It is your turn.
-orchestra-table_sitting_out = { $players } already finished this round.
-orchestra-table_sitting_out_you = You already finished this round.
 orchestra-my_cards = Your musicians: { $cards }.
 orchestra-no_row =
     { $count ->
@@ -170,7 +176,7 @@ orchestra-no_row =
        *[other] There are only { $count } conductors.
     }
 orchestra-my_cards_none = You have no musicians yet.
-orchestra-cards_of = { $player }'s musicians: { $cards }.
+orchestra-cards_of = { $player } has { $cards }.
 orchestra-cards_of_none = { $player } has no musicians yet.
 orchestra-no_seat =
     { $count ->

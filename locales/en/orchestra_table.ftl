@@ -1,9 +1,16 @@
 ### Tierorchester's table as rows for the review cursor (English).
 
 orchestra-review-conductors = Conductors
-orchestra-review-conductor = { $conductor }: { $cards }
-orchestra-review-conductor_empty = { $conductor }: empty
-orchestra-review-conductor_taken = { $conductor }: taken
+orchestra-review-conductor = { $conductor } with { $cards }
+orchestra-review-conductor_empty = { $conductor } empty
+orchestra-review-conductor_taken = { $conductor } taken
+# the conductors' short form: "Conductor 1 with harp, 2 and 3 empty." ($count: numbers in the first part)
+orchestra-review-conductors_short =
+    { $count ->
+        [one] Conductor { $items }.
+       *[other] Conductors { $items }.
+    }
+orchestra-review-conductors_all_empty = All conductors empty.
 orchestra-review-drawn = Drawn
 orchestra-review-pile = Pile
 orchestra-review-pile_count =
@@ -15,3 +22,9 @@ orchestra-review-you = You
 orchestra-review-musicians_none = no musicians
 orchestra-review-scores = Scores
 orchestra-review-score = { $player } { $count }
+orchestra-review-score_all = all { $count }
+# a player's musicians, short
+orchestra-review-has_you = You have { $cards }.
+orchestra-review-has = { $player } has { $cards }.
+orchestra-review-has_none_you = You have no musicians.
+orchestra-review-has_none = { $player } has no musicians.

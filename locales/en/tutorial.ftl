@@ -380,3 +380,44 @@ tutorial-course-orchestra = Animal Orchestra tutorial
 tutorial-course-concerto = Concerto tutorial
 tutorial-course-concerto-practice = Concerto: practise beat patterns
 tutorial-course-concerto-maestro = Concerto: the maestro conductors
+
+## tutorial.tools (the tools every course practises: history, detail, rules, stop, keys)
+
+tutorial-tools-previous = Everything said stays in the history. Previous message says the last message again, and so does the comma key; the full stop key goes forward. Say previous message.
+tutorial-tools-previous_hint = Say previous message, or press comma.
+tutorial-tools-since = To hear what happened since your last move, say since my turn.
+tutorial-tools-since_hint = Say since my turn.
+tutorial-tools-verbose = You choose how much the narration says: verbose, normal or brief. The V key goes round them. Say verbose.
+tutorial-tools-verbose_hint = Say verbose, or press V.
+tutorial-tools-brief = Now the opposite: say brief.
+tutorial-tools-brief_hint = Say brief, or press V again.
+tutorial-tools-normal = And back: say normal.
+tutorial-tools-normal_hint = Say normal, or press V again.
+tutorial-tools-rules = You can hear the rules at any time: say rules, or press G. They are long: once you have heard enough, say stop. Say rules now.
+tutorial-tools-rules_hint = Say rules, or press G.
+tutorial-tools-stop_hint = Say stop.
+tutorial-tools-stop_done = Stop cuts any narration short, and so does any key.
+tutorial-tools-keys = The K key tells you every key. O says the table, M your cards, S the scores, F1 the help.
+tutorial-tools-end = Say next.
+
+## tutorial.orchestra.tools
+
+tutorial-orchestra-tools-title = The table by ear
+tutorial-orchestra-tools-intro = A few tools let you hear the table without playing. First Amadeus and Clara move: listen.
+tutorial-orchestra-tools-row = Your turn. To ask what lies at a conductor without placing a card, say what is at conductor one. Typed, conductor 1 with a question mark is enough.
+tutorial-orchestra-tools-row_hint = Say what is at conductor one.
+tutorial-orchestra-tools-cards_of = To hear another player's musicians, use their name. Say musicians of Amadeus.
+tutorial-orchestra-tools-cards_of_hint = Say musicians of Amadeus.
+
+## tutorial.concerto.tools
+
+tutorial-concerto-tools-title = The table by ear
+tutorial-concerto-tools-intro = A few tools let you hear the table without playing. First it is Amadeus's turn: listen.
+tutorial-concerto-tools-pieces = Your turn. To hear the open pieces with their instruments, say pieces.
+tutorial-concerto-tools-pieces_hint = Say pieces.
+tutorial-concerto-tools-orchestra_of = To hear another player's orchestra, use their name. Say orchestra of Amadeus.
+tutorial-concerto-tools-orchestra_of_hint = Say orchestra of Amadeus.
+tutorial-concerto-tools-explain = To hear what a special card does, ask by its name. Say what does Headhunter do.
+tutorial-concerto-tools-explain_hint = Say what does Headhunter do.
+tutorial-concerto-tools-discard = To hear what was discarded, say discard pile.
+tutorial-concerto-tools-discard_hint = Say discard pile.

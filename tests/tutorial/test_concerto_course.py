@@ -13,7 +13,7 @@ import pytest
 from tests.tutorial.helpers import NEXT, WRONG, lesson_lines
 from voice_game.audio.tts import SilentOutput
 from voice_game.commands.grammar import freeze, load_grammar
-from voice_game.commands.parser import understand
+from voice_game.commands.parser import meta_intents, understand
 from voice_game.narration.catalog import load_catalog
 from voice_game.tutorial.lessons import available, load_course, validate_against
 from voice_game.tutorial.progress import Progress
@@ -75,7 +75,8 @@ def test_every_task_is_the_games_own_command_and_legal_at_its_table(lang, tmp_pa
                 continue
             if st.kind in ("do", "other"):
                 legal = r.kit.rules.legal_actions(r.session.state)
-                u = understand(g, r.kit.adapter, g.render(st.value), legal)
+                # the game's questions too ("stücke"), as the lesson's table hears them
+                u = understand(g, r.kit.adapter, g.render(st.value), legal, meta=meta_intents(r.kit.questions))
                 assert u.kind == "act" and freeze(u.command) == freeze(st.value), (lesson.id, st.value, u.kind)
                 action = r.kit.adapter.action_for(st.value)
                 assert action is None or action in legal, (lesson.id, st.value)

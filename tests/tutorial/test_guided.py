@@ -159,3 +159,19 @@ def test_next_in_a_memory_step_does_not_tell_the_pattern(lang, lines, pattern, t
     hidden = c.get("tutorial.did_for_you_hidden")
     assert hidden in out
     assert pattern not in out[out.index(hidden):].lower()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_guided_concerto_start_makes_one_suggestion(lang, tmp_path):
+    """Issue 25: the guided start names one move, the guide's; the prompt's own example
+    ("Sag: Blechbläser Klavier") named another one right before it."""
+    from voice_game.narration.catalog import load_catalog
+
+    c = load_catalog(lang)
+    out = pipe("concerto", "game", lang, [], tmp_path)
+    suggestion = c.get("tutorial.concerto.game.suggest", command="§").split("§")[0]
+    example = c.get("concerto.choose_start_example", example="§").split("§")[0]
+    start = out.index(c.get("concerto.choose_start_you"))
+    assert suggestion in out[start:], out
+    assert example not in out[start:out.index(suggestion, start)], out
+    assert out.count(suggestion) == 1

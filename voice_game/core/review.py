@@ -37,6 +37,21 @@ class Row:
 Review = Callable[[Any, Mapping[str, Any]], Sequence[Row]]
 
 
+def grouped(pairs: Sequence[tuple[str, Any]]) -> list[tuple[list[str], Any]]:
+    """Names that share a value, together, in the order each value first comes: [("du", 6),
+    ("Amadeus", 2), ("Clara", 2)] -> [(["du"], 6), (["Amadeus", "Clara"], 2)], so a short
+    row says each value once ("du 6, Amadeus und Clara 2")."""
+    out: list[tuple[list[str], Any]] = []
+    for name, value in pairs:
+        for names, v in out:
+            if v == value:
+                names.append(name)
+                break
+        else:
+            out.append(([name], value))
+    return out
+
+
 def changes(before: Sequence[Row], after: Sequence[Row]) -> list[tuple[Row, tuple[str, ...]]]:
     """What changed from ``before`` to ``after`` in the watched rows: each such row with
     the items to say, the places that changed in a row of places, else all its items; a

@@ -43,6 +43,9 @@ class NarratorBase:
         self.detail = detail_of(verbose)
         self.hinted: set[str] = set()  # hints said once already (default level says each once)
         self.table_more = False  # the short table was said: "mehr" says the whole one
+        # prompts may give an example command ("Sag: Blechbläser Klavier"); off where someone
+        # else suggests the move (a tutorial's guide), so the player hears one suggestion
+        self.examples = True
 
     def table_short(self, v: dict) -> list[Message] | None:
         """The table's short form, said first (the whole one on "mehr"); None: no short form."""

@@ -150,12 +150,24 @@ class TutorialRunner:
             self.say(help_key, remember=False, **params)
             self.say("tutorial.controls_short", remember=False)
 
-    def meta(self, intent: str) -> None:
-        """Always-available commands (rate, volume, history, table ...) during a lesson."""
-        if intent in TABLE_META and not self.current_lesson().has_table:
+    def meta(self, command: dict) -> None:
+        """Always-available commands (rate, volume, history, table ...) and the game's own
+        questions with what they ask about ("Dirigent 2?", "Orchester von Amadeus") during a
+        lesson, answered as the game answers them."""
+        if command["intent"] in TABLE_META and not self.current_lesson().has_table:
             self.say("tutorial.no_table", remember=False)
             return
-        self.table().meta(intent)
+        self.table().execute(dict(command), None, 0)
+
+    def understand(self, line: InputLine, legal: list, why_not=None) -> Understanding:
+        """A line as the game's own table understands it: a move typed as a question ("Dirigent
+        2?") is that question, a seat named by name ("Musiker von Amadeus") is its number."""
+        s = self.table()
+        asked = s.question_for(line.text)
+        if asked is not None:
+            return Understanding(asked)
+        return understand(self.g, self.kit.adapter, s.seat_names_as_numbers(line.text), legal, line.confidence,
+                          meta=meta_intents(self.kit.questions), why_not=why_not)
 
     # --- the course --------------------------------------------------------------
     def run(self) -> int:
@@ -284,12 +296,12 @@ class TutorialRunner:
                 self.common_control(ctl, "tutorial.help_wait")
                 continue
             try:
-                u = understand(self.g, self.kit.adapter, line.text, [], meta=meta_intents(self.kit.questions))
+                u = self.understand(line, [])
             except CommandError:
                 u = None
             if u is not None and not u.confirm and u.command["intent"] in meta_intents(self.kit.questions) \
                     and u.command["intent"] not in ("yes", "no"):
-                self.meta(u.command["intent"])
+                self.meta(u.command)
                 continue
             ctl = self.control(line.text, fuzzy=True)
             if ctl == "next":
@@ -305,7 +317,7 @@ class TutorialRunner:
         s = self.table()
         action = self.kit.adapter.action_for(cmd)
         if action is None:
-            self.meta(cmd["intent"])
+            self.meta(cmd)
             return
         if not s.commit(action):
             raise ContentError(self.course.source, f"lessons.{self.current_lesson().id}",
@@ -336,8 +348,7 @@ class TutorialRunner:
             legal = self.kit.rules.legal_actions(s.state)
             problem: CommandError | None = None
             try:
-                u = understand(self.g, self.kit.adapter, line.text, legal, line.confidence,
-                               meta=meta_intents(self.kit.questions), why_not=engine_refusal(self.kit.rules, s.state))
+                u = self.understand(line, legal, engine_refusal(self.kit.rules, s.state))
             except CommandError as exc:
                 u, problem = None, exc
             except Exception:  # noqa: BLE001 - the player hears one sentence, never a traceback
@@ -353,7 +364,7 @@ class TutorialRunner:
                 return
             if u is not None and not u.confirm and u.action is None and u.command["intent"] in meta_intents(self.kit.questions) \
                     and u.command["intent"] not in ("yes", "no", "ready"):
-                self.meta(u.command["intent"])
+                self.meta(u.command)
                 continue
             if u is None and not isinstance(problem, NotAllowed):  # not understood, or which one?
                 ctl = self.control(line.text, fuzzy=True)
@@ -410,6 +421,7 @@ class TutorialRunner:
         feed.session = session
         if v.get("guide"):
             feed.add_guide(kit.make_bot(v["guide"], seed * 1000 + 999), v)
+            session.narrator.examples = False  # the guide's suggestion is the one the player hears
         self.session = session
         self.attach(session)
         session.start(kit.rules.opening_events(state))

@@ -2,6 +2,7 @@
 conductor card, your cards, the scores, the rules and why a command is refused."""
 from __future__ import annotations
 
+from voice_game.core.review import grouped
 from voice_game.games.concerto.words import ConcertoWords
 from voice_game.narration.common import pan_for
 from voice_game.narration.message import HIGH, LOW, Message
@@ -50,9 +51,11 @@ class ConcertoAnswers(ConcertoWords):
         out = [self.m(self.t(key, player=self.name(v, v["turn_of"])), "table", LOW),
                self.m(self.t("table_market_short", instruments=self.inss(v["market"])), "table", LOW)]
         out += self.pieces(v)
-        scores = [self.t("table_score_you" if self.second_person(i) else "table_score", player=p["name"],
-                         count=p["score"]) for i, p in enumerate(v["players"])]
-        out.append(self.m(self.t("table_scores_short", scores=", ".join(scores), target=v["target"]), "table", LOW))
+        same = grouped([(self.t("table_you") if self.second_person(i) else p["name"], p["score"])
+                        for i, p in enumerate(v["players"])])  # equal scores said once
+        scores = self.t("table_scores_all", count=same[0][1]) if len(same) == 1 and len(v["players"]) > 1 else \
+            ", ".join(self.t("table_score", player=self.join(names), count=n) for names, n in same)
+        out.append(self.m(self.t("table_scores_short", scores=scores, target=v["target"]), "table", LOW))
         return out + self._conductor_lines(v)  # the maestro version: the card that rules the performances
 
     def _conductor_lines(self, v: dict) -> list[Message]:

@@ -116,7 +116,7 @@ class ConcertoNarrator(ConcertoRendering, ConcertoPrompts, ConcertoAnswers):
         if self.verbose:
             key += "_verbose"
         text = self.t(key, player=self.name(v, p))
-        if len(set(hand)) >= 2:
+        if len(set(hand)) >= 2 and self.examples:
             first, other = sorted(set(hand))[:2]
             text += " " + self.t("choose_start_example", example=self.c.get(
                 "concerto.example_start", instrument=self.ins(first), other=self.ins(other)))

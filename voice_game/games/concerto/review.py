@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from voice_game.core.review import Row
+from voice_game.core.review import Row, grouped
 from voice_game.games.concerto.content import load_content
 
 
@@ -51,16 +51,20 @@ def rows(narrator: Any, v: Mapping[str, Any]) -> list[Row]:
     pieces_row = row("pieces", t("pieces"), pieces, places=True, sep="; ")
     if you is not None:  # its short form (the status command): what each piece still needs from you
         have = {slot["instrument"] for slot in players[you]["orchestra"]}
-        need = [_needs(narrator, t, ins, str(c.get(f"level.{lv}.ref")), content.pieces.get(pid) if pid else None, have)
+        need = [(_ref(c, lv, pid, content), _need(content.pieces.get(pid) if pid else None, have))
                 for lv, pid in v["open_pieces"].items()]
-        pieces_row = Row(pieces_row.id, pieces_row.title, pieces_row.items,
-                         str(c.get("review.list", title=t("pieces"), items="; ".join(need))), True, True)
+        short = ", ".join(_needs(narrator, t, ins, names, what) for names, what in grouped(need))
+        pieces_row = Row(pieces_row.id, pieces_row.title, pieces_row.items, t("pieces_short", pieces=short), True, True)
     out.append(pieces_row)
     order = ([you] if you is not None else []) + [p for p in range(len(players)) if p != you]
     out.append(row("discard", t("discard"), counted(list(v.get("instrument_discard") or [])), watch=False))
-    scores = [t("score", player=t("you") if p == you else players[p]["name"], count=players[p]["score"])
-              for p in order]
-    out.append(row("scores", t("scores", count=v["target"]), scores, watch=False))
+    who = [t("you") if p == you else players[p]["name"] for p in order]
+    scores = [t("score", player=w, count=players[p]["score"]) for w, p in zip(who, order, strict=True)]
+    same = grouped([(w, players[p]["score"]) for w, p in zip(who, order, strict=True)])
+    said = t("score_all", count=same[0][1]) if len(same) == 1 and len(order) > 1 else \
+        ", ".join(t("score", player=narrator.join(names), count=n) for names, n in same)
+    title = t("scores", count=v["target"])
+    out.append(Row("scores", title, tuple(scores), str(c.get("review.list", title=title, items=said)), False, False))
     for p in order:
         info = players[p]
         orchestra = [ins(slot["instrument"]) for slot in info["orchestra"]]  # never a pattern
@@ -72,14 +76,30 @@ def rows(narrator: Any, v: Mapping[str, Any]) -> list[Row]:
     return out
 
 
-def _needs(narrator: Any, t: Any, ins: Any, level: str, piece: Any, have: set[str]) -> str:
-    """One open piece as the pieces' status says it: ready, what it lacks, or how many."""
+def _ref(c: Any, lv: str, pid: str | None, content: Any) -> str:
+    """A piece as the short rows name it: its level and points ("Gelb 5"), the level alone
+    where none is open."""
+    piece = content.pieces.get(pid) if pid is not None else None
+    level = str(c.get(f"level.{lv}.ref"))
+    return level if piece is None else str(c.get("concerto.review.piece_ref", level=level, count=piece.points))
+
+
+def _need(piece: Any, have: set[str]) -> tuple[str, ...] | int | None:
+    """What an open piece still needs from your orchestra: () ready, the instruments when
+    one or two, else how many; None where no piece is open."""
     if piece is None:
-        return str(t("piece_none", level=level))
-    missing = [x for x in piece.instruments if x not in have]
-    if not missing:
-        return str(t("piece_ready", level=level, count=piece.points))
-    if len(missing) <= 2:
-        return str(t("piece_missing", level=level, count=piece.points, missing=len(missing),
-                     instruments=narrator.join([ins(x) for x in missing])))
-    return str(t("piece_missing_count", level=level, count=piece.points, missing=len(missing)))
+        return None
+    missing = tuple(x for x in piece.instruments if x not in have)
+    return missing if len(missing) <= 2 else len(missing)
+
+
+def _needs(narrator: Any, t: Any, ins: Any, names: list[str], need: tuple[str, ...] | int | None) -> str:
+    """Pieces that need the same, said once: "Gelb 4 und Orange 9 brauchen Holzbläser"."""
+    said, n = narrator.join(names), len(names)
+    if need is None:
+        return str(t("piece_none", level=said))
+    if isinstance(need, int):
+        return str(t("piece_missing_count", pieces=said, count=n, missing=need))
+    if not need:
+        return str(t("piece_ready", pieces=said, count=n))
+    return str(t("piece_missing", pieces=said, count=n, instruments=narrator.join([ins(x) for x in need])))

@@ -303,24 +303,14 @@ class OrchestraNarrator(NarratorBase):
     def table(self, v: dict) -> list[Message]:
         n = len(v["players"])
         out = [self.m(self.t("table_round", round=v["round"], count=v["deck_size"]), "table", LOW)]
-        for i in range(n):
-            owner = v["row_owner"][i]
-            if owner is not None:
-                text = self.t("table_row_taken", conductor=i + 1, player=self.name(v, owner))
-            elif v["rows"][i]:
-                text = self.t("table_row", conductor=i + 1, cards=self.cards(v["rows"][i]))
-            else:
-                text = self.t("table_row_empty", conductor=i + 1)
-            out.append(self.m(text, "table", LOW, None, pan_for(i + 1, n)))
+        if all(o is None for o in v["row_owner"]) and not any(v["rows"]):
+            out.append(self.m(self.t("table_rows_empty"), "table", LOW))
+        else:  # "Dirigent 1 leer." "2 mit Tuba-Bär." each from its side, the noun once
+            for i in range(n):
+                out.append(self.m(self._conductor(v, i, "_next" if i else ""), "table", LOW, None, pan_for(i + 1, n)))
         if v["drawn"]:
             out.append(self.m(self.t("table_drawn", family=self.family(v["drawn"])), "table", LOW))
         out.append(self.whose_turn(v))
-        owners = [o for o in v["row_owner"] if o is not None]
-        done = [self.name(v, o) for o in owners]
-        if owners and all(o in self.humans for o in owners) and self.solo:
-            out.append(self.m(self.t("table_sitting_out_you"), "table", LOW))
-        elif done:
-            out.append(self.m(self.t("table_sitting_out", players=self.join(done), count=len(done)), "table", LOW))
         for p in range(n):
             if p != v["you"] and v["collections"][p]:
                 out.append(self.m(self.t("cards_of", player=self.name(v, p),
@@ -334,15 +324,19 @@ class OrchestraNarrator(NarratorBase):
         n = len(v["players"])
         if not 1 <= conductor <= n:
             return [self.m(self.t("no_row", count=n, conductor=conductor), "error", HIGH, "event.error")]
-        i = conductor - 1
+        return [self.m(self._conductor(v, conductor - 1), "table", LOW, None, pan_for(conductor, n))]
+
+    def _conductor(self, v: dict, i: int, next_: str = "") -> str:
+        """Conductor i+1 as the table says it: its musicians, empty, or who took it (who took
+        one sits the round out: said here, once); ``next_`` after another conductor."""
         owner = v["row_owner"][i]
+        if owner is not None and owner in self.humans and self.solo:
+            return self.t(f"table_row_taken_you{next_}", conductor=i + 1)
         if owner is not None:
-            text = self.t("table_row_taken", conductor=conductor, player=self.name(v, owner))
-        elif v["rows"][i]:
-            text = self.t("table_row", conductor=conductor, cards=self.cards(v["rows"][i]))
-        else:
-            text = self.t("table_row_empty", conductor=conductor)
-        return [self.m(text, "table", LOW, None, pan_for(conductor, n))]
+            return self.t(f"table_row_taken{next_}", conductor=i + 1, player=self.name(v, owner))
+        if v["rows"][i]:
+            return self.t(f"table_row{next_}", conductor=i + 1, cards=self.cards(v["rows"][i]))
+        return self.t(f"table_row_empty{next_}", conductor=i + 1)
 
     def cards_of(self, v: dict, seat: int) -> list[Message]:
         """One player's musicians ("Musiker von Ben"); your own as "my cards" says them."""

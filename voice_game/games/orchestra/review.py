@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from voice_game.core.review import Row
+from voice_game.core.review import Row, grouped
 from voice_game.games.orchestra.cards import load_content
 from voice_game.games.orchestra.scoring import score_all
 
@@ -38,21 +38,46 @@ def rows(narrator: Any, v: Mapping[str, Any]) -> list[Row]:
 
     out = []
     conductors = []
+    states: list[tuple[str, str | tuple[str, int]]] = []  # each conductor: ("cards", i), "empty" or "taken"
     for i, cards_there in enumerate(v["rows"]):
         if v["row_owner"][i] is not None:
             conductors.append(t("conductor_taken", conductor=i + 1))
+            states.append((str(i + 1), "taken"))
         elif cards_there:
-            conductors.append(t("conductor", conductor=i + 1, cards=narrator.join(cards(counted(cards_there)))))
+            said = narrator.join(cards(counted(cards_there)))
+            conductors.append(t("conductor", conductor=i + 1, cards=said))
+            states.append((str(i + 1), ("cards", i)))
         else:
             conductors.append(t("conductor_empty", conductor=i + 1))
-    out.append(row("conductors", t("conductors"), conductors, places=True))
+            states.append((str(i + 1), "empty"))
+    # short: the empty ones said together, the taken ones together ("Dirigent 1 mit Harfe,
+    # 2 und 3 leer"), each number once; all empty in three words
+    phrases, first = [], 0
+    for numbers, state in grouped(states):
+        if isinstance(state, tuple):
+            phrases.append(conductors[state[1]])
+        else:
+            phrases.append(t(f"conductor_{state}", conductor=narrator.join(numbers)))
+        first = first or len(numbers)
+    if states and all(state == "empty" for _, state in states):
+        short = t("conductors_all_empty")
+    else:
+        short = t("conductors_short", count=first, items=", ".join(phrases))
+    out.append(Row("conductors", t("conductors"), tuple(conductors), short, True, True))
     out.append(row("drawn", t("drawn"), cards({v["drawn"]: 1}) if v.get("drawn") else [], watch=False))
     out.append(row("pile", t("pile"), [t("pile_count", count=v["deck_size"])], watch=False))
     order = ([you] if you is not None else []) + [p for p in range(len(players)) if p != you]
     totals = [s.total for s in score_all(v["collections"], v["maestro"], load_content())]
-    out.append(row("scores", t("scores"), [t("score", player=who(p), count=totals[p]) for p in order],
-                   watch=False, sep=", "))
+    scores = row("scores", t("scores"), [t("score", player=who(p), count=totals[p]) for p in order],
+                 watch=False, sep=", ")
+    same = grouped([(who(p), totals[p]) for p in order])
+    said = t("score_all", count=same[0][1]) if len(same) == 1 and len(order) > 1 else \
+        ", ".join(t("score", player=narrator.join(names), count=n) for names, n in same)
+    out.append(Row(scores.id, scores.title, scores.items, str(c.get("review.list", title=scores.title, items=said)),
+                   scores.places, scores.watch))
     for p in order:
-        mine = cards(v["collections"][p]) or [t("musicians_none")]
-        out.append(row(f"seat.{p + 1}", who(p), mine, watch=False, sep=", "))
+        mine = cards(v["collections"][p])
+        you_ = "_you" if p == you else ""
+        short = t(f"has{you_}", player=who(p), cards=narrator.join(mine)) if mine else t(f"has_none{you_}", player=who(p))
+        out.append(Row(f"seat.{p + 1}", who(p), tuple(mine or [t("musicians_none")]), short, False, False))
     return out
