@@ -1,10 +1,13 @@
 """Ctrl-C in the first moments of a start, while Python is still loading the game, ends
 it quietly: exit 130 (or the signal itself), never a KeyboardInterrupt traceback (issue 24).
 
-Python's own start before it reads the installed ``.pth`` files (its site module) is out
-of the game's reach; a traceback from there is told apart and left out."""
+Python's own start before the game's first line runs (its site module, the console
+script's "from voice_game.cli import main" while the package is still being found) is out
+of the game's reach; a traceback with no frame in the game's own files is told apart and
+left out."""
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -16,8 +19,13 @@ import pytest
 EXE = Path(sys.executable).parent / "voice-game"
 
 
+GAME_FILE = re.compile(r'File "[^"]*voice_game[/\\\\][^"]*\.py"')
+
+
 def startup_of_python(err: str) -> bool:
-    return "Fatal Python error" in err or ("<frozen site>" in err and "voice_game" not in err)
+    """Python's start, not the game's: a fatal error, or a traceback none of whose frames
+    is in a file of the voice_game package (the console script itself is not one)."""
+    return "Fatal Python error" in err or ("Traceback" in err and not GAME_FILE.search(err))
 
 
 @pytest.mark.skipif(not EXE.exists() or os.name == "nt", reason="the installed voice-game command is needed")
