@@ -11,7 +11,7 @@ from __future__ import annotations
 import traceback
 from typing import Any
 
-from voice_game.commands.grammar import load_grammar
+from voice_game.commands.grammar import freeze, load_grammar
 from voice_game.commands.matcher import match
 from voice_game.commands.parser import Understanding, engine_refusal, meta_intents, understand
 from voice_game.core.contracts import Bot
@@ -28,6 +28,10 @@ from voice_game.tutorial.progress import Progress
 CONTROL = ("next", "back", "skip", "end_tutorial")
 LEAVING = {"back": "back", "skip": "skip", "end_tutorial": "end", "quit": "end"}
 TABLE_META = ("table", "my_cards", "scores", "whose_turn")
+#: the meta commands a lesson listens for at any time (beside its own control words) ...
+ALWAYS_META = ("help", "repeat", "stop", "quit", "yes", "no")
+#: ... and in the guided game, with its legal moves (the questions about the table too)
+GAME_META = ALWAYS_META + TABLE_META + ("ready",)
 
 
 class Leave(Exception):
@@ -107,19 +111,42 @@ class TutorialRunner:
                 self.out.say(m.text)
 
     # --- input -----------------------------------------------------------------
-    def listen(self) -> None:
-        """What the lesson understands now, for the recognizer: the tutorial's own words
-        (weiter, zurück, ...), yes and no, and what the lesson's table allows (its legal
-        moves and the commands that ask about it)."""
+    def listen(self, expect: tuple[dict, ...] = ()) -> None:
+        """Tell the recognizer what the lesson understands now (:meth:`phrases_now`)."""
         if self.voice is None:
             return
-        phrases = {form for p in self._controls + self._yes_no for form in (p.spoken, p.text)}
-        if self.session is not None:
-            phrases |= set(self.session.phrases_now())
-        self.voice.set_phrases(sorted(phrases))
+        self.voice.set_phrases(self.phrases_now(expect))
 
-    def read(self) -> InputLine:
-        self.listen()
+    def phrases_now(self, expect: tuple[dict, ...] = ()) -> list[str]:
+        """What the lesson understands now: the tutorial's own words (weiter, zurück,
+        wiederholen, ...), yes and no, the meta commands that work at any time
+        (:data:`ALWAYS_META`; with a table the questions about it) and what the step asks
+        for: a task's command in all its forms, and in a task or the guided game each legal
+        move by its name (a wrong move is heard as the move it is; a memory task's answer,
+        ``free``, is not favoured); the answers a game's drill ``expect`` s, by their names.
+        Not the game's hundreds of settings, look-ups and ways to say a move (580 phrases
+        and more before, issue 21): a lesson listens for what it asks."""
+        phrases = {form for p in self._controls + self._yes_no for form in (p.spoken, p.text)}
+        phrases |= {self.g.render(c) for c in expect}
+        s, step = self.session, self.step
+        if s is None or step is None:
+            return sorted(phrases)
+        meta: tuple[str, ...]
+        if step.kind == "play":
+            meta = GAME_META
+        else:
+            meta = ALWAYS_META + (TABLE_META if self.lesson is not None and self.lesson.has_table else ())
+        phrases |= set(s.phrases_now(meta=meta, moves=False))
+        if step.kind == "do" and not step.free:
+            phrases |= set(s.phrases_of([freeze(dict(step.value))]))
+        if step.kind in ("do", "play"):
+            phrases |= {self.g.render(c) for c in s.legal_commands()}
+        return sorted(phrases)
+
+    def read(self, expect: tuple[dict, ...] = ()) -> InputLine:
+        """The player's next line; ``expect``: the commands a game's drill asks for (a
+        lesson's task and guided game are known here), for the recognizer."""
+        self.listen(expect)
         while True:
             try:
                 item = next(self.inputs)
@@ -131,7 +158,7 @@ class TutorialRunner:
                 return item
             if item.source == "voice":  # heard, not understood: said so, never silence
                 self.say("tutorial.not_understood", remember=False)
-                self.listen()
+                self.listen(expect)
 
     def control(self, text: str, fuzzy: bool = False) -> str | None:
         m = match(self.g, text, self._controls)
