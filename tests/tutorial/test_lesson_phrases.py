@@ -64,6 +64,7 @@ def test_each_lesson_listens_for_what_it_asks_and_little_else(course, lang, tmp_
     r.out = _Quiet()
     assert r.run() == 0
     sizes = [len(s) for s in ears.sets]
+    print(course, lang, "phrases listened for: at most", max(sizes), "median", sorted(sizes)[len(sizes) // 2])
     assert player.said > 10 and len(sizes) >= player.said
     biggest = max(ears.sets, key=len)
     assert max(sizes) <= MAX_PHRASES, (max(sizes), biggest[:60])

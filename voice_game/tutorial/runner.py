@@ -141,7 +141,25 @@ class TutorialRunner:
             phrases |= set(s.phrases_of([freeze(dict(step.value))]))
         if step.kind in ("do", "play"):
             phrases |= {self.g.render(c) for c in s.legal_commands()}
+        if step.kind == "do" and step.free:
+            phrases |= self.named_forms([c for c in s.legal_commands() if self.fits(c, step)])
         return sorted(phrases)
+
+    def fits(self, command: dict, step: Step) -> bool:
+        """``command`` answers the task ``step`` (equal to its command but in the free slots)."""
+        fixed = {k: v for k, v in dict(step.value).items() if k not in step.free}
+        return _fits(command, fixed, step.free)
+
+    def named_forms(self, commands: list[dict]) -> set[str]:
+        """The forms of ``commands`` that say every word of the command's name ("brass
+        plays stab", "brass with stab" for "brass stab"; not "tuba stab"): a memory task's
+        answers, each as well heard as the others."""
+        _, by_command = self.g.index(self.kit.name)
+        out: set[str] = set()
+        for c in commands:
+            name = set(self.g.render(c).split())
+            out |= {f for p in by_command.get(freeze(c), []) for f in (p.spoken, p.text) if name <= set(f.split())}
+        return out
 
     def read(self, expect: tuple[dict, ...] = ()) -> InputLine:
         """The player's next line; ``expect``: the commands a game's drill asks for (a
