@@ -122,8 +122,10 @@ class TutorialRunner:
         wiederholen, ...), yes and no, the meta commands that work at any time
         (:data:`ALWAYS_META`; with a table the questions about it) and what the step asks
         for: a task's command in all its forms, and in a task or the guided game each legal
-        move by its name (a wrong move is heard as the move it is; a memory task's answer,
-        ``free``, is not favoured); the answers a game's drill ``expect`` s, by their names.
+        move by its name (a wrong move is heard as the move it is); in the guided game and
+        for a memory task (``free``, no answer favoured) the legal moves also in the forms
+        that say their whole name ("karte ziehen"); the answers a game's drill ``expect`` s,
+        by their names.
         Not the game's hundreds of settings, look-ups and ways to say a move (580 phrases
         and more before, issue 21): a lesson listens for what it asks."""
         phrases = {form for p in self._controls + self._yes_no for form in (p.spoken, p.text)}
@@ -143,6 +145,8 @@ class TutorialRunner:
             phrases |= {self.g.render(c) for c in s.legal_commands()}
         if step.kind == "do" and step.free:
             phrases |= self.named_forms([c for c in s.legal_commands() if self.fits(c, step)])
+        if step.kind == "play":
+            phrases |= self.named_forms(s.legal_commands())
         return sorted(phrases)
 
     def fits(self, command: dict, step: Step) -> bool:
@@ -152,8 +156,7 @@ class TutorialRunner:
 
     def named_forms(self, commands: list[dict]) -> set[str]:
         """The forms of ``commands`` that say every word of the command's name ("brass
-        plays stab", "brass with stab" for "brass stab"; not "tuba stab"): a memory task's
-        answers, each as well heard as the others."""
+        plays stab", "brass with stab" for "brass stab"; not "tuba stab")."""
         _, by_command = self.g.index(self.kit.name)
         out: set[str] = set()
         for c in commands:
