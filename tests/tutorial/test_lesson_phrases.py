@@ -1,8 +1,9 @@
 """What a lesson listens for (issue 21): the recognizer is told the phrases of what the
 step asks (the task's command, the legal moves by name, the drill's answers), the
 tutorial's own words and the few meta commands that always work; never the game's
-hundreds of settings and look-ups (580 to 1018 phrases a lesson before). Every course is walked in both languages by a player who follows it, and each
-answer must be among the phrases the lesson listened for when it was said."""
+hundreds of settings and look-ups (580 to 1018 phrases a lesson before). Every course
+is walked in both languages by a player who follows it, and each answer must be among
+the phrases the lesson listened for when it was said."""
 import pytest
 
 from tests.support.course_player import Follower
