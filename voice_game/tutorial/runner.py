@@ -77,6 +77,7 @@ class TutorialRunner:
         self.lesson: Lesson | None = None
         self.step: Step | None = None  # the step running now (scripted players read it)
         self.recent: list[Message] = []  # what "wiederholen" says again
+        self.told: dict | None = None  # the guided game's suggested move, when the player may know it
         self._controls = [p for p in self.g.phrases("tutorial")
                           if dict(p.command)["intent"] in CONTROL + ("repeat", "help", "quit")]
         self._yes_no = self.g.phrases(None, ["yes", "no"])
@@ -122,10 +123,10 @@ class TutorialRunner:
         wiederholen, ...), yes and no, the meta commands that work at any time
         (:data:`ALWAYS_META`; with a table the questions about it) and what the step asks
         for: a task's command in all its forms, and in a task or the guided game each legal
-        move by its name (a wrong move is heard as the move it is); in the guided game and
-        for a memory task (``free``, no answer favoured) the legal moves also in the forms
-        that say their whole name ("karte ziehen"); the answers a game's drill ``expect`` s,
-        by their names.
+        move by its name (a wrong move is heard as the move it is); for a memory task
+        (``free``, no answer favoured) the legal answers also in the forms that say their
+        whole name ("brass plays stab"), in the guided game so the guide's suggestion when
+        it is no secret ("karte ziehen"); the answers a game's drill ``expect`` s, by name.
         Not the game's hundreds of settings, look-ups and ways to say a move (580 phrases
         and more before, issue 21): a lesson listens for what it asks."""
         phrases = {form for p in self._controls + self._yes_no for form in (p.spoken, p.text)}
@@ -145,8 +146,8 @@ class TutorialRunner:
             phrases |= {self.g.render(c) for c in s.legal_commands()}
         if step.kind == "do" and step.free:
             phrases |= self.named_forms([c for c in s.legal_commands() if self.fits(c, step)])
-        if step.kind == "play":
-            phrases |= self.named_forms(s.legal_commands())
+        if step.kind == "play" and self.told is not None:
+            phrases |= self.named_forms([self.told])
         return sorted(phrases)
 
     def fits(self, command: dict, step: Step) -> bool:
@@ -453,6 +454,7 @@ class TutorialRunner:
         deck = kit.parse_deck(v["deck"]) if "deck" in v else None
         state = kit.new_game([s.name for s in seats], list(v.get("variants", [])), seed, deck)
         feed = _GuidedInputs(self, dict(v.get("tips", {})))
+        self.told = None
         session = Session(kit, state, seats, self.g, self.c, self.out, feed, seed=seed, audio=self.audio,
                           debug=self.debug)
         feed.session = session
@@ -517,6 +519,7 @@ class _GuidedInputs:
             return
         self.suggested_for = s.state
         self.suggestion = None
+        r.told = None
         rules = r.kit.rules
         if rules.current_player(s.state) != 0 or rules.is_over(s.state):
             return
@@ -538,6 +541,8 @@ class _GuidedInputs:
             return
         self.suggestion = r.g.render(cmd)
         phase = str(r.kit.view(s.state, 0).get("phase"))
+        if phase not in self.options.get("hide", []):
+            r.told = cmd  # listened for in its other forms too ("karte ziehen")
         if cmd["intent"] in self.options.get("quiet", []):
             return  # the usual move: "yes" still carries it out
         if phase in self.options.get("hide", []):
