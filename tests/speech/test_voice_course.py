@@ -6,8 +6,9 @@ on the microphone), the microphone a private PulseAudio virtual microphone
 "weiter" at a pause, the guide's suggestion in the guided game).
 
 As a person would, the person says a word again when the game did not understand it
-(more slowly), then in other words the lesson listens for (its other forms, "ja" for the
-guide's suggestion), and keeps the words that worked; a word the game did not answer at
+(more slowly), then in the other words the game suggests ("Du kannst auch „karte ziehen“
+sagen"), else in other words the lesson listens for ("ja" for the guide's suggestion, the
+command's other forms), and keeps the words that worked; a word the game did not answer at
 all (lost on a loaded machine) is said again. Timeouts only bound a hang. On failure the
 test prints what was said, what was heard and what the game said last."""
 from __future__ import annotations
@@ -86,6 +87,9 @@ class Person:
         self.attempt = 0
         self.lost = 0
         self.gave_up: str | None = None
+        self.out: Said = runner.out
+        self.since = 0  # what the game said before the person last spoke
+        self.also = tuple(load_catalog(lang).get("tutorial.say_also", command="\x00").split("\x00"))
 
     def set_phrases(self, phrases: list[str]) -> None:
         self.voice.set_phrases(phrases)
@@ -119,10 +123,17 @@ class Person:
             return first, 100
         if self.attempt == 1:
             return first, 85  # said again, more slowly
-        others = [w for w in self.other_words(choice, phrases) if w != first]
+        others = [w for w in self.told() + self.other_words(choice, phrases) if w != first]
         if not others:
             return first, (100, 85, 115)[self.attempt % 3]
         return others[(self.attempt - 2) % len(others)], 100
+
+    def told(self) -> list[str]:
+        """The other words the game told the person to say since it last spoke
+        ("Du kannst auch „karte ziehen“ sagen.")."""
+        lines = self.out.lines[self.since:]
+        return [x[len(self.also[0]):len(x) - len(self.also[1])] for x in lines
+                if x.startswith(self.also[0]) and x.endswith(self.also[1])][-1:]
 
     def other_words(self, choice: str, phrases: list[str]) -> list[str]:
         """Other ways the lesson listens for to say ``choice``: "ja" for the guide's
@@ -143,6 +154,7 @@ class Person:
         # the synthesized second of quiet after the words is left out: the microphone goes
         # on with the room's silence, and the game may answer while it would still play
         pcm = np.frombuffer(pico_speech(words, self.lang, speed), dtype="<i2")[:-TRIM]
+        self.since = len(self.out.lines)
         for _ in range(3):
             n = len(self.hub.lines)
             self.srv.play_into("micsink", pcm, 16000)

@@ -169,6 +169,7 @@ class TutorialRunner:
         """The player's next line; ``expect``: the commands a game's drill asks for (a
         lesson's task and guided game are known here), for the recognizer."""
         self.listen(expect)
+        missed = 0
         while True:
             try:
                 item = next(self.inputs)
@@ -179,8 +180,27 @@ class TutorialRunner:
             if item.text.strip():
                 return item
             if item.source == "voice":  # heard, not understood: said so, never silence
+                missed += 1
                 self.say("tutorial.not_understood", remember=False)
+                other = self.other_words(missed - 2) if missed >= 2 else None
+                if other is not None:  # missed again: another way to say it, one each time
+                    self.say("tutorial.say_also", remember=False, command=other)
                 self.listen(expect)
+
+    def other_words(self, k: int) -> str | None:
+        """The ``k``-th other way to say a task's command, in turn: its forms that say
+        its name as it is, with more words ("karte ziehen" for "ziehen", "dirigent eins
+        legen"), the shortest first; None if it has none, or where the answer is the
+        player's own (a memory task)."""
+        step = self.step
+        if step is None or step.kind != "do" or step.free:
+            return None
+        cmd = dict(step.value)
+        name = self.g.render(cmd)
+        _, by_command = self.g.index(self.kit.name)
+        forms = {p.spoken for p in by_command.get(freeze(cmd), []) if f" {name} " in f" {p.spoken} "} - {name}
+        ranked = sorted(forms, key=lambda f: (len(f.split()), f))
+        return ranked[k % len(ranked)] if ranked else None
 
     def control(self, text: str, fuzzy: bool = False) -> str | None:
         m = match(self.g, text, self._controls)
