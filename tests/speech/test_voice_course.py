@@ -104,7 +104,7 @@ class Person:
         if turn == self.turn and choice == self.choice:
             self.attempt += 1
         else:
-            if self.choice is not None and self.words != self.choice:
+            if self.choice is not None and self.words not in (self.choice, self.follower.yes):
                 self.learned[self.choice] = str(self.words)  # the other words worked: kept
             self.turn, self.choice, self.attempt = turn, choice, 0
         if self.attempt >= TRIES:
