@@ -23,6 +23,7 @@ tutorial-not_now = „{ $command }“ geht hier, aber jetzt üben wir etwas ande
 tutorial-other_command = „{ $command }“ ist ein richtiger Befehl, aber hier üben wir etwas anderes.
 tutorial-not_understood = Das habe ich nicht verstanden.
 tutorial-say_exactly = Sag genau: „{ $command }“.
+tutorial-say_also = Du kannst auch „{ $command }“ sagen.
 tutorial-game_next = Das Übungsspiel läuft noch. Überspringen beendet es.
 tutorial-did_for_you_hidden = Ich mache das für dich.
 tutorial-game_left = Das Übungsspiel ist beendet.

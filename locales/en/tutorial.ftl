@@ -23,6 +23,7 @@ tutorial-not_now = "{ $command }" works here, but right now we practise somethin
 tutorial-other_command = "{ $command }" is a real command, but here we practise something else.
 tutorial-not_understood = I did not understand that.
 tutorial-say_exactly = Say exactly: "{ $command }".
+tutorial-say_also = You can also say "{ $command }".
 tutorial-game_next = The practice game is still on. Say skip to end it.
 tutorial-did_for_you_hidden = I will do that for you.
 tutorial-game_left = The practice game is over.

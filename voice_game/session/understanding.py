@@ -2,9 +2,10 @@
 question, or a question back ("which one?", "did you mean ...? yes or no"); then it is done."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
-from voice_game.commands.grammar import Grammar, freeze
+from voice_game.commands.grammar import FrozenCommand, Grammar, freeze
 from voice_game.commands.parser import CONFIDENT, Understanding, engine_refusal, understand
 from voice_game.core.errors import Ambiguous, NotAllowed, Unrecognized
 from voice_game.core.input import InputLine
@@ -46,16 +47,24 @@ class Understander(SeatNames, Moves):
         return [c for c in cmds if c is not None]
 
 
-    def phrases_now(self) -> list[str]:
-        """Every phrase that means something right now: legal actions and the meta commands."""
-        allowed = {freeze(c) for c in self.legal_commands()}
+    def phrases_now(self, meta: Iterable[str] | None = None, moves: bool = True) -> list[str]:
+        """Every phrase that means something right now: legal actions (unless not
+        ``moves``) and the meta commands (``meta``: only those of them; a tutorial's lesson
+        listens for a few)."""
+        allowed = {freeze(c) for c in self.legal_commands()} if moves else set()
+        metas = self.meta_intents if meta is None else self.meta_intents & frozenset(meta)
         _, by_command = self.g.index(self.kit.name)
-        # both forms: as people say it (filler words kept) and without the filler words;
-        # the recognizer picks whichever fits the sound better, the matcher reads both
-        now = [(cmd, ps) for cmd, ps in by_command.items() if cmd in allowed or dict(cmd)["intent"] in self.meta_intents]
+        return self.phrases_of(cmd for cmd in by_command if cmd in allowed or dict(cmd)["intent"] in metas)
+
+    def phrases_of(self, commands: Iterable[FrozenCommand]) -> list[str]:
+        """The phrases of ``commands`` (the grammar's, for this game), in both forms: as
+        people say it (filler words kept) and without the filler words; the recognizer
+        picks whichever fits the sound better, the matcher reads both. A seat's number
+        also as the seat's name."""
+        _, by_command = self.g.index(self.kit.name)
+        now = [(cmd, by_command[cmd]) for cmd in dict.fromkeys(commands) if cmd in by_command]
         forms = {form for _, ps in now for p in ps for form in (p.spoken, p.text)}
         return sorted(forms | self._named_phrases(now))
-
 
     def handle(self, line: InputLine, player: int) -> None:
         """Understand ``player``'s line and do it; what answers it (not the narrated moves)

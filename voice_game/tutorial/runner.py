@@ -11,7 +11,7 @@ from __future__ import annotations
 import traceback
 from typing import Any
 
-from voice_game.commands.grammar import load_grammar
+from voice_game.commands.grammar import freeze, load_grammar
 from voice_game.commands.matcher import match
 from voice_game.commands.parser import Understanding, engine_refusal, meta_intents, understand
 from voice_game.core.contracts import Bot
@@ -28,6 +28,10 @@ from voice_game.tutorial.progress import Progress
 CONTROL = ("next", "back", "skip", "end_tutorial")
 LEAVING = {"back": "back", "skip": "skip", "end_tutorial": "end", "quit": "end"}
 TABLE_META = ("table", "my_cards", "scores", "whose_turn")
+#: the meta commands a lesson listens for at any time (beside its own control words) ...
+ALWAYS_META = ("help", "repeat", "stop", "quit", "yes", "no")
+#: ... and in the guided game, with its legal moves (the questions about the table too)
+GAME_META = ALWAYS_META + TABLE_META + ("ready",)
 
 
 class Leave(Exception):
@@ -73,6 +77,7 @@ class TutorialRunner:
         self.lesson: Lesson | None = None
         self.step: Step | None = None  # the step running now (scripted players read it)
         self.recent: list[Message] = []  # what "wiederholen" says again
+        self.told: dict | None = None  # the guided game's suggested move, when the player may know it
         self._controls = [p for p in self.g.phrases("tutorial")
                           if dict(p.command)["intent"] in CONTROL + ("repeat", "help", "quit")]
         self._yes_no = self.g.phrases(None, ["yes", "no"])
@@ -107,19 +112,64 @@ class TutorialRunner:
                 self.out.say(m.text)
 
     # --- input -----------------------------------------------------------------
-    def listen(self) -> None:
-        """What the lesson understands now, for the recognizer: the tutorial's own words
-        (weiter, zurück, ...), yes and no, and what the lesson's table allows (its legal
-        moves and the commands that ask about it)."""
+    def listen(self, expect: tuple[dict, ...] = ()) -> None:
+        """Tell the recognizer what the lesson understands now (:meth:`phrases_now`)."""
         if self.voice is None:
             return
-        phrases = {form for p in self._controls + self._yes_no for form in (p.spoken, p.text)}
-        if self.session is not None:
-            phrases |= set(self.session.phrases_now())
-        self.voice.set_phrases(sorted(phrases))
+        self.voice.set_phrases(self.phrases_now(expect))
 
-    def read(self) -> InputLine:
-        self.listen()
+    def phrases_now(self, expect: tuple[dict, ...] = ()) -> list[str]:
+        """What the lesson understands now: the tutorial's own words (weiter, zurück,
+        wiederholen, ...), yes and no, the meta commands that work at any time
+        (:data:`ALWAYS_META`; with a table the questions about it) and what the step asks
+        for: a task's command in all its forms, and in a task or the guided game each legal
+        move by its name (a wrong move is heard as the move it is); for a memory task
+        (``free``, no answer favoured) the legal answers also in the forms that say their
+        whole name ("brass plays stab"), in the guided game so the guide's suggestion when
+        it is no secret ("karte ziehen"); the answers a game's drill ``expect`` s, by name.
+        Not the game's hundreds of settings, look-ups and ways to say a move (580 phrases
+        and more before, issue 21): a lesson listens for what it asks."""
+        phrases = {form for p in self._controls + self._yes_no for form in (p.spoken, p.text)}
+        phrases |= {self.g.render(c) for c in expect}
+        s, step = self.session, self.step
+        if s is None or step is None:
+            return sorted(phrases)
+        meta: tuple[str, ...]
+        if step.kind == "play":
+            meta = GAME_META
+        else:
+            meta = ALWAYS_META + (TABLE_META if self.lesson is not None and self.lesson.has_table else ())
+        phrases |= set(s.phrases_now(meta=meta, moves=False))
+        if step.kind == "do" and not step.free:
+            phrases |= set(s.phrases_of([freeze(dict(step.value))]))
+        if step.kind in ("do", "play"):
+            phrases |= {self.g.render(c) for c in s.legal_commands()}
+        if step.kind == "do" and step.free:
+            phrases |= self.named_forms([c for c in s.legal_commands() if self.fits(c, step)])
+        if step.kind == "play" and self.told is not None:
+            phrases |= self.named_forms([self.told])
+        return sorted(phrases)
+
+    def fits(self, command: dict, step: Step) -> bool:
+        """``command`` answers the task ``step`` (equal to its command but in the free slots)."""
+        fixed = {k: v for k, v in dict(step.value).items() if k not in step.free}
+        return _fits(command, fixed, step.free)
+
+    def named_forms(self, commands: list[dict]) -> set[str]:
+        """The forms of ``commands`` that say every word of the command's name ("brass
+        plays stab", "brass with stab" for "brass stab"; not "tuba stab")."""
+        _, by_command = self.g.index(self.kit.name)
+        out: set[str] = set()
+        for c in commands:
+            name = set(self.g.render(c).split())
+            out |= {f for p in by_command.get(freeze(c), []) for f in (p.spoken, p.text) if name <= set(f.split())}
+        return out
+
+    def read(self, expect: tuple[dict, ...] = ()) -> InputLine:
+        """The player's next line; ``expect``: the commands a game's drill asks for (a
+        lesson's task and guided game are known here), for the recognizer."""
+        self.listen(expect)
+        missed = 0
         while True:
             try:
                 item = next(self.inputs)
@@ -130,8 +180,27 @@ class TutorialRunner:
             if item.text.strip():
                 return item
             if item.source == "voice":  # heard, not understood: said so, never silence
+                missed += 1
                 self.say("tutorial.not_understood", remember=False)
-                self.listen()
+                other = self.other_words(missed - 2) if missed >= 2 else None
+                if other is not None:  # missed again: another way to say it, one each time
+                    self.say("tutorial.say_also", remember=False, command=other)
+                self.listen(expect)
+
+    def other_words(self, k: int) -> str | None:
+        """The ``k``-th other way to say a task's command, in turn: its forms that say
+        its name as it is, with more words ("karte ziehen" for "ziehen", "dirigent eins
+        legen"), the shortest first; None if it has none, or where the answer is the
+        player's own (a memory task)."""
+        step = self.step
+        if step is None or step.kind != "do" or step.free:
+            return None
+        cmd = dict(step.value)
+        name = self.g.render(cmd)
+        _, by_command = self.g.index(self.kit.name)
+        forms = {p.spoken for p in by_command.get(freeze(cmd), []) if f" {name} " in f" {p.spoken} "} - {name}
+        ranked = sorted(forms, key=lambda f: (len(f.split()), f))
+        return ranked[k % len(ranked)] if ranked else None
 
     def control(self, text: str, fuzzy: bool = False) -> str | None:
         m = match(self.g, text, self._controls)
@@ -416,6 +485,7 @@ class TutorialRunner:
         deck = kit.parse_deck(v["deck"]) if "deck" in v else None
         state = kit.new_game([s.name for s in seats], list(v.get("variants", [])), seed, deck)
         feed = _GuidedInputs(self, dict(v.get("tips", {})))
+        self.told = None
         session = Session(kit, state, seats, self.g, self.c, self.out, feed, seed=seed, audio=self.audio,
                           debug=self.debug)
         feed.session = session
@@ -481,6 +551,7 @@ class _GuidedInputs:
             return
         self.suggested_for = s.state
         self.suggestion = None
+        r.told = None
         rules = r.kit.rules
         if rules.current_player(s.state) != 0 or rules.is_over(s.state):
             return
@@ -502,6 +573,8 @@ class _GuidedInputs:
             return
         self.suggestion = r.g.render(cmd)
         phase = str(r.kit.view(s.state, 0).get("phase"))
+        if phase not in self.options.get("hide", []):
+            r.told = cmd  # listened for in its other forms too ("karte ziehen")
         if cmd["intent"] in self.options.get("quiet", []):
             return  # the usual move: "yes" still carries it out
         if phase in self.options.get("hide", []):

@@ -76,8 +76,9 @@ def answer_lines(step, lang: str, wrong_first: bool = True) -> list[str]:
 def _one_pattern(runner, phrases, say, inst, pat, x: str, pattern: str) -> bool:
     """Ask for the pattern of instrument ``x`` until an answer names it; True when right."""
     c, g = runner.c, runner.g
+    beats = tuple({"intent": "beat", "instrument": x, "pattern": p} for p in PATTERNS)  # the player's choice
     while True:
-        line = runner.read()
+        line = runner.read(beats)
         ctl = runner.control(line.text)
         if ctl == "next":
             say(c.get("tutorial.practice.told", instrument=inst(x), pattern=pat(pattern)),
