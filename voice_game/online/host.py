@@ -33,6 +33,8 @@ KEEP_FINISHED = 7 * 24 * 3600  # seconds a finished table's streams stay on the 
 RETRIES, RETRY_WAIT = 240, 0.5  # about two minutes without a server before the host gives up
 RATE, BURST = P.SEAT_RATE, P.SEAT_BURST  # a seat's messages per second in the long run, and at once
 TOO_FAST_EVERY = 5.0  # seconds between two "too fast" sentences to one seat
+WRONG_LAST_SEQUENCE = 10071  # JetStream's error code: the stream's last message is not the one expected
+PUBLISH_TIMEOUT = 5.0  # seconds to wait for the server's acknowledgements of one outbox
 
 
 class SeatOutput:
@@ -193,6 +195,7 @@ class Table:
         self.lang = lang
         self.id = table_id
         self.js = js
+        self.kv = None  # the snapshot bucket, once looked up
         self.main = Session(kit, state, seats, load_grammar(lang), load_catalog(lang), SeatOutput(), [],
                             seed=seed, events_path=events_path, bot_rngs=bot_rngs, bot_memory=bot_memory)
         self.main.narrator = kit.narrator(self.main.c, set())  # spectators: everybody in third person
@@ -312,31 +315,61 @@ class Table:
     async def flush(self) -> None:
         """Snapshot first, then publish: a host that dies in between sends the rest on restart.
         While the server is away (restart, network) it tries again; nothing is lost."""
+        from nats.js.errors import APIError
+
         self.collect()
         if not self.dirty:
             return
+        resync = False
         for attempt in range(RETRIES):
             try:
                 if self.dirty:
-                    kv = await self.js.key_value(P.bucket(self.id))
-                    await kv.put(SNAPSHOT, json.dumps(self.snapshot(), ensure_ascii=False).encode("utf-8"))
+                    if self.kv is None:  # looked up once (a lookup is a round trip and a stream info)
+                        self.kv = await self.js.key_value(P.bucket(self.id))
+                    await self.kv.put(SNAPSHOT, json.dumps(self.snapshot(), ensure_ascii=False).encode("utf-8"))
                     self.dirty = False
-                await self.publish_outbox()
+                await self.publish_outbox(await self.stored() if resync else None)
                 return
-            except Exception:  # noqa: BLE001 - no server right now: wait and try again
+            except Exception as exc:  # noqa: BLE001 - no server right now: wait and try again
+                self.kv = None
+                # a message stored longer ago than the server remembers its id: skip what is stored
+                resync = isinstance(exc, APIError) and exc.err_code == WRONG_LAST_SEQUENCE
                 if attempt == RETRIES - 1:
                     raise
                 await asyncio.sleep(RETRY_WAIT)
 
+    async def stored(self) -> dict[str, int]:
+        """The last sequence of each stream the outbox publishes to."""
+        return {stream: (await self.js.stream_info(stream)).state.last_seq for stream in {x[1] for x in self.outbox}}
+
     async def publish_outbox(self, last_seq: dict | None = None) -> None:
+        """Publish the outbox in order, all of it at once: one round trip to the server for
+        the lot, not one per message. Each message's id lets the server drop a repeat whose
+        first acknowledgement was lost, and the sequence it expects before it keeps a later
+        message from being stored after a lost one: a message's number stays its place in
+        its stream. On an error, what was acknowledged leaves the outbox and the error is
+        raised (``flush`` tries the rest again)."""
         while self.outbox:
-            subject, stream, msg = self.outbox[0]
-            if last_seq is None or msg["n"] > last_seq.get(stream, 0):
-                # the id lets the server drop a repeat whose first acknowledgement was lost,
-                # so a message's number stays its place in the stream
-                await self.js.publish(subject, json.dumps(msg, ensure_ascii=False).encode("utf-8"), stream=stream,
-                                      headers={"Nats-Msg-Id": f"{stream}.{msg['n']}"})
-            self.outbox.pop(0)
+            batch = list(self.outbox)
+            sending = []
+            for subject, stream, msg in batch:
+                if last_seq is not None and msg["n"] <= last_seq.get(stream, 0):
+                    sending.append(None)  # stored before the host stopped
+                    continue
+                headers = {"Nats-Msg-Id": f"{stream}.{msg['n']}", "Nats-Expected-Last-Sequence": str(msg["n"] - 1)}
+                sending.append(await self.js.publish_async(
+                    subject, json.dumps(msg, ensure_ascii=False).encode("utf-8"), stream=stream, headers=headers))
+            futures = [f for f in sending if f is not None]
+            if futures:
+                try:
+                    await asyncio.wait_for(asyncio.gather(*futures, return_exceptions=True), PUBLISH_TIMEOUT)
+                except TimeoutError:
+                    pass  # the acknowledged ones leave the outbox; the rest are tried again
+            for f in sending:
+                if f is not None and (not f.done() or f.cancelled() or f.exception() is not None):
+                    error = f.exception() if f.done() and not f.cancelled() else None
+                    raise error or TimeoutError("no acknowledgement")
+                self.outbox.pop(0)
 
     def reconnected(self) -> None:
         """Back on the server after a drop: ask again, a prompt or a line may have been lost."""
@@ -562,13 +595,22 @@ class Table:
             except TimeoutError:
                 continue  # look again: has the player whose turn it is gone away?
             self.receive(seat, data)
-            await self.flush()
+            if not self.human_to_move():
+                await self.flush()  # heard before a bot thinks; else with the next prompt, in one flush
         for seat in [None, *self.sessions]:
             self.send(seat, {"t": "over"})
         self.dirty = True
         await self.flush()
         await self.expire()
         return 0
+
+    def human_to_move(self) -> bool:
+        """Whether the table now waits for a present human (no bot or chance move comes first)."""
+        rules = self.kit.rules
+        if rules.is_over(self.main.state):
+            return False
+        p = rules.current_player(self.main.state)
+        return p in self.sessions and not self.away(p)
 
     async def expire(self) -> None:
         """A finished table's history and snapshot stay for late rejoins and spectators for
