@@ -120,6 +120,16 @@ def replayed(m) -> bool:
     return "Nats-Stream" in headers
 
 
+async def _drain(*conns) -> None:
+    """Close connections (None: not opened), sending what is still queued."""
+    for nc in conns:
+        try:
+            if nc is not None:
+                await nc.drain()
+        except Exception:  # noqa: BLE001 - already closed or the server is gone
+            pass
+
+
 def _decode(data: bytes):
     if len(data) > P.MAX_HOST_MESSAGE:
         return None
@@ -312,12 +322,7 @@ class SeatClient:
                 self.stop_voice()
             except Exception:  # noqa: BLE001
                 pass
-        for nc in (self.nc, self.reader):
-            try:
-                if nc is not None:
-                    await nc.drain()
-            except Exception:  # noqa: BLE001
-                pass
+        await _drain(self.nc, self.reader)
 
     # --- sending -------------------------------------------------------------------
     async def leave(self) -> None:
@@ -558,8 +563,4 @@ async def watch(table: str, server: str, catalog, out, mute_chat: bool = False) 
             elif msg.get("t") == "over":
                 return 0
     finally:
-        for conn in (nc, reader):
-            try:
-                await conn.drain()
-            except Exception:  # noqa: BLE001
-                pass
+        await _drain(nc, reader)

@@ -15,6 +15,7 @@ import json
 import sys
 import time
 import traceback
+from typing import Any
 
 from voice_game.commands.grammar import load_grammar
 from voice_game.core.errors import RuleError
@@ -195,7 +196,7 @@ class Table:
         self.lang = lang
         self.id = table_id
         self.js = js
-        self.kv = None  # the snapshot bucket, once looked up
+        self.kv: Any = None  # the snapshot bucket (nats.js.kv.KeyValue), once looked up
         self.main = Session(kit, state, seats, load_grammar(lang), load_catalog(lang), SeatOutput(), [],
                             seed=seed, events_path=events_path, bot_rngs=bot_rngs, bot_memory=bot_memory)
         self.main.narrator = kit.narrator(self.main.c, set())  # spectators: everybody in third person
@@ -351,7 +352,7 @@ class Table:
         raised (``flush`` tries the rest again)."""
         while self.outbox:
             batch = list(self.outbox)
-            sending = []
+            sending: list[asyncio.Future | None] = []
             for subject, stream, msg in batch:
                 if last_seq is not None and msg["n"] <= last_seq.get(stream, 0):
                     sending.append(None)  # stored before the host stopped
