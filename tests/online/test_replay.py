@@ -114,3 +114,42 @@ def test_a_seats_rate_limit_holds_over_all_its_connections(nats_server, tmp_path
     # 300 lines sent; the burst (30) and what the rate refilled in the meantime get answers
     assert len(answered) < 3 * P.SEAT_BURST, (len(answered), said)
     assert after["state"] == before["state"]
+
+
+def test_a_seats_flood_over_many_connections_is_not_said_to_the_others(nats_server, tmp_path):
+    """Ben floods chat lines and hellos over three connections of his code: within the seat's
+    limits, but Anna and the spectators must not hear each one; Ben hears why."""
+    from voice_game.online.host import OTHERS_BURST
+
+    host = Host(["orchestra", "--players", "Anna,Ben", "--deck", str(_deck(tmp_path)), "--lang", "en"], nats_server)
+    a, b = host.seats(2)
+
+    async def flood():
+        async with Raw(nats_server, a["code"], cid="annaclient1") as anna, Listener(nats_server, a["table"]) as pub:
+            await anna.send({"hello": True, "lang": "en"})
+            conns = [await Raw(nats_server, b["code"], cid="benclient01").__aenter__() for _ in range(3)]
+            await conns[0].send({"hello": True, "lang": "en"})
+            await _started(nats_server, a["table"])
+            await _settle(lambda: any(m.get("t") == "prompt" for m in anna.heard))
+            anna.heard.clear()
+            pub.heard.clear()
+            for k in range(24):
+                conn = conns[k % 3]
+                await conn.send({"c": 100 + k, "text": f"chat: spam {k}"})
+                await conn.send({"hello": True, "lang": "en"})
+            for conn in conns:
+                await conn.nc.flush()
+            await _settle(lambda: EN.get("online.refused.chat_too_fast") in conns[0].said(), 30.0)
+            await asyncio.sleep(1.5)
+            ben_heard = [x for c in conns for x in c.said()]
+            for conn in conns:
+                await conn.__aexit__()
+            return anna.said(), [m.get("text", "") for _, m in pub.heard], ben_heard
+
+    anna, public, ben = asyncio.run(flood())
+    host.kill()
+    spam = [x for x in anna if "spam" in x]
+    joined = [x for x in anna if x == EN.get("online.joined", player="Ben")]
+    assert len(spam) + len(joined) <= OTHERS_BURST + 2, anna  # what trickles back in 2 s at 0.5/s
+    assert len([x for x in public if "spam" in x]) <= OTHERS_BURST + 2, public
+    assert EN.get("online.refused.chat_too_fast") in ben

@@ -35,6 +35,7 @@ RETRIES, RETRY_WAIT = 240, 0.5  # about two minutes without a server before the 
 RATE, BURST = P.SEAT_RATE, P.SEAT_BURST  # a seat's messages per second in the long run, and at once
 TOO_FAST_EVERY = 5.0  # seconds between two "too fast" sentences to one seat
 WRONG_LAST_SEQUENCE = 10071  # JetStream's error code: the stream's last message is not the one expected
+OTHERS_RATE, OTHERS_BURST = 0.5, 5  # what one seat makes the others hear: per second, at once
 PUBLISH_TIMEOUT = 5.0  # seconds to wait for the server's acknowledgements of one outbox
 
 
@@ -169,6 +170,18 @@ def chat_text(lang: str, line: str) -> str | None:
     return None
 
 
+def take(buckets: dict[int, list[float]], seat: int, rate: float, burst: int) -> bool:
+    """A token from the seat's bucket (``rate`` tokens a second, ``burst`` at most), if it has one."""
+    now = time.monotonic()
+    tokens, when = buckets.get(seat, (float(burst), now))
+    tokens = min(float(burst), tokens + (now - when) * rate)
+    if tokens >= 1.0:
+        buckets[seat] = [tokens - 1.0, now]
+        return True
+    buckets[seat] = [tokens, now]
+    return False
+
+
 def tell(session: Session, events, view) -> None:
     """Narrate events to one session: together when the narrator merges them, else one by one."""
     if not events:
@@ -189,6 +202,7 @@ class Table:
         self.keys = dict(keys or {})  # seat -> its subjects' key (protocol.seat_key)
         self.rate = rate  # a seat's messages per second (None: no limit)
         self.buckets: dict[int, list[float]] = {}  # seat -> [tokens, when]
+        self.loud: dict[int, list[float]] = {}  # seat -> [tokens, when] of what the others hear
         self.too_fast_said: dict[int, float] = {}
         self.granted: dict[int, int] = {}  # seat -> answers to prompts it may still send unlimited
         self.seats = seats
@@ -401,18 +415,20 @@ class Table:
     def allowed(self, seat: int) -> bool:
         if self.rate is None:
             return True
-        now = time.monotonic()
-        tokens, when = self.buckets.get(seat, (float(BURST), now))
-        tokens = min(float(BURST), tokens + (now - when) * self.rate)
-        if tokens >= 1.0:
-            self.buckets[seat] = [tokens - 1.0, now]
+        if take(self.buckets, seat, self.rate, BURST):
             return True
-        self.buckets[seat] = [tokens, now]
+        now = time.monotonic()
         if now - self.too_fast_said.get(seat, -TOO_FAST_EVERY) >= TOO_FAST_EVERY:
             self.too_fast_said[seat] = now
             self.sessions[seat].say_key("online.refused.too_fast", kind="error", record=False)
             self.queue.put_nowait((None, b""))  # the loop wakes up and says it
         return False
+
+    def reaches_others(self, seat: int) -> bool:
+        """Whether a seat may make the others hear something now (a chat line, "joined"): a
+        second, smaller bucket per seat, so a flood that the first one lets in (its answers,
+        its burst) is not said to every seat and spectator."""
+        return self.rate is None or take(self.loud, seat, OTHERS_RATE, OTHERS_BURST)
 
     def receive(self, seat: int | None, data: bytes) -> None:
         """One message from a seat's client. Whatever it holds, and whatever goes wrong while
@@ -511,9 +527,10 @@ class Table:
         self.send(seat, {"t": "welcome", "from": self.last_input_n.get(seat, 0), "seat": seat,
                          "name": self.seats[seat].name, "game": self.kit.name,
                          **({"cid": self.owners[seat]} if self.owners.get(seat) else {})})
-        for other, os_ in self.sessions.items():
-            if other != seat:
-                os_.say_key("online.joined", kind="info", player=self.seats[seat].name)
+        if self.reaches_others(seat):  # (a flood of hellos is not a flood of "joined")
+            for other, os_ in self.sessions.items():
+                if other != seat:
+                    os_.say_key("online.joined", kind="info", player=self.seats[seat].name)
         self.back(seat)
         self.joined.add(seat)
         if not self.started and self.missing():
@@ -524,6 +541,9 @@ class Table:
     def chat(self, seat: int, text: str) -> None:
         """Table chat: said to everybody else and the spectators, kept apart from the game's
         history (kind "chat", which a client may mute)."""
+        if not self.reaches_others(seat):
+            self.sessions[seat].say_key("online.refused.chat_too_fast", kind="error", record=False)
+            return
         name = self.seats[seat].name
         for other, os_ in self.sessions.items():
             if other == seat:
