@@ -162,6 +162,11 @@ def serve(url: str, folder: str, count: int, seats: int) -> None:
         await service.start()
         names = PLAYERS_5[:seats]
 
+        async def pong(m):  # the machine's floor: a bare round trip through nats-server to this loop
+            await service.nc.publish(m.reply, b"")
+
+        await service.nc.subscribe(PING, cb=pong)
+
         async def one(k):
             info = await service.create("orchestra", list(names), lang="en", seed=100 + k)
             print(json.dumps({"seed": 100 + k, "codes": [s.code for s in info.seats]}), flush=True)
@@ -188,7 +193,7 @@ def host_timing() -> dict[str, list[float]]:
 
     import gc
 
-    timing: dict[str, list[float]] = {"queued": [], "sent": [], "acknowledged": [], "gc": []}
+    timing: dict[str, list[float]] = {"queued": [], "sent": [], "acknowledged": [], "gc": [], "snapshot": []}
     started = [0.0]
 
     def collecting(phase, info):  # the garbage collector's pauses (ms), every generation
@@ -226,6 +231,18 @@ def host_timing() -> dict[str, list[float]]:
         for _k, t in waiting:
             timing["acknowledged"].append((now - t) * 1000)
 
+    from nats.js.kv import KeyValue
+
+    put = KeyValue.put
+
+    async def timed_put(self, *args, **kwargs):
+        t0 = time.perf_counter()
+        try:
+            return await put(self, *args, **kwargs)
+        finally:
+            timing["snapshot"].append((time.perf_counter() - t0) * 1000)
+
+    KeyValue.put = timed_put  # type: ignore[method-assign]
     H.Table.admit, H.Table.receive, H.Table.publish_outbox = timed_admit, timed_receive, timed_publish
     return timing
 
@@ -233,7 +250,27 @@ def host_timing() -> dict[str, list[float]]:
 PLAYERS_5 = ["Anna", "Ben", "Carla", "Dora", "Emil"]
 
 
-async def scale_play(url, tables, think, seconds, seed=1):
+PING = "bench.ping"
+
+
+async def ping_loop(url, folder, stop) -> list[float]:
+    """Round trips (ms) through nats-server to the host service's event loop and back, with
+    no JetStream and no game: what any reply costs on this machine now, every 0.1 s."""
+    nc = await connect(url, S.ADMIN, S.admin_password(Path(folder)))
+    out = []
+    while time.monotonic() < stop():
+        t0 = time.perf_counter()
+        try:
+            await nc.request(PING, b"", timeout=5)
+            out.append((time.perf_counter() - t0) * 1000)
+        except Exception:  # noqa: BLE001 - counted as missing
+            pass
+        await asyncio.sleep(0.1)
+    await nc.close()
+    return out
+
+
+async def scale_play(url, tables, think, seconds, seed=1, folder=None):
     """Every seat of the given tables answers its prompts from its script; returns the
     command-to-reply times (ms), the commands sent and this event loop's lag (ms): how
     late a 50 ms timer fired, so a busy client loop shows instead of hiding in the figures."""
@@ -282,24 +319,27 @@ async def scale_play(url, tables, think, seconds, seed=1):
         per_seat, _ = script_for(seed_, len(codes))
         await asyncio.gather(*(seat(code, per_seat[i]) for i, code in enumerate(codes)))
     stop = time.monotonic() + seconds
+    pinger = asyncio.ensure_future(ping_loop(url, folder, lambda: stop)) if folder else None
     while time.monotonic() < stop:
         t0 = time.perf_counter()
         await asyncio.sleep(0.05)
         lag.append((time.perf_counter() - t0 - 0.05) * 1000)
+    pings = await pinger if pinger is not None else []
     for nc in conns:
         await nc.close()
-    return lat, sent[0], lag
+    return lat, sent[0], lag, pings
 
 
 def clients_worker() -> None:
-    """``--clients-worker URL THINK SECONDS SEED``: one process of seat clients; the tables
+    """``--clients-worker URL THINK SECONDS SEED FOLDER``: one process of seat clients; the tables
     come on stdin as one JSON line, the figures go to stdout as one JSON line."""
     url, think, seconds, seed = sys.argv[2], float(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+    folder = sys.argv[6] if seed == 1 else None  # the first worker also measures bare round trips
     tables = [tuple(x) for x in json.loads(sys.stdin.readline())]
     print(json.dumps({"ready": True}), flush=True)
     sys.stdin.readline()  # every worker has its seats connected: play
-    lat, sent, lag = asyncio.run(scale_play(url, tables, think, seconds, seed))
-    print(json.dumps({"lat": lat, "sent": sent, "lag": lag}), flush=True)
+    lat, sent, lag, pings = asyncio.run(scale_play(url, tables, think, seconds, seed, folder))
+    print(json.dumps({"lat": lat, "sent": sent, "lag": lag, "pings": pings}), flush=True)
 
 
 def script_for(seed, seats):
@@ -333,7 +373,7 @@ def scale(url, folder, count, seats, think, seconds, workers, profile, server_pi
         # the seats in WORKERS processes of their own: the host's figures are not the clients' loop
         for w in range(workers):
             p = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--clients-worker", url, str(think),
-                                  str(seconds), str(w + 1)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                  str(seconds), str(w + 1), str(folder)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                                  cwd=ROOT)
             procs.append(p)
             p.stdin.write(json.dumps(tables[w::workers]) + "\n")
@@ -365,11 +405,13 @@ def scale(url, folder, count, seats, think, seconds, workers, profile, server_pi
         load1 = os.getloadavg()[0]
         lat: list[float] = []
         lag: list[float] = []
+        pings: list[float] = []
         sent = 0
         for p in procs:
             r = json.loads(p.stdout.readline())
             lat += r["lat"]
             lag += r["lag"]
+            pings += r["pings"]
             sent += r["sent"]
             p.wait(30)
         if spy is not None:
@@ -390,9 +432,11 @@ def scale(url, folder, count, seats, think, seconds, workers, profile, server_pi
           f"{load1:.1f} after ({os.cpu_count()} cores)")
     summary("command to the sender's reply", lat, width=34)
     summary("clients' event loop lag", lag, width=34)
+    summary("bare round trip to the host's loop", pings, width=34)
     print("  in the host service, from a line's arrival:")
     for name in ("queued", "sent", "acknowledged"):
         summary(f"  to its reply {name}" if name != "queued" else "  to its handling", inside[name], width=32)
+    summary("  a snapshot stored (any table)", inside["snapshot"], width=32)
     summary("  garbage collector's pauses", inside["gc"], width=32)
     print(f"    {sum(inside['gc']):.0f} ms in all, {sum(x > 50 for x in inside['gc'])} over 50 ms")
     if profile:

@@ -597,7 +597,8 @@ class Table:
             self.receive(seat, data)
         while True:
             while self.step():
-                await self.flush()
+                if self.bot_to_move():
+                    await self.flush()  # heard before the bot thinks; chance moves go out together
             if rules.is_over(self.main.state):
                 self.held_back(None)
                 await self.flush()
@@ -616,8 +617,8 @@ class Table:
             except TimeoutError:
                 continue  # look again: has the player whose turn it is gone away?
             self.receive(seat, data)
-            if not self.human_to_move():
-                await self.flush()  # heard before a bot thinks; else with the next prompt, in one flush
+            if self.bot_to_move():
+                await self.flush()  # heard before a bot thinks; else with what follows, in one flush
         for seat in [None, *self.sessions]:
             self.send(seat, {"t": "over"})
         self.dirty = True
@@ -625,13 +626,14 @@ class Table:
         await self.expire()
         return 0
 
-    def human_to_move(self) -> bool:
-        """Whether the table now waits for a present human (no bot or chance move comes first)."""
+    def bot_to_move(self) -> bool:
+        """Whether a bot moves next (it may think a while: what was said goes out first). A
+        chance move is instant, and a human's prompt goes out with what came before it."""
         rules = self.kit.rules
         if rules.is_over(self.main.state):
             return False
         p = rules.current_player(self.main.state)
-        return p in self.sessions and not self.away(p)
+        return p in self.main.bots or (p in self.sessions and self.away(p))
 
     async def expire(self) -> None:
         """A finished table's history and snapshot stay for late rejoins and spectators for
