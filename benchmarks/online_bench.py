@@ -151,13 +151,21 @@ def rss_mb(pid: int) -> float:
 
 def serve(url: str, folder: str, count: int, seats: int) -> None:
     """The host service process of the scale test: one table, a line; then the others,
-    twenty at a time; a line per table with its codes and seed."""
+    twenty at a time; a line per table with its codes and seed. A line "stats" on stdin
+    prints what the host itself took per command (``host_timing``) as one JSON line."""
     from voice_game.online.service import TableService
+
+    timing = host_timing()
 
     async def go():
         service = TableService(url, Path(folder))
         await service.start()
         names = PLAYERS_5[:seats]
+
+        async def pong(m):  # the machine's floor: a bare round trip through nats-server to this loop
+            await service.nc.publish(m.reply, b"")
+
+        await service.nc.subscribe(PING, cb=pong)
 
         async def one(k):
             info = await service.create("orchestra", list(names), lang="en", seed=100 + k)
@@ -167,25 +175,112 @@ def serve(url: str, folder: str, count: int, seats: int) -> None:
         sys.stdin.readline()  # the bench has read the memory with one table
         for start in range(1, count, 20):
             await asyncio.gather(*(one(k) for k in range(start, min(count, start + 20))))
-        await asyncio.gather(*(service.wait(t) for t in service.running()))
+        loop = asyncio.get_running_loop()
+        while (await loop.run_in_executor(None, sys.stdin.readline)).strip() == "stats":
+            print(json.dumps(timing), flush=True)
+            for v in timing.values():
+                v.clear()
 
     asyncio.run(go())
+
+
+def host_timing() -> dict[str, list[float]]:
+    """In the host service process: for every line a seat sends, the time (ms) from its
+    arrival at the service to the start of the table's handling of it ("queued"), to its
+    first reply to that seat handed to the connection ("sent") and to the server's
+    acknowledgement of that reply ("acknowledged")."""
+    from voice_game.online import host as H
+
+    import gc
+
+    timing: dict[str, list[float]] = {"queued": [], "sent": [], "acknowledged": [], "gc": [], "snapshot": []}
+    started = [0.0]
+
+    def collecting(phase, info):  # the garbage collector's pauses (ms), every generation
+        if phase == "start":
+            started[0] = time.perf_counter()
+        else:
+            timing["gc"].append((time.perf_counter() - started[0]) * 1000)
+
+    gc.callbacks.append(collecting)
+    arrived: dict[tuple[str, int], float] = {}
+    handling: dict[tuple[str, int], float] = {}
+    admit, receive, publish = H.Table.admit, H.Table.receive, H.Table.publish_outbox
+
+    def timed_admit(self, seat, data):
+        if b'"text"' in data:
+            arrived[(self.id, seat)] = time.perf_counter()
+        admit(self, seat, data)
+
+    def timed_receive(self, seat, data):
+        t = arrived.pop((self.id, seat), None) if seat is not None else None
+        if t is not None:
+            timing["queued"].append((time.perf_counter() - t) * 1000)
+            handling[(self.id, seat)] = t
+        receive(self, seat, data)
+
+    async def timed_publish(self, last_seq=None):
+        waiting = [(k, t) for k, t in handling.items() if k[0] == self.id
+                   and any(x[0] == self.seat_subject(k[1]) for x in self.outbox)]
+        now = time.perf_counter()
+        for k, t in waiting:
+            timing["sent"].append((now - t) * 1000)
+            del handling[k]
+        await publish(self, last_seq)
+        now = time.perf_counter()
+        for _k, t in waiting:
+            timing["acknowledged"].append((now - t) * 1000)
+
+    from nats.js.kv import KeyValue
+
+    put = KeyValue.put
+
+    async def timed_put(self, *args, **kwargs):
+        t0 = time.perf_counter()
+        try:
+            return await put(self, *args, **kwargs)
+        finally:
+            timing["snapshot"].append((time.perf_counter() - t0) * 1000)
+
+    KeyValue.put = timed_put  # type: ignore[method-assign]
+    H.Table.admit, H.Table.receive, H.Table.publish_outbox = timed_admit, timed_receive, timed_publish
+    return timing
 
 
 PLAYERS_5 = ["Anna", "Ben", "Carla", "Dora", "Emil"]
 
 
-async def scale_play(url, tables, think, seconds, pid):
-    """Every seat of every table answers its prompts from its script; returns the
-    command-to-reply times (ms), the commands sent and the highest memory seen."""
+PING = "bench.ping"
+
+
+async def ping_loop(url, folder, stop) -> list[float]:
+    """Round trips (ms) through nats-server to the host service's event loop and back, with
+    no JetStream and no game: what any reply costs on this machine now, every 0.1 s."""
+    nc = await connect(url, S.ADMIN, S.admin_password(Path(folder)))
+    out = []
+    while time.monotonic() < stop():
+        t0 = time.perf_counter()
+        try:
+            await nc.request(PING, b"", timeout=5)
+            out.append((time.perf_counter() - t0) * 1000)
+        except Exception:  # noqa: BLE001 - counted as missing
+            pass
+        await asyncio.sleep(0.1)
+    await nc.close()
+    return out
+
+
+async def scale_play(url, tables, think, seconds, seed=1, folder=None):
+    """Every seat of the given tables answers its prompts from its script; returns the
+    command-to-reply times (ms), the commands sent and this event loop's lag (ms): how
+    late a 50 ms timer fired, so a busy client loop shows instead of hiding in the figures."""
     import random
 
-    rng = random.Random(1)
+    rng = random.Random(seed)
     lat: list[float] = []
+    lag: list[float] = []
     sent = [0]
     conns = []
-    stop = time.monotonic() + seconds
-    peak = [rss_mb(pid)]
 
     async def seat(code, lines):
         table, i, secret = P.parse_code(code)
@@ -207,9 +302,10 @@ async def scale_play(url, tables, think, seconds, pid):
             await nc.publish(subject, json.dumps({"c": last + 1, "text": line}).encode())
 
         async def on(m):
+            now = time.perf_counter()
             msg = json.loads(m.data)
             if state["t0"] is not None and msg.get("t") in ("say", "prompt"):
-                lat.append((time.perf_counter() - state["t0"]) * 1000)
+                lat.append((now - state["t0"]) * 1000)
                 state["t0"] = None
             if msg.get("t") == "prompt" and msg.get("last") != state.get("asked"):
                 state["asked"] = msg.get("last")  # a prompt said again (after a hello) is answered once
@@ -218,15 +314,32 @@ async def scale_play(url, tables, think, seconds, pid):
         await nc.subscribe(P.seat_subject(table, i, key), cb=on)
         await nc.publish(subject, json.dumps({"hello": True, "lang": "en"}).encode())
 
-    for seed, codes in tables:
-        per_seat, _ = script_for(seed, len(codes))
+    stop = time.monotonic() + 3600.0
+    for seed_, codes in tables:
+        per_seat, _ = script_for(seed_, len(codes))
         await asyncio.gather(*(seat(code, per_seat[i]) for i, code in enumerate(codes)))
+    stop = time.monotonic() + seconds
+    pinger = asyncio.ensure_future(ping_loop(url, folder, lambda: stop)) if folder else None
     while time.monotonic() < stop:
-        await asyncio.sleep(1.0)
-        peak[0] = max(peak[0], rss_mb(pid))
+        t0 = time.perf_counter()
+        await asyncio.sleep(0.05)
+        lag.append((time.perf_counter() - t0 - 0.05) * 1000)
+    pings = await pinger if pinger is not None else []
     for nc in conns:
         await nc.close()
-    return lat, sent[0], peak[0]
+    return lat, sent[0], lag, pings
+
+
+def clients_worker() -> None:
+    """``--clients-worker URL THINK SECONDS SEED FOLDER``: one process of seat clients; the tables
+    come on stdin as one JSON line, the figures go to stdout as one JSON line."""
+    url, think, seconds, seed = sys.argv[2], float(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+    folder = sys.argv[6] if seed == 1 else None  # the first worker also measures bare round trips
+    tables = [tuple(x) for x in json.loads(sys.stdin.readline())]
+    print(json.dumps({"ready": True}), flush=True)
+    sys.stdin.readline()  # every worker has its seats connected: play
+    lat, sent, lag, pings = asyncio.run(scale_play(url, tables, think, seconds, seed, folder))
+    print(json.dumps({"lat": lat, "sent": sent, "lag": lag, "pings": pings}), flush=True)
 
 
 def script_for(seed, seats):
@@ -236,11 +349,13 @@ def script_for(seed, seats):
     return per_seat, len(ordered)
 
 
-def scale(url, folder, count, seats, think, seconds):
+def scale(url, folder, count, seats, think, seconds, workers, profile, server_pid):
     host = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--serve", url, str(folder), str(count),
                              str(seats)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    procs: list[subprocess.Popen] = []
     try:
-        tables = [json.loads(host.stdout.readline())]
+        first = json.loads(host.stdout.readline())
+        tables = [(first["seed"], first["codes"])]
         time.sleep(2.0)
         one = rss_mb(host.pid)
         host.stdin.write("go\n")
@@ -255,25 +370,91 @@ def scale(url, folder, count, seats, think, seconds):
         created = time.monotonic() - t0
         time.sleep(2.0)
         full = rss_mb(host.pid)
-        tables[0] = (tables[0]["seed"], tables[0]["codes"])
+        # the seats in WORKERS processes of their own: the host's figures are not the clients' loop
+        for w in range(workers):
+            p = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--clients-worker", url, str(think),
+                                  str(seconds), str(w + 1), str(folder)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                 cwd=ROOT)
+            procs.append(p)
+            p.stdin.write(json.dumps(tables[w::workers]) + "\n")
+            p.stdin.flush()
+        for p in procs:
+            json.loads(p.stdout.readline())
         load0 = os.getloadavg()[0]
-        lat, sent, peak = asyncio.run(scale_play(url, tables, think, seconds, host.pid))
+        host.stdin.write("stats\n")  # from here on: what the host takes while the seats play
+        host.stdin.flush()
+        json.loads(host.stdout.readline())
+        for p in procs:
+            p.stdin.write("go\n")
+            p.stdin.flush()
+        spy = None
+        if profile:
+            spy = subprocess.Popen([shutil.which("py-spy") or "py-spy", "record", "-p", str(host.pid), "-d",
+                                    str(seconds), "-r", "50", "-f", "raw", "-o", profile, "--nonblocking"],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        peak = one
+        cpu0, server0 = cpu_seconds(host.pid), cpu_seconds(server_pid)
+        stop = time.monotonic() + seconds
+        while time.monotonic() < stop:
+            time.sleep(1.0)
+            peak = max(peak, rss_mb(host.pid))
+        cpu, server_cpu = cpu_seconds(host.pid) - cpu0, cpu_seconds(server_pid) - server0
+        host.stdin.write("stats\n")
+        host.stdin.flush()
+        inside = json.loads(host.stdout.readline())
         load1 = os.getloadavg()[0]
+        lat: list[float] = []
+        lag: list[float] = []
+        pings: list[float] = []
+        sent = 0
+        for p in procs:
+            r = json.loads(p.stdout.readline())
+            lat += r["lat"]
+            lag += r["lag"]
+            pings += r["pings"]
+            sent += r["sent"]
+            p.wait(30)
+        if spy is not None:
+            spy.wait(60)
     finally:
-        host.kill()
-        host.wait(10)
-    print(f"Scale: {count} tables x {seats} scripted seats ({count * seats} connections), one host service process")
+        for p in [*procs, host]:
+            if p.poll() is None:
+                p.kill()
+                p.wait(10)
+    print(f"Scale: {count} tables x {seats} scripted seats ({count * seats} connections), one host service process, "
+          f"the seats in {workers} client processes")
     print(f"  created in {created:.0f} s; host memory: {one:.0f} MB with one table, {full:.0f} MB with {count} "
           f"({(full - one) / (count - 1):.2f} MB per extra table), {peak:.0f} MB at most while playing "
           f"({(peak - one) / (count - 1):.2f} MB per extra table)")
     print(f"  {sent} commands in {seconds} s ({sent / seconds:.0f}/s), think time uniform 0-{2 * think:g} s; "
-          f"load (1 min) {load0:.1f} before, {load1:.1f} after")
+          f"CPU (% of one core): host service {100 * cpu / seconds:.0f}, nats-server "
+          f"{100 * server_cpu / seconds:.0f}; load (1 min) {load0:.1f} before, "
+          f"{load1:.1f} after ({os.cpu_count()} cores)")
     summary("command to the sender's reply", lat, width=34)
+    summary("clients' event loop lag", lag, width=34)
+    summary("bare round trip to the host's loop", pings, width=34)
+    print("  in the host service, from a line's arrival:")
+    for name in ("queued", "sent", "acknowledged"):
+        summary(f"  to its reply {name}" if name != "queued" else "  to its handling", inside[name], width=32)
+    summary("  a snapshot stored (any table)", inside["snapshot"], width=32)
+    summary("  garbage collector's pauses", inside["gc"], width=32)
+    print(f"    {sum(inside['gc']):.0f} ms in all, {sum(x > 50 for x in inside['gc'])} over 50 ms")
+    if profile:
+        print(f"  py-spy profile of the host service: {profile}")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def main() -> None:
     if sys.argv[1:2] == ["--serve"]:
         serve(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]))
+        return
+    if sys.argv[1:2] == ["--clients-worker"]:
+        clients_worker()
         return
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=3)
@@ -283,6 +464,8 @@ def main() -> None:
     ap.add_argument("--seats", type=int, default=5)
     ap.add_argument("--think", type=float, default=2.0, help="mean seconds a seat waits before it answers")
     ap.add_argument("--seconds", type=int, default=120, help="seconds of play measured in the scale test")
+    ap.add_argument("--clients", type=int, default=2, help="processes that carry the scale test's seats")
+    ap.add_argument("--profile", default="", help="scale test: py-spy profile of the host service to this file")
     args = ap.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="vg-online-bench-")) / "server"
     folder.mkdir(parents=True)
@@ -291,7 +474,7 @@ def main() -> None:
     server = S.start_private_server(folder, port)
     try:
         if args.scale:
-            scale(url, folder, args.scale, args.seats, args.think, args.seconds)
+            scale(url, folder, args.scale, args.seats, args.think, args.seconds, args.clients, args.profile, server.pid)
             return
         lat: list[float] = []
         commands = 0

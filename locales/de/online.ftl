@@ -36,6 +36,7 @@ online-refused-too_big = Abgelehnt: Diese Nachricht ist zu lang.
 online-refused-malformed = Abgelehnt: Diese Nachricht versteht der Tisch nicht.
 online-refused-wrong_seat = Abgelehnt: Du kannst nur für deinen eigenen Platz spielen.
 online-refused-too_fast = Abgelehnt: Du sendest zu schnell. Warte einen Moment.
+online-refused-chat_too_fast = Abgelehnt: Du schreibst zu schnell. Die anderen haben es nicht gehört. Warte einen Moment.
 
 ## online.menu
 online-menu-entry = Online spielen

@@ -36,6 +36,7 @@ online-refused-too_big = Refused: this message is too long.
 online-refused-malformed = Refused: the table does not understand this message.
 online-refused-wrong_seat = Refused: you can only play for your own seat.
 online-refused-too_fast = Refused: you are sending too fast. Wait a moment.
+online-refused-chat_too_fast = Refused: you are chatting too fast. The others did not hear it. Wait a moment.
 
 ## online.menu
 online-menu-entry = Play online

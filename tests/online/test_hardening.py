@@ -276,8 +276,6 @@ def test_one_service_opens_twenty_tables_at_once_with_few_reloads(nats_server):
     assert len(reloads) <= 20
 
 
-@pytest.mark.xfail(strict=False, raises=Exception,
-                   reason="timed out once (nats: timeout) in a full CI run under load; passes alone: not yet explained")
 def test_finished_and_abandoned_tables_are_swept(nats_server, monkeypatch):
     """Users and streams of ended or abandoned tables were never removed."""
     import nats
@@ -308,8 +306,20 @@ def test_finished_and_abandoned_tables_are_swept(nats_server, monkeypatch):
         assert S.table_ids(nats_server.folder) == [done.table]
         js = service.js
         for name in P.table_streams(bots.table, []):
-            with pytest.raises(NotFoundError):
-                await js.stream_info(name)
+            # right after the sweep's reload nats-server may answer "no responders" or
+            # "JetStream not enabled for account" for a moment (it failed 2 of 5 runs alone,
+            # before and after the history account): ask again, as the service does
+            for _ in range(50):
+                try:
+                    await js.stream_info(name)
+                except NotFoundError:
+                    break
+                except Exception:  # noqa: BLE001 - the reload is not through yet
+                    await asyncio.sleep(0.1)
+                    continue
+                raise AssertionError(f"the stream {name} is still there")
+            else:
+                raise AssertionError(f"no answer about the stream {name}")
         auth = (nats_server.folder / "auth.conf").read_text()
         assert abandoned not in auth and bots.table not in auth and done.table in auth
         t, seat, secret = P.parse_code(done.seats[0].code)

@@ -1,5 +1,5 @@
 """The lobby of ``voice-game server``: accounts, the table list, opening, sitting down by a
-spoken code, bots, starting (a real host per table), watching; and a browser guest who
+spoken code, bots, starting (on the lobby's one host service), watching; and a browser guest who
 came with the spoken code. A real server process on loopback, real HTTP, real hosts."""
 import json
 import secrets
@@ -69,6 +69,23 @@ def test_accounts_tables_codes_bots_start_and_watch(web_server):
     for c in (ca, cb):
         wait_until(lambda c=c: any("Amadeus" in x for x in c.out), 90, "the opening narration", c)
         c.kill()
+    # the table plays on the lobby's own host service, in the server's process: no host
+    # process of its own (64 MB each) besides nats-server
+    assert [x for x in _children(web_server.proc.pid) if "nats-server" not in x] == []
+
+
+def _children(pid: int) -> list[str]:
+    """The command lines of a process's children."""
+    from pathlib import Path
+
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                out.append((stat.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode())
+        except (OSError, ValueError, IndexError):
+            continue
+    return out
 
 
 def _redeem(server, body):

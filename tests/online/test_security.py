@@ -34,6 +34,7 @@ async def _ready(url, table, seat, password):
 
 
 def test_a_seat_cannot_read_or_write_another_seats_subjects(nats_server):
+    import nats
     import nats.errors
     from nats.js.api import StreamConfig
 
@@ -81,8 +82,13 @@ def test_a_seat_cannot_read_or_write_another_seats_subjects(nats_server):
                 break
             await asyncio.sleep(0.05)
         await asyncio.sleep(0.2)
-        # Ben's own connection reads it; the direct read of his stream works for him
-        assert got_b and (await b.jetstream().get_msg(P.seat_stream(table, 1), seq=1, direct=True)).data
+        # Ben hears it; he reads his stream as his history user (his seat user asks the server nothing)
+        with pytest.raises(nats.errors.Error):
+            await b.jetstream().get_msg(P.seat_stream(table, 1), seq=1, direct=True)
+        reader = await nats.connect(nats_server.url, user=P.history_user(P.seat_user(table, 1)), password=pw[1],
+                                    inbox_prefix=P.inbox_prefix(P.seat_user(table, 1), k1), allow_reconnect=False)
+        assert got_b and (await reader.jetstream().get_msg(P.seat_stream(table, 1), seq=1, direct=True)).data
+        await reader.close()
         assert got_a == []
         assert got_cmd == [P.command_subject(table, 0, k0)]
         joined = " ".join(errors_a).lower()

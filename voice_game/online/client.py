@@ -120,6 +120,16 @@ def replayed(m) -> bool:
     return "Nats-Stream" in headers
 
 
+async def _drain(*conns) -> None:
+    """Close connections (None: not opened), sending what is still queued."""
+    for nc in conns:
+        try:
+            if nc is not None:
+                await nc.drain()
+        except Exception:  # noqa: BLE001 - already closed or the server is gone
+            pass
+
+
 def _decode(data: bytes):
     if len(data) > P.MAX_HOST_MESSAGE:
         return None
@@ -284,6 +294,7 @@ class SeatClient:
         self.alive: asyncio.Future | None = None
         self.inputs: Any = None  # a PlayerInput once the game runs
         self.nc: Any = None
+        self.reader: Any = None  # the history user's connection (reads the seat's stream)
         self.js: Any = None
         self.last_n = 0
         self.asked: int | None = None  # scripted: the host asked for this line number
@@ -293,7 +304,9 @@ class SeatClient:
         user = P.seat_user(self.table, self.seat)
         self.nc = await connect(server, user, secret, on_reconnect=lambda: self.queue.put_nowait(RECONNECTED),
                                 inbox=P.inbox_prefix(user, self.key))
-        self.js = self.nc.jetstream()
+        # the stream is read as the seat's history user, whose account has no table's subjects
+        self.reader = await connect(server, P.history_user(user), secret, inbox=P.inbox_prefix(user, self.key))
+        self.js = self.reader.jetstream()
 
         async def on_msg(m):
             if not replayed(m):
@@ -309,10 +322,7 @@ class SeatClient:
                 self.stop_voice()
             except Exception:  # noqa: BLE001
                 pass
-        try:
-            await self.nc.drain()
-        except Exception:  # noqa: BLE001
-            pass
+        await _drain(self.nc, self.reader)
 
     # --- sending -------------------------------------------------------------------
     async def leave(self) -> None:
@@ -513,10 +523,12 @@ async def watch(table: str, server: str, catalog, out, mute_chat: bool = False) 
         return 2
     try:
         nc = await connect(server, P.watch_user(table), table)
+        reader = await connect(server, P.history_user(P.watch_user(table)), table,
+                               inbox=P.inbox_prefix(P.watch_user(table)))
     except Exception:  # noqa: BLE001
         speaker.line(catalog.get("online.connect_failed", server=server))
         return 2
-    js = nc.jetstream()
+    js = reader.jetstream()  # the history user's: its account has no table's subjects
     queue: asyncio.Queue = asyncio.Queue()
 
     async def on_msg(m):
@@ -551,7 +563,4 @@ async def watch(table: str, server: str, catalog, out, mute_chat: bool = False) 
             elif msg.get("t") == "over":
                 return 0
     finally:
-        try:
-            await nc.drain()
-        except Exception:  # noqa: BLE001
-            pass
+        await _drain(nc, reader)

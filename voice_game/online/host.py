@@ -15,6 +15,7 @@ import json
 import sys
 import time
 import traceback
+from typing import Any
 
 from voice_game.commands.grammar import load_grammar
 from voice_game.core.errors import RuleError
@@ -33,6 +34,9 @@ KEEP_FINISHED = 7 * 24 * 3600  # seconds a finished table's streams stay on the 
 RETRIES, RETRY_WAIT = 240, 0.5  # about two minutes without a server before the host gives up
 RATE, BURST = P.SEAT_RATE, P.SEAT_BURST  # a seat's messages per second in the long run, and at once
 TOO_FAST_EVERY = 5.0  # seconds between two "too fast" sentences to one seat
+WRONG_LAST_SEQUENCE = 10071  # JetStream's error code: the stream's last message is not the one expected
+OTHERS_RATE, OTHERS_BURST = 0.5, 5  # what one seat makes the others hear: per second, at once
+PUBLISH_TIMEOUT = 5.0  # seconds to wait for the server's acknowledgements of one outbox
 
 
 class SeatOutput:
@@ -166,6 +170,18 @@ def chat_text(lang: str, line: str) -> str | None:
     return None
 
 
+def take(buckets: dict[int, list[float]], seat: int, rate: float, burst: int) -> bool:
+    """A token from the seat's bucket (``rate`` tokens a second, ``burst`` at most), if it has one."""
+    now = time.monotonic()
+    tokens, when = buckets.get(seat, (float(burst), now))
+    tokens = min(float(burst), tokens + (now - when) * rate)
+    if tokens >= 1.0:
+        buckets[seat] = [tokens - 1.0, now]
+        return True
+    buckets[seat] = [tokens, now]
+    return False
+
+
 def tell(session: Session, events, view) -> None:
     """Narrate events to one session: together when the narrator merges them, else one by one."""
     if not events:
@@ -186,6 +202,7 @@ class Table:
         self.keys = dict(keys or {})  # seat -> its subjects' key (protocol.seat_key)
         self.rate = rate  # a seat's messages per second (None: no limit)
         self.buckets: dict[int, list[float]] = {}  # seat -> [tokens, when]
+        self.loud: dict[int, list[float]] = {}  # seat -> [tokens, when] of what the others hear
         self.too_fast_said: dict[int, float] = {}
         self.granted: dict[int, int] = {}  # seat -> answers to prompts it may still send unlimited
         self.seats = seats
@@ -193,6 +210,7 @@ class Table:
         self.lang = lang
         self.id = table_id
         self.js = js
+        self.kv: Any = None  # the snapshot bucket (nats.js.kv.KeyValue), once looked up
         self.main = Session(kit, state, seats, load_grammar(lang), load_catalog(lang), SeatOutput(), [],
                             seed=seed, events_path=events_path, bot_rngs=bot_rngs, bot_memory=bot_memory)
         self.main.narrator = kit.narrator(self.main.c, set())  # spectators: everybody in third person
@@ -312,31 +330,61 @@ class Table:
     async def flush(self) -> None:
         """Snapshot first, then publish: a host that dies in between sends the rest on restart.
         While the server is away (restart, network) it tries again; nothing is lost."""
+        from nats.js.errors import APIError
+
         self.collect()
         if not self.dirty:
             return
+        resync = False
         for attempt in range(RETRIES):
             try:
                 if self.dirty:
-                    kv = await self.js.key_value(P.bucket(self.id))
-                    await kv.put(SNAPSHOT, json.dumps(self.snapshot(), ensure_ascii=False).encode("utf-8"))
+                    if self.kv is None:  # looked up once (a lookup is a round trip and a stream info)
+                        self.kv = await self.js.key_value(P.bucket(self.id))
+                    await self.kv.put(SNAPSHOT, json.dumps(self.snapshot(), ensure_ascii=False).encode("utf-8"))
                     self.dirty = False
-                await self.publish_outbox()
+                await self.publish_outbox(await self.stored() if resync else None)
                 return
-            except Exception:  # noqa: BLE001 - no server right now: wait and try again
+            except Exception as exc:  # noqa: BLE001 - no server right now: wait and try again
+                self.kv = None
+                # a message stored longer ago than the server remembers its id: skip what is stored
+                resync = isinstance(exc, APIError) and exc.err_code == WRONG_LAST_SEQUENCE
                 if attempt == RETRIES - 1:
                     raise
                 await asyncio.sleep(RETRY_WAIT)
 
+    async def stored(self) -> dict[str, int]:
+        """The last sequence of each stream the outbox publishes to."""
+        return {stream: (await self.js.stream_info(stream)).state.last_seq for stream in {x[1] for x in self.outbox}}
+
     async def publish_outbox(self, last_seq: dict | None = None) -> None:
+        """Publish the outbox in order, all of it at once: one round trip to the server for
+        the lot, not one per message. Each message's id lets the server drop a repeat whose
+        first acknowledgement was lost, and the sequence it expects before it keeps a later
+        message from being stored after a lost one: a message's number stays its place in
+        its stream. On an error, what was acknowledged leaves the outbox and the error is
+        raised (``flush`` tries the rest again)."""
         while self.outbox:
-            subject, stream, msg = self.outbox[0]
-            if last_seq is None or msg["n"] > last_seq.get(stream, 0):
-                # the id lets the server drop a repeat whose first acknowledgement was lost,
-                # so a message's number stays its place in the stream
-                await self.js.publish(subject, json.dumps(msg, ensure_ascii=False).encode("utf-8"), stream=stream,
-                                      headers={"Nats-Msg-Id": f"{stream}.{msg['n']}"})
-            self.outbox.pop(0)
+            batch = list(self.outbox)
+            sending: list[asyncio.Future | None] = []
+            for subject, stream, msg in batch:
+                if last_seq is not None and msg["n"] <= last_seq.get(stream, 0):
+                    sending.append(None)  # stored before the host stopped
+                    continue
+                headers = {"Nats-Msg-Id": f"{stream}.{msg['n']}", "Nats-Expected-Last-Sequence": str(msg["n"] - 1)}
+                sending.append(await self.js.publish_async(
+                    subject, json.dumps(msg, ensure_ascii=False).encode("utf-8"), stream=stream, headers=headers))
+            futures = [f for f in sending if f is not None]
+            if futures:
+                try:
+                    await asyncio.wait_for(asyncio.gather(*futures, return_exceptions=True), PUBLISH_TIMEOUT)
+                except TimeoutError:
+                    pass  # the acknowledged ones leave the outbox; the rest are tried again
+            for f in sending:
+                if f is not None and (not f.done() or f.cancelled() or f.exception() is not None):
+                    error = f.exception() if f.done() and not f.cancelled() else None
+                    raise error or TimeoutError("no acknowledgement")
+                self.outbox.pop(0)
 
     def reconnected(self) -> None:
         """Back on the server after a drop: ask again, a prompt or a line may have been lost."""
@@ -367,18 +415,20 @@ class Table:
     def allowed(self, seat: int) -> bool:
         if self.rate is None:
             return True
-        now = time.monotonic()
-        tokens, when = self.buckets.get(seat, (float(BURST), now))
-        tokens = min(float(BURST), tokens + (now - when) * self.rate)
-        if tokens >= 1.0:
-            self.buckets[seat] = [tokens - 1.0, now]
+        if take(self.buckets, seat, self.rate, BURST):
             return True
-        self.buckets[seat] = [tokens, now]
+        now = time.monotonic()
         if now - self.too_fast_said.get(seat, -TOO_FAST_EVERY) >= TOO_FAST_EVERY:
             self.too_fast_said[seat] = now
             self.sessions[seat].say_key("online.refused.too_fast", kind="error", record=False)
             self.queue.put_nowait((None, b""))  # the loop wakes up and says it
         return False
+
+    def reaches_others(self, seat: int) -> bool:
+        """Whether a seat may make the others hear something now (a chat line, "joined"): a
+        second, smaller bucket per seat, so a flood that the first one lets in (its answers,
+        its burst) is not said to every seat and spectator."""
+        return self.rate is None or take(self.loud, seat, OTHERS_RATE, OTHERS_BURST)
 
     def receive(self, seat: int | None, data: bytes) -> None:
         """One message from a seat's client. Whatever it holds, and whatever goes wrong while
@@ -477,9 +527,10 @@ class Table:
         self.send(seat, {"t": "welcome", "from": self.last_input_n.get(seat, 0), "seat": seat,
                          "name": self.seats[seat].name, "game": self.kit.name,
                          **({"cid": self.owners[seat]} if self.owners.get(seat) else {})})
-        for other, os_ in self.sessions.items():
-            if other != seat:
-                os_.say_key("online.joined", kind="info", player=self.seats[seat].name)
+        if self.reaches_others(seat):  # (a flood of hellos is not a flood of "joined")
+            for other, os_ in self.sessions.items():
+                if other != seat:
+                    os_.say_key("online.joined", kind="info", player=self.seats[seat].name)
         self.back(seat)
         self.joined.add(seat)
         if not self.started and self.missing():
@@ -490,6 +541,9 @@ class Table:
     def chat(self, seat: int, text: str) -> None:
         """Table chat: said to everybody else and the spectators, kept apart from the game's
         history (kind "chat", which a client may mute)."""
+        if not self.reaches_others(seat):
+            self.sessions[seat].say_key("online.refused.chat_too_fast", kind="error", record=False)
+            return
         name = self.seats[seat].name
         for other, os_ in self.sessions.items():
             if other == seat:
@@ -543,7 +597,8 @@ class Table:
             self.receive(seat, data)
         while True:
             while self.step():
-                await self.flush()
+                if self.bot_to_move():
+                    await self.flush()  # heard before the bot thinks; chance moves go out together
             if rules.is_over(self.main.state):
                 self.held_back(None)
                 await self.flush()
@@ -562,13 +617,23 @@ class Table:
             except TimeoutError:
                 continue  # look again: has the player whose turn it is gone away?
             self.receive(seat, data)
-            await self.flush()
+            if self.bot_to_move():
+                await self.flush()  # heard before a bot thinks; else with what follows, in one flush
         for seat in [None, *self.sessions]:
             self.send(seat, {"t": "over"})
         self.dirty = True
         await self.flush()
         await self.expire()
         return 0
+
+    def bot_to_move(self) -> bool:
+        """Whether a bot moves next (it may think a while: what was said goes out first). A
+        chance move is instant, and a human's prompt goes out with what came before it."""
+        rules = self.kit.rules
+        if rules.is_over(self.main.state):
+            return False
+        p = rules.current_player(self.main.state)
+        return p in self.main.bots or (p in self.sessions and self.away(p))
 
     async def expire(self) -> None:
         """A finished table's history and snapshot stay for late rejoins and spectators for

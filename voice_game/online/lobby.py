@@ -8,10 +8,10 @@ creates it (the server keeps only a salted hash), a wrong secret is refused and 
 
 A table waits in the lobby until its owner starts it: its seats are free, taken by a
 player (a named account, or a browser guest who came with the table's spoken code) or
-by a bot. Started, it is hosted as any other table (``voice-game host``, one process per
-table, on the same server folder), and each seated player's client hears its own seat's
-join code from the lobby (``/lobby/wait``), and only its own: codes never appear in the
-table list. A watcher gets the table's name once it plays.
+by a bot. Started, it is hosted on the lobby's one host service (``service.TableService``:
+every table in this process, on one connection to the server folder's nats-server), and
+each seated player's client hears its own seat's join code from the lobby
+(``/lobby/wait``), and only its own: codes never appear in the table list. A watcher gets the table's name once it plays.
 
 Every answer is ``{"ok": ...}`` or ``{"error": key, ...params}``; ``key`` names the
 message ``lobby.error.<key>`` the client says in its player's language.
@@ -26,7 +26,6 @@ import os
 import re
 import secrets
 import sys
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,6 +37,7 @@ NAME = re.compile(r"^[^\W_][\w .'-]{0,23}$")  # letters first; no comma or colon
 SECRET_MIN = 16
 MAX_TABLES = 200
 WAIT_SECONDS = 20.0
+SWEEP_EVERY = 3600.0  # seconds between two sweeps of emptied tables' users and streams
 HELLO_TRIES = 10  # wrong secrets per client and window (the codes' window)
 NEW_ACCOUNTS = 20  # accounts a client may create per window
 
@@ -66,7 +66,6 @@ class LobbyTable:
     table: str = ""  # the hosted table's name (for watchers) once it plays
     version: int = 0
     changed: asyncio.Event = field(default_factory=asyncio.Event)
-    host: Any = None
 
     def touch(self) -> None:
         self.version += 1
@@ -98,6 +97,7 @@ class Lobby:
         self.created: dict[str, list[float]] = {}
         self.guests: dict[str, str] = {}  # a browser guest's ticket -> its table
         self.serial = 0
+        self.service: Any = None  # the host service of the tables started here (service.TableService)
 
     # --- lifetime ------------------------------------------------------------------------
     async def start(self) -> None:
@@ -110,9 +110,8 @@ class Lobby:
             self.accounts = {}
 
     async def close(self) -> None:
-        for t in self.tables.values():
-            if t.host is not None and t.host.returncode is None:
-                t.host.terminate()
+        if self.service is not None:
+            await self.service.close()  # the tables' snapshots stay: TableService.resume goes on
 
     def _save_accounts(self) -> None:
         path = self.dir / "accounts.json"
@@ -359,61 +358,41 @@ class Lobby:
         return {"ok": True, **self._mine(key, t)}
 
     # --- hosting ---------------------------------------------------------------------------
-    def host_argv(self, t: LobbyTable) -> list[str]:
+    def players(self, t: LobbyTable) -> list[str]:
+        """The table's seats as the host's player list ("bot:Name" for a bot)."""
         from voice_game.games import get
 
         kit = get(t.game)
-        players = [f"{kit.bot_levels[0]}:{s.name}" if s.kind == "bot" else s.name for s in t.seats]
-        argv = [sys.executable, "-m", "voice_game.cli", "host", t.game, "--server", self.server,
-                "--server-dir", str(self.folder), "--players", ",".join(players), "--lang", t.lang]
-        if t.variants:
-            argv += ["--variant", ",".join(t.variants)]
-        return argv
+        return [f"{kit.bot_levels[0]}:{s.name}" if s.kind == "bot" else s.name for s in t.seats]
 
     async def _host(self, t: LobbyTable) -> None:
-        """The table's host; each human seat's code goes to its seat (read from the host's lines)."""
+        """The table, on the lobby's one host service (every table in this process, on one
+        connection); each human seat's code goes to its seat."""
+        from voice_game.online.service import TableService
+
         humans = [i for i, s in enumerate(t.seats) if s.kind in ("player", "guest")]
-        log = open(self.dir / f"host-{t.id}.log", "ab")  # noqa: SIM115 - the host writes to it while it runs
         try:
-            proc = await asyncio.create_subprocess_exec(*self.host_argv(t), stdin=asyncio.subprocess.DEVNULL,
-                                                        stdout=asyncio.subprocess.PIPE, stderr=log)
-        except OSError:
+            if self.service is None:
+                log = open(self.dir / "hosts.log", "a", encoding="utf-8")  # noqa: SIM115 - open while tables play
+                service = TableService(self.server, self.folder, log=log)
+                await service.start(sweep_every=SWEEP_EVERY)
+                self.service = service
+            info = await self.service.create(t.game, self.players(t), list(t.variants), t.lang)
+        except Exception as exc:  # noqa: BLE001 - no server, a setup problem: the table ends, the lobby goes on
+            print(f"lobby: table {t.id} could not start: {exc!r}", file=sys.stderr)
             t.state = "over"
             t.touch()
-            log.close()
             return
-        t.host = proc
-        assert proc.stdout is not None
-        got = 0
-        deadline = time.monotonic() + 180
-        while got < len(humans) and time.monotonic() < deadline:
-            try:
-                raw = await asyncio.wait_for(proc.stdout.readline(), max(0.1, deadline - time.monotonic()))
-            except TimeoutError:
-                break
-            if not raw:
-                break
-            try:
-                line = json.loads(raw)
-            except ValueError:
-                continue
-            if isinstance(line, dict) and {"code", "table"} <= line.keys():
-                t.seats[humans[got]].code = str(line["code"])
-                t.table = str(line["table"])
-                got += 1
-        if got < len(humans):
-            if proc.returncode is None:
-                proc.kill()
-            t.state = "over"
-            t.touch()
-            log.close()
-            return
+        for i in humans:
+            t.seats[i].code = info.seats[i].code or ""
+        t.table = info.table
         t.state = "playing"
         t.touch()
-        await proc.wait()
-        log.close()
-        t.state = "over"
-        t.touch()
+        try:
+            await self.service.wait(info.table)
+        finally:
+            t.state = "over"
+            t.touch()
 
     # --- browser guests ---------------------------------------------------------------------
     def redeem_web(self, code: str, name: str, lang: str, who: str) -> dict[str, Any]:

@@ -141,6 +141,7 @@ def seat_answer(body: dict[str, Any]) -> dict[str, Any]:
     return {"ok": True, "table": table, "seat": seat, "user": user, "password": secret,
             "listen": P.seat_subject(table, seat, key), "send": P.command_subject(table, seat, key),
             "stream": P.seat_stream(table, seat), "inbox": P.inbox_prefix(user, key),
+            "reader": P.history_user(user),
             "cid": P.new_cid()}
 
 

@@ -108,6 +108,13 @@ def watch_user(table: str) -> str:
     return f"{table}-watch"
 
 
+def history_user(user: str) -> str:
+    """The user a seat or spectator reads its stream with (same password): it lives in an
+    account of its own where nobody listens to a table's subjects, so a stored message the
+    server sends to a reply subject of the asker's choosing reaches no table."""
+    return f"{user}-h"
+
+
 def inbox_prefix(user: str, key: str = "") -> str:
     """Each user gets its own reply inbox, so nobody can read another's replies (and, with
     the seat's key, nobody can even name it)."""

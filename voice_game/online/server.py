@@ -118,33 +118,49 @@ def admin_inbox(folder: Path) -> str:
 
 
 def _user(name: str, password: str, pub: list[str], sub: list[str]) -> str:
+    """A user allowed only these subjects (no subject to publish: none at all; an empty
+    allow list would be no limit)."""
     allow_pub, allow_sub = ", ".join(map(_q, pub)), ", ".join(map(_q, sub))
+    publish = f"{{allow: [{allow_pub}]}}" if pub else f"{{deny: [{_q('>')}]}}"
     return (f"  {{user: {_q(name)}, password: {_q(password)}, "
-            f"permissions: {{publish: {{allow: [{allow_pub}]}}, subscribe: {{allow: [{allow_sub}]}}}}}}")
+            f"permissions: {{publish: {publish}, subscribe: {{allow: [{allow_sub}]}}}}}}")
 
 
 def seat_permissions(table: str, seat: int, key: str) -> tuple[list[str], list[str]]:
-    """A seat publishes its commands and reads its own stream; it hears its own subject and
-    its own inbox, both named with its key."""
+    """A seat publishes its commands; it hears its own subject and its own inbox, both
+    named with its key."""
     user = P.seat_user(table, seat)
-    stream = P.seat_stream(table, seat)
-    pub = [P.command_subject(table, seat, key), f"$JS.API.DIRECT.GET.{stream}", f"$JS.API.DIRECT.GET.{stream}.>"]
+    pub = [P.command_subject(table, seat, key)]
     sub = [P.seat_subject(table, seat, key), P.inbox_prefix(user, key) + ".>"]
     return pub, sub
 
 
+def seat_history_permissions(table: str, seat: int, key: str) -> tuple[list[str], list[str]]:
+    """The seat's history user reads its own stream (direct get) into its own keyed inbox."""
+    stream = P.seat_stream(table, seat)
+    pub = [f"$JS.API.DIRECT.GET.{stream}", f"$JS.API.DIRECT.GET.{stream}.>"]
+    return pub, [P.inbox_prefix(P.seat_user(table, seat), key) + ".>"]
+
+
 def watch_permissions(table: str) -> tuple[list[str], list[str]]:
+    return [], [P.public_subject(table), P.inbox_prefix(P.watch_user(table)) + ".>"]
+
+
+def watch_history_permissions(table: str) -> tuple[list[str], list[str]]:
     stream = P.public_stream(table)
     pub = [f"$JS.API.DIRECT.GET.{stream}", f"$JS.API.DIRECT.GET.{stream}.>"]
-    sub = [P.public_subject(table), P.inbox_prefix(P.watch_user(table)) + ".>"]
-    return pub, sub
+    return pub, [P.inbox_prefix(P.watch_user(table)) + ".>"]
 
 
-GAME, PLAYERS = "GAME", "PLAYERS"  # the accounts: hosts and JetStream; seats and spectators
-# What crosses between the two accounts: what the host says, what the seats say, direct get.
-# A reply subject a player names lives in PLAYERS, where there is no JetStream and no host:
-# an answer sent there cannot overwrite a snapshot, purge or delete a stream, fill another
-# table's stream or reach a host (the issue's "no reply to subjects a user may not use").
+GAME, PLAYERS, HISTORY = "GAME", "PLAYERS", "HISTORY"  # hosts and JetStream; seats and spectators; their reading
+# What crosses between the accounts: what the host says and what the seats say (GAME and
+# PLAYERS), direct get (GAME to HISTORY only). A reply subject a player names lives in the
+# asker's account. In PLAYERS, where the live subjects are, nobody can ask the server
+# anything, so no stored message can be sent to a seat's or the public subject there; in
+# HISTORY there are only the askers' own inboxes, no table's subjects; in neither is
+# JetStream or a host: an answer cannot overwrite a snapshot, purge or delete a stream,
+# fill another table's stream or reach a host (the issue's "no reply to subjects a user
+# may not use").
 TO_PLAYERS = ["vg.*.*.seat.*", "vg.*.pub"]
 TO_GAME = ["vg.*.*.cmd.*"]
 DIRECT_GET = "$JS.API.DIRECT.GET.>"
@@ -152,31 +168,35 @@ DIRECT_GET = "$JS.API.DIRECT.GET.>"
 
 def write_auth(folder: Path) -> None:
     folder = Path(folder)
-    players = []
+    players: list[str] = []
+    history: list[str] = []
     for f in sorted((folder / "tables").glob("*.json")):
         try:
             t = json.loads(f.read_text(encoding="utf-8"))
             table = t["table"]
             if not P.is_table_id(table):
                 continue
-            users = []
+            users, readers = [], []
             for seat, pw in t["seats"].items():
-                pub, sub = seat_permissions(table, int(seat), P.seat_key(pw))
-                users.append(_user(P.seat_user(table, int(seat)), pw, pub, sub))
-            pub, sub = watch_permissions(table)
-            players += [*users, _user(P.watch_user(table), table, pub, sub)]
+                key, user = P.seat_key(pw), P.seat_user(table, int(seat))
+                users.append(_user(user, pw, *seat_permissions(table, int(seat), key)))
+                readers.append(_user(P.history_user(user), pw, *seat_history_permissions(table, int(seat), key)))
+            players += [*users, _user(P.watch_user(table), table, *watch_permissions(table))]
+            history += [*readers, _user(P.history_user(P.watch_user(table)), table, *watch_history_permissions(table))]
         except (OSError, ValueError, KeyError, TypeError):
             continue  # a damaged table file: that table has no users, the others keep theirs
     exports = [*(f"{{stream: {_q(s)}}}" for s in TO_PLAYERS), f"{{service: {_q(DIRECT_GET)}}}"]
     imports = [f"{{stream: {{account: {PLAYERS}, subject: {_q(s)}}}}}" for s in TO_GAME]
-    p_imports = [*(f"{{stream: {{account: {GAME}, subject: {_q(s)}}}}}" for s in TO_PLAYERS),
-                 f"{{service: {{account: {GAME}, subject: {_q(DIRECT_GET)}}}}}"]
+    p_imports = [f"{{stream: {{account: {GAME}, subject: {_q(s)}}}}}" for s in TO_PLAYERS]
     p_exports = [f"{{stream: {_q(s)}}}" for s in TO_GAME]
+    h_imports = [f"{{service: {{account: {GAME}, subject: {_q(DIRECT_GET)}}}}}"]
     lines = ["accounts {", f" {GAME}: {{", "  jetstream: enabled",
              f"  users: [{{user: {_q(ADMIN)}, password: {_q(admin_password(folder))}}}]",
              f"  exports: [{', '.join(exports)}]", f"  imports: [{', '.join(imports)}]", " }",
              f" {PLAYERS}: {{", "  users: [", *(u + "," for u in players), "  ]",
-             f"  exports: [{', '.join(p_exports)}]", f"  imports: [{', '.join(p_imports)}]", " }", "}", ""]
+             f"  exports: [{', '.join(p_exports)}]", f"  imports: [{', '.join(p_imports)}]", " }",
+             f" {HISTORY}: {{", "  users: [", *(u + "," for u in history), "  ]",
+             f"  imports: [{', '.join(h_imports)}]", " }", "}", ""]
     _write_private(folder / "auth.conf", "\n".join(lines))
 
 

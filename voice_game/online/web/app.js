@@ -25,6 +25,7 @@ let words = {};
 let config = {};
 let seat = null;
 let nc = null;
+let reader = null;  // the seat's history user: reads its stream
 let game = null;
 let prompt = null; // the host's last prompt while it waits for this seat
 let sentC = 0;
@@ -115,9 +116,10 @@ function decode(data) {
 }
 
 async function stored(query) {
-  // one message of the seat's own stream (a direct get, answered into the seat's own inbox)
+  // one message of the seat's own stream (a direct get as the seat's history user, whose
+  // account has no table's subjects, answered into the seat's own inbox)
   try {
-    const m = await nc.request(`$JS.API.DIRECT.GET.${seat.stream}`, sc.encode(JSON.stringify(query)), { timeout: 3000 });
+    const m = await reader.request(`$JS.API.DIRECT.GET.${seat.stream}`, sc.encode(JSON.stringify(query)), { timeout: 3000 });
     if (m.headers && m.headers.code && m.headers.code >= 400) return null;
     return decode(m.data);
   } catch (e) { return null; }
@@ -175,6 +177,7 @@ function finish(why) {
   setState("over");
   over = true;
   if (nc) nc.drain().catch(() => {});
+  if (reader) reader.drain().catch(() => {});
 }
 
 async function play(info) {
@@ -185,6 +188,9 @@ async function play(info) {
     nc = await connect({ servers: `${scheme}://${location.hostname}:${config.ws_port}`, user: info.user,
                          pass: info.password, inboxPrefix: info.inbox, name: `web-${info.user}`,
                          maxReconnectAttempts: -1, reconnectTimeWait: 1000 });
+    reader = await connect({ servers: `${scheme}://${location.hostname}:${config.ws_port}`, user: info.reader,
+                             pass: info.password, inboxPrefix: info.inbox, name: `web-${info.reader}`,
+                             maxReconnectAttempts: -1, reconnectTimeWait: 1000 });
   } catch (e) {
     addLine(words.connect_failed, "error");
     return;
