@@ -35,6 +35,7 @@ player starts and stops making sound.
 """
 from __future__ import annotations
 
+import collections
 import heapq
 import itertools
 import queue
@@ -135,6 +136,8 @@ class RenderBackend:
         self.gaps: list[tuple[int, int]] = []  # (first frame, frames): silence played while the writer was late
         self.t0: float | None = None
         self.is_open = False
+        #: full duplex: each block written, with the time it is heard (``t0 + frame / rate``)
+        self.reference: ReferenceTap | None = None
         self._lock = threading.Lock()
 
     @property
@@ -171,6 +174,8 @@ class RenderBackend:
                     self.written += gap
                     self.underruns += 1
             self.writes.append((self.written, now))
+            if self.reference is not None:
+                self.reference.push(block, self.rate, self.t0 + self.written / self.rate)
             self._blocks.append(np.array(block, dtype=np.float32, copy=True))
             self.written += len(block)
             wake = self.t0 + (self.written - self.lead) / self.rate
@@ -234,16 +239,38 @@ def _silence_alsa_errors() -> None:
 
 
 class SoundDeviceBackend:
-    """Blocking writes to a sounddevice (PortAudio) OutputStream."""
+    """A sounddevice (PortAudio) OutputStream driven by its own callback.
+
+    :meth:`write` queues a block and blocks while ``queue_blocks`` blocks wait; the
+    callback plays the oldest (or silence when none is there) and stamps it: the time of
+    the callback plus the stream's output latency is when its first sample is heard. With
+    a :attr:`reference` attached, every block played (silence too: the reference is one
+    unbroken stream) goes there with that time, so the echo canceller's reference is
+    exactly what the device took, on the device's own clock. Blocking writes, as before,
+    gave play times off by -780..+250 ms on a PulseAudio server (docs/DUPLEX.md).
+
+    A stream whose callback stops (the device or the sound server went away) makes the
+    next :meth:`write` raise :class:`BackendError`, as a failed blocking write did.
+    """
 
     def __init__(self, device=None, rate: int = DEFAULT_RATE, block: int | None = None,
-                 latency="low"):
+                 latency="low", queue_blocks: int = 2, stall_s: float = 1.0):
         self.device = device
         self.rate = rate
         self.block = block or int(rate * DEFAULT_BLOCK_MS / 1000)
         self.requested_latency = latency
+        self.queue_blocks = queue_blocks
+        self.stall_s = stall_s
+        #: the stream's output latency plus the queue: how long a written block takes to be heard
         self.latency = 0.0
+        self.output_latency = 0.0
+        #: full duplex: each block played, with the time it is heard
+        self.reference: ReferenceTap | None = None
         self._stream = None
+        self._queue: collections.deque[np.ndarray] = collections.deque()
+        self._cond = threading.Condition()
+        self._last_callback = 0.0
+        self.underruns = 0
         self.marks: list[tuple[float, str]] = []
 
     def open(self) -> None:
@@ -254,26 +281,50 @@ class SoundDeviceBackend:
         if sd is None:  # no PortAudio library, or a broken ALSA setup
             raise BackendError(f"sounddevice unavailable: {portaudio.problem()}")
         self.close()
+        with self._cond:
+            self._queue.clear()
+            self._last_callback = time.perf_counter()
         try:
             with portaudio.quiet_stderr():
                 stream = sd.OutputStream(samplerate=self.rate, channels=2, dtype="float32",
                                          blocksize=self.block, device=self.device,
-                                         latency=self.requested_latency)
+                                         latency=self.requested_latency, callback=self._callback)
+                self.output_latency = float(stream.latency)
                 stream.start()
         except (sd.PortAudioError, ValueError, OSError) as exc:
             raise BackendError(str(exc)) from exc
         self._stream = stream
-        self.latency = float(stream.latency)
+        self.latency = self.output_latency + self.queue_blocks * self.block / self.rate
+
+    def _callback(self, outdata, frames, time_info, status) -> None:  # PortAudio thread
+        now = time.perf_counter()
+        with self._cond:
+            block = self._queue.popleft() if self._queue else None
+            self._last_callback = now
+            self._cond.notify()
+        if block is None or len(block) != frames:
+            outdata.fill(0)
+            if block is None:
+                self.underruns += 1
+        else:
+            outdata[:] = block
+        tap = self.reference
+        if tap is not None:
+            tap.push(outdata, self.rate, now + self.output_latency)
 
     def write(self, block: np.ndarray) -> None:
-        stream = self._stream
-        if stream is None:
+        if self._stream is None:
             raise BackendError("stream not open")
-        try:
-            import sounddevice as sd
-            stream.write(np.ascontiguousarray(block, dtype=np.float32))
-        except sd.PortAudioError as exc:
-            raise BackendError(str(exc)) from exc
+        data = np.ascontiguousarray(block, dtype=np.float32)
+        with self._cond:
+            while len(self._queue) >= self.queue_blocks:
+                if time.perf_counter() - self._last_callback > self.stall_s:
+                    raise BackendError("the output stream stopped (no callback)")
+                self._cond.wait(timeout=0.1)
+            self._queue.append(data)
+        stream = self._stream
+        if stream is not None and not stream.active:
+            raise BackendError("the output stream stopped")
 
     def close(self) -> None:
         stream, self._stream = self._stream, None
@@ -283,6 +334,9 @@ class SoundDeviceBackend:
                 stream.close()
             except Exception:  # the device is gone already; nothing to release
                 pass
+        with self._cond:
+            self._queue.clear()
+            self._cond.notify_all()
 
     def mark(self, label: str) -> float:
         now = time.perf_counter()
@@ -338,8 +392,6 @@ class Player:
         self._thread: threading.Thread | None = None
         self._events: queue.SimpleQueue = queue.SimpleQueue()
         self._notifier: threading.Thread | None = None
-        #: full duplex: every written block also goes here, as the echo canceller's reference
-        self.reference: ReferenceTap | None = None
         #: barge-in: the narration under the player's voice (-15 dB), restored by duck(False)
         self.ducked = False
         self._duck_gain = 1.0
@@ -474,6 +526,16 @@ class Player:
         self._finish(item)
 
     # ---------------------------------------------------------------- state
+
+    @property
+    def reference(self) -> ReferenceTap | None:
+        """Full duplex: the echo canceller's reference; the backend hands it every block
+        it plays with the time that block is heard (its own clock)."""
+        return self.backend.reference
+
+    @reference.setter
+    def reference(self, tap: ReferenceTap | None) -> None:
+        self.backend.reference = tap
 
     def duck(self, on: bool) -> None:
         """Barge-in: lower the narration at once (next block, 10 ms ramp) or restore it."""
@@ -663,8 +725,6 @@ class Player:
                     try:
                         self.backend.write(block)
                         next_tick = time.perf_counter()
-                        if self.reference is not None:
-                            self.reference.push(block, self.rate, next_tick + getattr(self.backend, "latency", 0.0))
                     except Exception as exc:  # BackendError; never let it end the thread
                         self._device_failed(exc)
                 else:

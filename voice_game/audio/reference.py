@@ -1,9 +1,12 @@
 """What the loudspeaker plays, kept as the echo canceller's reference.
 
-The player hands every block it writes to a :class:`ReferenceTap` with the time its first
-sample will be heard (write time + the device's buffer latency). The tap mixes it down to
-mono, brings it to 16 kHz (linear interpolation carried across blocks) and keeps 10 ms
-frames of int16 with their play times, so the capture side can pair each microphone frame
+The player's backend hands every block it plays to a :class:`ReferenceTap` with the time
+its first sample is heard (on a sound device: the output callback's time + the stream's
+output latency). The blocks are one unbroken stream on the device's clock: their times
+follow from the first one's and the sample count (a block heard more than ``gap_s`` later
+than that starts a new stretch). The tap mixes it down to mono, brings it to 16 kHz
+(linear interpolation carried across blocks) and keeps 10 ms frames of int16 with their
+play times, so the capture side can pair each microphone frame
 with what was playing when it was captured (voice_game/speech/duplex.py).
 """
 from __future__ import annotations
@@ -19,6 +22,9 @@ FRAME = RATE // 100
 
 class ReferenceTap:
     """10 ms frames (16 kHz mono int16) of what was played, each with its play time."""
+
+    #: a block heard this much later than the blocks before it imply starts a new stretch
+    gap_s = 0.06
 
     def __init__(self, keep_s: float = 3.0) -> None:
         self._frames: deque[tuple[float, bytes]] = deque(maxlen=int(keep_s * 100))
@@ -38,6 +44,10 @@ class ReferenceTap:
         """A block the player wrote (float, mono or (n, channels)), heard from ``heard_at``."""
         mono = block.mean(axis=1) if block.ndim == 2 else block
         mono = self._lowpass(np.asarray(mono, dtype=np.float64), rate)
+        if self._src.size and heard_at > self._src_t0 + self._src.size / rate + self.gap_s:
+            # the device played silence of its own meanwhile (a late callback): a new stretch
+            self._src = np.zeros(0, dtype=np.float64)
+            self._out = np.zeros(0, dtype=np.float64)
         if self._src.size == 0:
             self._src_t0, self._pos = heard_at, 0.0
         self._src = np.concatenate([self._src, mono.astype(np.float64)])

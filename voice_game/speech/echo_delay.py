@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from collections import deque
 
 import numpy as np
@@ -107,4 +108,4 @@ class DelayTracker:
     def debug(self, line: str) -> None:
         """With VOICE_GAME_DEBUG_DUPLEX set: one line on stderr (diagnosis only)."""
         if self.debugging:
-            print(f"duplex: {line}", file=sys.stderr, flush=True)
+            print(f"duplex {time.monotonic():.3f}: {line}", file=sys.stderr, flush=True)
