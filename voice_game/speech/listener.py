@@ -345,7 +345,8 @@ class Listener:
         over_narration = self.duplex is not None and (self._speech_during_narration or self.is_muted())
         if over_narration and (hyp.empty or float(hyp.confidence) < self.duplex_min_confidence):
             # nothing (sure) understood while the game spoke (its own echo, a cough): the narration goes on
-            self._emit(Heard(text="", confidence=float(hyp.confidence), decision="ignored"))
+            # (its text, if any, is kept in the event: what the unsure guess was)
+            self._emit(Heard(text=hyp.text, confidence=float(hyp.confidence), decision="ignored"))
             return
         if hyp.empty and not self.deliver_empty:
             return
