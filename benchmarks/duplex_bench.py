@@ -3,7 +3,7 @@ microphone, real people saying commands while the game talks.
 
     nice uv run python benchmarks/duplex_bench.py [--quick] [--langs de,en] [--echo 0,6]
         [--trials 12] [--idle-min 2] [--speakers heldout|tune|all] [--root CHECKOUT]
-        [--python PYTHON] [--engine whisper] [--json FILE]
+        [--python PYTHON] [--engine whisper] [--duplex full|half] [--json FILE]
 
 The game under test is a child process (``duplex_game.Game``: ``voice-game play orchestra
 --tts auto --engine whisper --mic pulse --events FILE --save FILE`` from ``--root``), so
@@ -183,7 +183,7 @@ class Bench:
         self.games += 1
         frame = self.spk.count
         g = Game(self.srv, Path(self.args.root), self.args.python, self.work / f"g{self.games}", lang,
-                 PLAYERS, self.args.seed + self.games, self.args.engine, resume)
+                 PLAYERS, self.args.seed + self.games, self.args.engine, resume, self.args.duplex)
         end = time.perf_counter() + 120
         while not g.lines and g.alive() and time.perf_counter() < end:
             time.sleep(0.05)
@@ -503,6 +503,8 @@ def main(argv: list[str] | None = None) -> Run:
     ap.add_argument("--root", default=str(ROOT), help="the checkout whose game is measured")
     ap.add_argument("--python", default=sys.executable, help="the interpreter that runs it")
     ap.add_argument("--engine", default="whisper")
+    ap.add_argument("--duplex", default="", choices=("", "full", "half", "headphones"),
+                    help="the game's --duplex (default: the game's own default)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", help="write the trials as JSON here")
     ap.add_argument("--keep", help="keep the games' lines, events and saves in this folder")

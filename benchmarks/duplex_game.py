@@ -23,7 +23,7 @@ HEARD = ("voice.heard", "heard", "Heard", "recognized", "transcript")
 
 class Game:
     def __init__(self, srv, root: Path, python: str, work: Path, lang: str, players: str,
-                 seed: int, engine: str = "whisper", resume: Path | None = None):
+                 seed: int, engine: str = "whisper", resume: Path | None = None, duplex: str = ""):
         self.work = work
         work.mkdir(parents=True, exist_ok=True)
         cfg = work / "cfg"
@@ -36,6 +36,8 @@ class Game:
         env["VOICE_GAME_CONFIG_DIR"] = str(cfg)
         args = [python, "-m", "voice_game.cli", "play", "orchestra", "--lang", lang, "--tts", "auto",
                 "--engine", engine, "--mic", "pulse", "--events", str(self.events_path)]
+        if duplex:  # "" = the game's default (an older checkout may not know the option)
+            args += ["--duplex", duplex]
         if resume is not None:
             args += ["--resume", str(resume)]
             self.save_path = resume

@@ -47,11 +47,14 @@ from collections.abc import Callable, Iterable
 import numpy as np
 
 from . import cues as cue_lib
+from .backends import (DEFAULT_BLOCK_MS, DEFAULT_RATE, BackendError, RenderBackend, SoundDeviceBackend,
+                       play_time)
 from .reference import ReferenceTap
 from .mixer import Ducker, frames as to_frames, limit, pan_mono, balance
 
-DEFAULT_RATE = 44100
-DEFAULT_BLOCK_MS = 10.0
+__all__ = ["DEFAULT_BLOCK_MS", "DEFAULT_RATE", "BackendError", "Item", "KIND_PRIORITY", "Player", "Priority",
+           "RenderBackend", "SoundDeviceBackend", "play_time"]
+
 FADE_MS = 5.0
 MAX_VOICES = 8
 
@@ -79,10 +82,6 @@ KIND_PRIORITY: dict[str, Priority] = {
 }
 
 
-class BackendError(Exception):
-    """The output device failed (opening or writing)."""
-
-
 @dataclass(eq=False)
 class Item:
     """One entry of the sequence. ``status`` ends as done, cut, dropped or stopped."""
@@ -106,188 +105,6 @@ class Item:
     def wait(self, timeout: float | None = None) -> str | None:
         """Block until the item ended; its final status, or None on timeout."""
         return self.status if self.finished.wait(timeout) else None
-
-
-# --------------------------------------------------------------------------
-# backends
-
-
-class RenderBackend:
-    """Records exactly what the player outputs, paced by the wall clock.
-
-    It behaves like a device that holds ``lead_blocks`` blocks of buffer: a
-    write returns once the playhead is at most that far behind. If the writer
-    falls behind (underrun), the gap is filled with silence, as a device would
-    play it, so positions in :meth:`output` map to wall time: frame ``f``
-    played at ``t0 + f / rate``. :meth:`mark` records the playhead at the
-    moment of a call (e.g. "stop"), so latencies can be measured in frames.
-    """
-
-    def __init__(self, rate: int = DEFAULT_RATE, lead_blocks: int = 2, block: int | None = None):
-        self.rate = rate
-        self.block = block or int(rate * DEFAULT_BLOCK_MS / 1000)
-        self.lead_blocks = lead_blocks
-        self._blocks: list[np.ndarray] = []
-        self.written = 0
-        self.underruns = 0
-        self.marks: list[tuple[int, str, float]] = []
-        self.writes: list[tuple[int, float]] = []
-        self.gaps: list[tuple[int, int]] = []  # (first frame, frames): silence played while the writer was late
-        self.t0: float | None = None
-        self.is_open = False
-        self._lock = threading.Lock()
-
-    @property
-    def lead(self) -> int:
-        return self.lead_blocks * self.block
-
-    @property
-    def latency(self) -> float:
-        return self.lead / self.rate
-
-    def open(self) -> None:
-        self.is_open = True
-
-    def close(self) -> None:
-        self.is_open = False
-
-    def playhead(self, now: float | None = None) -> int:
-        if self.t0 is None:
-            return 0
-        now = time.perf_counter() if now is None else now
-        return min(self.written, int((now - self.t0) * self.rate))
-
-    def write(self, block: np.ndarray) -> None:
-        now = time.perf_counter()
-        with self._lock:
-            if self.t0 is None:
-                self.t0 = now
-            due = self.t0 + self.written / self.rate  # when this block starts playing
-            if now > due + 1e-4:  # underrun: the device played silence meanwhile
-                gap = int((now - due) * self.rate)
-                if gap > 0:
-                    self._blocks.append(np.zeros((gap, 2), dtype=np.float32))
-                    self.gaps.append((self.written, gap))
-                    self.written += gap
-                    self.underruns += 1
-            self.writes.append((self.written, now))
-            self._blocks.append(np.array(block, dtype=np.float32, copy=True))
-            self.written += len(block)
-            wake = self.t0 + (self.written - self.lead) / self.rate
-        delay = wake - time.perf_counter()
-        if delay > 0:
-            time.sleep(delay)
-
-    def mark(self, label: str) -> int:
-        with self._lock:
-            pos = self.playhead()
-            self.marks.append((pos, label, time.perf_counter()))
-        return pos
-
-    def output(self) -> np.ndarray:
-        with self._lock:
-            if not self._blocks:
-                return np.zeros((0, 2), dtype=np.float32)
-            return np.concatenate(self._blocks)
-
-    def rendered_since(self, frame: int) -> np.ndarray:
-        """What the player rendered from ``frame`` on, without the silence played while
-        the writer was late (a loaded machine's, not the player's): a latency counted in
-        these frames is the player's own, however slow the machine."""
-        out = self.output()
-        keep = np.ones(len(out), dtype=bool)
-        with self._lock:
-            for start, n in self.gaps:
-                keep[start:start + n] = False
-        return out[frame:][keep[frame:]]
-
-    def marks_named(self, label: str) -> list[int]:
-        return [p for p, lab, _ in self.marks if lab == label]
-
-
-_ALSA_HANDLER: object = None
-
-
-def _silence_alsa_errors() -> None:
-    """Stop libasound printing "ALSA lib ..." lines to the player's terminal.
-
-    The text interface is read by screen readers; a lost sound server must not
-    spray C library diagnostics into it. Linux only; harmless elsewhere.
-    """
-    global _ALSA_HANDLER
-    if _ALSA_HANDLER is not None:
-        return
-    try:
-        import ctypes
-        import ctypes.util
-        name = ctypes.util.find_library("asound")
-        if not name:
-            _ALSA_HANDLER = False
-            return
-        asound = ctypes.CDLL(name)
-        proto = ctypes.CFUNCTYPE(None, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p,
-                                 ctypes.c_int, ctypes.c_char_p)
-        _ALSA_HANDLER = proto(lambda *args: None)  # kept referenced for libasound
-        asound.snd_lib_error_set_handler(_ALSA_HANDLER)
-    except (OSError, AttributeError):
-        _ALSA_HANDLER = False
-
-
-class SoundDeviceBackend:
-    """Blocking writes to a sounddevice (PortAudio) OutputStream."""
-
-    def __init__(self, device=None, rate: int = DEFAULT_RATE, block: int | None = None,
-                 latency="low"):
-        self.device = device
-        self.rate = rate
-        self.block = block or int(rate * DEFAULT_BLOCK_MS / 1000)
-        self.requested_latency = latency
-        self.latency = 0.0
-        self._stream = None
-        self.marks: list[tuple[float, str]] = []
-
-    def open(self) -> None:
-        from voice_game.audio import portaudio
-
-        _silence_alsa_errors()
-        sd = portaudio.load()  # quiet: PortAudio's own lines never reach the player
-        if sd is None:  # no PortAudio library, or a broken ALSA setup
-            raise BackendError(f"sounddevice unavailable: {portaudio.problem()}")
-        self.close()
-        try:
-            with portaudio.quiet_stderr():
-                stream = sd.OutputStream(samplerate=self.rate, channels=2, dtype="float32",
-                                         blocksize=self.block, device=self.device,
-                                         latency=self.requested_latency)
-                stream.start()
-        except (sd.PortAudioError, ValueError, OSError) as exc:
-            raise BackendError(str(exc)) from exc
-        self._stream = stream
-        self.latency = float(stream.latency)
-
-    def write(self, block: np.ndarray) -> None:
-        stream = self._stream
-        if stream is None:
-            raise BackendError("stream not open")
-        try:
-            import sounddevice as sd
-            stream.write(np.ascontiguousarray(block, dtype=np.float32))
-        except sd.PortAudioError as exc:
-            raise BackendError(str(exc)) from exc
-
-    def close(self) -> None:
-        stream, self._stream = self._stream, None
-        if stream is not None:
-            try:
-                stream.abort()
-                stream.close()
-            except Exception:  # the device is gone already; nothing to release
-                pass
-
-    def mark(self, label: str) -> float:
-        now = time.perf_counter()
-        self.marks.append((now, label))
-        return now
 
 
 # --------------------------------------------------------------------------
@@ -338,8 +155,6 @@ class Player:
         self._thread: threading.Thread | None = None
         self._events: queue.SimpleQueue = queue.SimpleQueue()
         self._notifier: threading.Thread | None = None
-        #: full duplex: every written block also goes here, as the echo canceller's reference
-        self.reference: ReferenceTap | None = None
         #: barge-in: the narration under the player's voice (-15 dB), restored by duck(False)
         self.ducked = False
         self._duck_gain = 1.0
@@ -474,6 +289,16 @@ class Player:
         self._finish(item)
 
     # ---------------------------------------------------------------- state
+
+    @property
+    def reference(self) -> ReferenceTap | None:
+        """Full duplex: the echo canceller's reference; the backend hands it every block
+        it plays with the time that block is heard (its own clock)."""
+        return self.backend.reference
+
+    @reference.setter
+    def reference(self, tap: ReferenceTap | None) -> None:
+        self.backend.reference = tap
 
     def duck(self, on: bool) -> None:
         """Barge-in: lower the narration at once (next block, 10 ms ramp) or restore it."""
@@ -663,8 +488,6 @@ class Player:
                     try:
                         self.backend.write(block)
                         next_tick = time.perf_counter()
-                        if self.reference is not None:
-                            self.reference.push(block, self.rate, next_tick + getattr(self.backend, "latency", 0.0))
                     except Exception as exc:  # BackendError; never let it end the thread
                         self._device_failed(exc)
                 else:

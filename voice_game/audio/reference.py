@@ -1,9 +1,12 @@
 """What the loudspeaker plays, kept as the echo canceller's reference.
 
-The player hands every block it writes to a :class:`ReferenceTap` with the time its first
-sample will be heard (write time + the device's buffer latency). The tap mixes it down to
-mono, brings it to 16 kHz (linear interpolation carried across blocks) and keeps 10 ms
-frames of int16 with their play times, so the capture side can pair each microphone frame
+The player's backend hands every block it plays to a :class:`ReferenceTap` with the time
+its first sample is heard (on a sound device: the output callback's time + the stream's
+output latency). The blocks are one unbroken stream on the device's clock: their times
+follow from the first one's and the sample count (a block heard more than ``gap_s`` later
+than that starts a new stretch). The tap mixes it down to mono, brings it to 16 kHz
+(linear interpolation carried across blocks) and keeps 10 ms frames of int16 with their
+play times, so the capture side can pair each microphone frame
 with what was playing when it was captured (voice_game/speech/duplex.py).
 """
 from __future__ import annotations
@@ -20,6 +23,13 @@ FRAME = RATE // 100
 class ReferenceTap:
     """10 ms frames (16 kHz mono int16) of what was played, each with its play time."""
 
+    #: a block heard this much later than the ones before imply: the device played silence between
+    gap_s = 0.03
+    #: a block this far off starts a new stretch (a restarted clock)
+    max_gap_s = 1.0
+    #: the timeline moves when the stamps' average is this far off it
+    drift_s = 0.004
+
     def __init__(self, keep_s: float = 3.0) -> None:
         self._frames: deque[tuple[float, bytes]] = deque(maxlen=int(keep_s * 100))
         #: the last seconds of frames, also those already taken: the delay estimate's reference
@@ -33,11 +43,46 @@ class ReferenceTap:
         self._taps: np.ndarray | None = None
         self._taps_rate = 0
         self._fir_state = np.zeros(62)
+        #: new stretches started (the device's own silence between two blocks)
+        self.restarts = 0
+        #: silences the device played between two blocks, put into the reference too
+        self.gaps = 0
+        #: the timeline moved to the stamps' average
+        self.shifts = 0
+        self._err = 0.0
 
     def push(self, block: np.ndarray, rate: int, heard_at: float) -> None:
         """A block the player wrote (float, mono or (n, channels)), heard from ``heard_at``."""
         mono = block.mean(axis=1) if block.ndim == 2 else block
         mono = self._lowpass(np.asarray(mono, dtype=np.float64), rate)
+        if self._src.size:
+            err = heard_at - (self._src_t0 + self._src.size / rate)
+            if abs(err) > self.max_gap_s:
+                # the device's clock jumped (its stream restarted): a new stretch
+                self.restarts += 1
+                self._src = np.zeros(0, dtype=np.float64)
+                self._out = np.zeros(0, dtype=np.float64)
+                self._err = 0.0
+            elif err > self.gap_s:
+                # the device played silence of its own meanwhile (a late callback): so does the reference
+                self.gaps += 1
+                self._src = np.concatenate([self._src, np.zeros(int(round(err * rate)))])
+                self._err = 0.0
+            elif err < -self.gap_s:
+                # played sooner than the blocks before imply (the device's buffer shrank)
+                self._src_t0 += err
+                self._out_t0 += err
+                self.shifts += 1
+                self._err = 0.0
+            else:
+                # the stamps jitter (a sound server reports its buffers in steps): the
+                # timeline follows their average, not each one
+                self._err += 0.05 * (err - self._err)
+                if abs(self._err) > self.drift_s:
+                    self._src_t0 += self._err
+                    self._out_t0 += self._err
+                    self.shifts += 1
+                    self._err = 0.0
         if self._src.size == 0:
             self._src_t0, self._pos = heard_at, 0.0
         self._src = np.concatenate([self._src, mono.astype(np.float64)])
@@ -57,6 +102,8 @@ class ReferenceTap:
             self._pos -= drop
             self._src_t0 += drop / rate
         whole = self._out.size // FRAME
+        if whole == 0:
+            return
         with self._lock:
             for k in range(whole):
                 pcm = np.clip(np.round(self._out[k * FRAME:(k + 1) * FRAME] * 32767), -32768, 32767)

@@ -22,6 +22,42 @@ from .echo_delay import DelayTracker
 FRAME_BYTES = FRAME * 2
 
 
+def level_db(frame: bytes) -> float:
+    """A frame's power in dB re 1 LSB (int16)."""
+    a = np.frombuffer(frame, "<i2").astype(np.float64)
+    return float(10.0 * np.log10(float(a @ a) / max(1, len(a)) + 1e-9))
+
+
+class ResidualGate:
+    """What the canceller leaves of the game's voice is quiet but speech-like, and voice
+    activity detection (Silero: nearly level-blind) takes it for a person. While the game
+    sounds (and ``hold_s`` after), cleaned frames under ``floor_db`` (re 1 LSB; 40 dB is
+    -50 dBFS, well under a person speaking into the microphone) become silence; a frame
+    over it opens the gate for ``open_s``. In silence nothing is gated."""
+
+    def __init__(self, floor_db: float = 40.0, render_db: float = 30.0, hold_s: float = 0.5,
+                 open_s: float = 0.3) -> None:
+        self.floor_db = floor_db
+        self.render_db = render_db
+        self.hold_s = hold_s
+        self.open_s = open_s
+        #: capture time until which the game's sound may echo
+        self.sounding_until = -1e9
+        self._open_until = -1e9
+        #: frames silenced
+        self.gated = 0
+
+    def process(self, frame: bytes, at: float) -> bytes:
+        if at > self.sounding_until:
+            return frame
+        if level_db(frame) >= self.floor_db:
+            self._open_until = at + self.open_s
+        if at <= self._open_until:
+            return frame
+        self.gated += 1
+        return bytes(len(frame))
+
+
 class Duplex:
     def __init__(self, canceller: EchoCanceller, tap: ReferenceTap, lead_ms: int = 150) -> None:
         self.canceller = canceller
@@ -41,6 +77,7 @@ class Duplex:
         self.tracker = DelayTracker()
         self._e_in = self._e_out = 0.0
         self._n_dbg = 0
+        self.gate = ResidualGate()
 
     def process(self, pcm: bytes, captured_at: float) -> bytes:
         """``pcm`` (16 kHz mono int16) whose first sample was captured at ``captured_at``
@@ -64,9 +101,11 @@ class Duplex:
             for _, ref in self.tap.take_until(t):
                 self.canceller.played(ref)
                 self.played_frames += 1
+                if level_db(ref) > self.gate.render_db:
+                    self.gate.sounding_until = at + self.gate.hold_s
             self.canceller.set_delay_ms(self.delay_ms)
             frame_in = data[k * FRAME_BYTES:(k + 1) * FRAME_BYTES]
-            frame_out = self.canceller.captured(frame_in)
+            frame_out = self.gate.process(self.canceller.captured(frame_in), at)
             out.append(frame_out)
             if self.tracker.debugging:
                 self._level(frame_in, frame_out)
@@ -81,10 +120,10 @@ class Duplex:
         self._e_in += float(a @ a)
         self._e_out += float(b @ b)
         self._n_dbg += 1
-        if self._n_dbg == 200:
-            n = 200 * FRAME
+        if self._n_dbg == 50:
+            n = 50 * FRAME
             self.tracker.debug(f"capture {10 * np.log10(self._e_in / n + 1e-9):.1f} dB, after the canceller "
                                f"{10 * np.log10(self._e_out / n + 1e-9):.1f} dB (re 1 LSB), lag in use "
-                               f"{self.tracker.lag_s * 1000:+.0f} ms")
+                               f"{self.tracker.lag_s * 1000:+.0f} ms, reference gaps {self.tap.gaps}, restarts {self.tap.restarts}, shifts {self.tap.shifts}")
             self._e_in = self._e_out = 0.0
             self._n_dbg = 0

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from collections import deque
 
 import numpy as np
@@ -48,15 +49,20 @@ class DelayTracker:
     last confident measurement (0.0 before the first)."""
 
     def __init__(self, window_s: float = 1.0, max_lag_s: float = 1.0, every_s: float = 1.0,
-                 settle_s: float = 0.3, hysteresis_s: float = 0.015) -> None:
+                 settle_s: float = 0.3, agree_s: float = 0.015, hysteresis_s: float = 0.05) -> None:
         self.window_s = window_s
         self.max_lag_s = max_lag_s
         self.every_s = every_s
         #: capture newer than this is not yet used: its reference may not be written yet
         self.settle_s = settle_s
-        #: a new figure this close to the one in use is not applied (each change disturbs AEC3)
+        #: two measurements in a row this close agree (a stray peak does not)
+        self.agree_s = agree_s
+        #: a new figure this close to the one in use is not applied: each change disturbs AEC3
+        #: for seconds, and AEC3 finds a small delay itself (the reference goes in ahead)
         self.hysteresis_s = hysteresis_s
         self.lag_s = 0.0
+        #: two measurements have agreed (the lag in use is known, not assumed)
+        self.locked = False
         self.measured: list[float] = []
         self._cap: deque[tuple[float, bytes]] = deque(maxlen=int((window_s + settle_s + 1.0) * 100))
         self._since = 0.0
@@ -66,7 +72,7 @@ class DelayTracker:
         """A 10 ms capture frame taken at ``at``; ``tap`` (a ReferenceTap) gives the reference."""
         self._cap.append((at, frame))
         self._since += FRAME / RATE
-        if self._since >= (self.every_s if self.lag_s else 0.25):  # until a figure is in use: often
+        if self._since >= (self.every_s if self.locked else 0.25):  # until two figures agree: often
             self._since = 0.0
             self._measure(tap)
 
@@ -98,13 +104,15 @@ class DelayTracker:
             return
         lag = self.max_lag_s - s / RATE
         # a new figure is used once two measurements in a row agree (a stray peak is not)
-        agreed = bool(self.measured) and abs(lag - self.measured[-1]) <= self.hysteresis_s
+        agreed = bool(self.measured) and abs(lag - self.measured[-1]) <= self.agree_s
         self.measured.append(lag)
-        if agreed and abs(lag - self.lag_s) > self.hysteresis_s:
-            self.lag_s = lag
+        if agreed:
+            self.locked = True
+            if abs(lag - self.lag_s) > self.hysteresis_s:
+                self.lag_s = lag
         self.debug(f"measured echo lag {lag * 1000:+.0f} ms vs the estimated 0 (in use {self.lag_s * 1000:+.0f} ms)")
 
     def debug(self, line: str) -> None:
         """With VOICE_GAME_DEBUG_DUPLEX set: one line on stderr (diagnosis only)."""
         if self.debugging:
-            print(f"duplex: {line}", file=sys.stderr, flush=True)
+            print(f"duplex {time.monotonic():.3f}: {line}", file=sys.stderr, flush=True)

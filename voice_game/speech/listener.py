@@ -52,6 +52,21 @@ UNAVAILABLE = "unavailable"
 ERROR = "error"
 
 
+def capture_time(now: float, duration_s: float, adc_time: float, stream_now: float) -> float:
+    """When a block's first sample was captured, on the ``perf_counter`` clock.
+
+    PortAudio's ``inputBufferAdcTime`` (on its own stream clock, read with
+    ``currentTime`` in the same callback) counts what waits in the buffers: on a PulseAudio
+    server the callbacks come in bursts (three 50 ms blocks within 1 ms) while the ADC times
+    stay 50 ms apart. Without a usable ADC time (0, or seconds away): the callback's time
+    less the block's length."""
+    fallback = now - duration_s
+    if adc_time <= 0.0 or stream_now <= 0.0:
+        return fallback
+    at = now - (stream_now - adc_time)
+    return at if abs(at - fallback) < 2.0 else fallback
+
+
 class Listener:
     def __init__(
         self,
@@ -203,7 +218,8 @@ class Listener:
     # ---------------------------------------------------------------- audio
     def _callback(self, indata, frames, time_info, status) -> None:  # PortAudio thread
         muted = self.is_muted()
-        captured_at = time.perf_counter() - frames / self.rate  # the block's first sample
+        captured_at = capture_time(time.perf_counter(), frames / self.rate,
+                                   time_info.inputBufferAdcTime, time_info.currentTime)
         try:
             self._audio.put_nowait((bytes(indata), muted, captured_at))
         except queue.Full:
@@ -329,7 +345,8 @@ class Listener:
         over_narration = self.duplex is not None and (self._speech_during_narration or self.is_muted())
         if over_narration and (hyp.empty or float(hyp.confidence) < self.duplex_min_confidence):
             # nothing (sure) understood while the game spoke (its own echo, a cough): the narration goes on
-            self._emit(Heard(text="", confidence=float(hyp.confidence), decision="ignored"))
+            # (its text, if any, is kept in the event: what the unsure guess was)
+            self._emit(Heard(text=hyp.text, confidence=float(hyp.confidence), decision="ignored"))
             return
         if hyp.empty and not self.deliver_empty:
             return
