@@ -106,17 +106,33 @@ def weigh(rec, audio: np.ndarray) -> Evidence:
     return ev
 
 
-def cache_path(lang: str) -> Path:
+def cache_path(lang: str, frontend: str = "none") -> Path:
     base = Path(os.environ.get("VOICE_GAME_CACHE_DIR", Path.home() / ".cache" / "voice_game"))
-    return base / "bench-evidence" / f"heldout-{lang}.jsonl"
+    tail = "" if frontend == "none" else f"-{frontend}"
+    return base / "bench-evidence" / f"heldout-{lang}{tail}.jsonl"
+
+
+def front(audio: np.ndarray, frontend: str) -> np.ndarray:
+    """``audio`` (float 16 kHz, the room's 0.3 s before the word first) as the recognizer
+    hears it after the noise suppression ``frontend`` (``none``: unchanged). The
+    suppressor hears the room first (the leading 0.3 s four times), as it would have heard
+    the microphone's stream before the word in the game."""
+    if frontend == "none":
+        return audio
+    from voice_game.speech.denoise import denoise, make_denoiser
+
+    den, why = make_denoiser(frontend)
+    if den is None:
+        raise SystemExit(f"no denoiser: {why}")
+    return denoise(den, audio, prime=np.tile(audio[: int(0.3 * rooms.RATE)], 4))
 
 
 def clip_key(x: dict, condition: str) -> str:
     return f"{x['file']}|{condition}"
 
 
-def load_cache(lang: str) -> dict[str, dict]:
-    p = cache_path(lang)
+def load_cache(lang: str, frontend: str = "none") -> dict[str, dict]:
+    p = cache_path(lang, frontend)
     out: dict[str, dict] = {}
     if p.is_file():
         for line in p.read_text().splitlines():
@@ -158,7 +174,7 @@ def room_sample(items: list[dict], g, phrases, n: int) -> list[dict]:
 
 
 def collect(lang: str, quick: bool, n_rooms: int, conditions: list[str], fresh: bool, log,
-            limit: int = 0) -> list[dict]:
+            limit: int = 0, frontend: str = "none") -> list[dict]:
     """Decode what is not in the cache yet; every clip's evidence record."""
     g = load_grammar(lang)
     game, phrases = sb.state_sets(lang)["place"]
@@ -167,7 +183,7 @@ def collect(lang: str, quick: bool, n_rooms: int, conditions: list[str], fresh: 
         per: dict[str, int] = {}
         items = [x for x in items if (per.__setitem__(x["source"], per.get(x["source"], 0) + 1)
                                       or per[x["source"]] <= limit)]
-    cache = {} if fresh else load_cache(lang)
+    cache = {} if fresh else load_cache(lang, frontend)
     todo = [(x, "clean") for x in items]
     sample = room_sample(items, g, phrases, n_rooms)
     todo += [(x, c) for c in conditions for x in sample]
@@ -177,7 +193,7 @@ def collect(lang: str, quick: bool, n_rooms: int, conditions: list[str], fresh: 
         rec = sb.make_engine("whisper", lang, sb.phrase_strings(phrases))
         all_items = [x for x in json.loads((sb.CORPUS / "labels.json").read_text()) if x["lang"] == lang]
         pools = babble_pools(all_items) if any("babble" in c for _, c in missing) else {}
-        p = cache_path(lang)
+        p = cache_path(lang, frontend)
         p.parent.mkdir(parents=True, exist_ok=True)
         t0 = time.time()
         with p.open("w" if fresh else "a") as f:
@@ -186,7 +202,7 @@ def collect(lang: str, quick: bool, n_rooms: int, conditions: list[str], fresh: 
                 a16 = to_16k_int16(a, rate).astype(np.float32) / 32768
                 seed = int(hashlib.sha256(clip_key(x, cond).encode()).hexdigest()[:8], 16)
                 pool = [v[0] for s, v in pools.items() if s != x["speaker"]]
-                audio = rooms.degrade(a16, cond, seed, pool)
+                audio = front(rooms.degrade(a16, cond, seed, pool), frontend)
                 ev = weigh(rec, audio)
                 d = {"key": clip_key(x, cond), "file": x["file"], "condition": cond, "speaker": x["speaker"],
                      "source": x["source"], "word": x["word"], "evidence": asdict(ev)}
@@ -391,6 +407,9 @@ def main() -> int:
     ap.add_argument("--stream", type=int, default=0,
                     help="clips per room streamed in real time through the VAD (0: none)")
     ap.add_argument("--no-heldout", action="store_true", help="only the streamed part")
+    ap.add_argument("--frontend", default="none",
+                    help="noise suppression before the recognizer in the held-out part: none, webrtc, "
+                         "aec-audio-processing (voice_game.speech.denoise; its own evidence cache)")
     ap.add_argument("--fresh", action="store_true", help="decode everything again (else the cache is used)")
     ap.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "speech_heldout.md"))
     args = ap.parse_args()
@@ -409,7 +428,8 @@ def main() -> int:
         log(f"== {lang}")
         L += [f"## {lang}", ""]
         if not args.no_heldout:
-            records = collect(lang, args.quick, args.rooms, conditions, args.fresh, log, args.limit)
+            records = collect(lang, args.quick, args.rooms, conditions, args.fresh, log, args.limit,
+                              args.frontend)
             res = held_out(lang, records, log)
             conds = ["clean"] + conditions
             L += ["Thresholds chosen per fold (on the other folds): "

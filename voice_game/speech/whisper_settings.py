@@ -93,3 +93,7 @@ ALIKE_CONFIDENCE = 0.7
 #: 4 -> 3 and 8 -> 6 (docs/BENCHMARKS.md, "Held-out speakers")
 NEAR = 2.0
 NEAR_CONFIDENCE = 0.5
+#: noise suppression before voice detection and decode (``voice_game.speech.denoise``):
+#: ``webrtc`` (livekit's WebRTC noise suppression, the optional extra ``duplex``; off by
+#: itself when it is not installed) or ``off``
+DENOISE = "off"
