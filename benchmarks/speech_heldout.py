@@ -114,17 +114,29 @@ def cache_path(lang: str, frontend: str = "none") -> Path:
 
 def front(audio: np.ndarray, frontend: str) -> np.ndarray:
     """``audio`` (float 16 kHz, the room's 0.3 s before the word first) as the recognizer
-    hears it after the noise suppression ``frontend`` (``none``: unchanged). The
-    suppressor hears the room first (the leading 0.3 s four times), as it would have heard
-    the microphone's stream before the word in the game."""
-    if frontend == "none":
-        return audio
-    from voice_game.speech.denoise import denoise, make_denoiser
+    hears it after ``frontend``: ``none`` (unchanged), a noise suppressor (``webrtc``,
+    ``aec-audio-processing``), ``gate`` (``noise_floor.gate`` with the floor of the room
+    before the word), or a suppressor and the gate (``webrtc+gate``). The suppressor hears
+    the room first (the leading 0.3 s four times), as it would have heard the
+    microphone's stream before the word in the game."""
+    lead = int(0.3 * rooms.RATE)
+    for part in frontend.split("+"):
+        if part == "none":
+            continue
+        if part == "gate":
+            from voice_game.speech.noise_floor import NoiseFloor, gate
 
-    den, why = make_denoiser(frontend)
-    if den is None:
-        raise SystemExit(f"no denoiser: {why}")
-    return denoise(den, audio, prime=np.tile(audio[: int(0.3 * rooms.RATE)], 4))
+            floor = NoiseFloor()
+            floor.feed(np.tile(audio[:lead], 4))
+            audio = gate(audio, floor.db)
+            continue
+        from voice_game.speech.denoise import denoise, make_denoiser
+
+        den, why = make_denoiser(part)
+        if den is None:
+            raise SystemExit(f"no denoiser: {why}")
+        audio = denoise(den, audio, prime=np.tile(audio[:lead], 4))
+    return audio
 
 
 def clip_key(x: dict, condition: str) -> str:
@@ -214,7 +226,7 @@ def collect(lang: str, quick: bool, n_rooms: int, conditions: list[str], fresh: 
     return [cache[clip_key(x, c)] for x, c in todo]
 
 
-def streamed(lang: str, quick: bool, n: int, conditions: list[str], log) -> dict:
+def streamed(lang: str, quick: bool, n: int, conditions: list[str], log, frontend: str = "none") -> dict:
     """``n`` clips per condition (half commands) streamed in real time through the
     recognizer's own voice activity detection, 2 s of the room after the word: the
     command right or not, the time from the true end of speech to the result, and
@@ -224,6 +236,10 @@ def streamed(lang: str, quick: bool, n: int, conditions: list[str], log) -> dict
     items = sb.corpus_items(lang, quick)
     sample = room_sample(items, g, phrases, n)
     rec = sb.make_engine("whisper", lang, sb.phrase_strings(phrases))
+    # the recognizer's own stages, as the game runs them (the held-out part applies them offline)
+    parts = frontend.split("+")
+    rec.set_noise_floor("gate" in parts)
+    rec.set_denoise(next((p for p in parts if p not in ("gate", "none")), "off"))
     all_items = [x for x in json.loads((sb.CORPUS / "labels.json").read_text()) if x["lang"] == lang]
     pools = babble_pools(all_items) if any("babble" in c for c in conditions) else {}
     out: dict = {}
@@ -438,7 +454,7 @@ def main() -> int:
             L += table(f"{lang}: held out (thresholds chosen without the speaker measured)", res["rows"], conds)
             L += table(f"{lang}: the engine's own thresholds (for comparison)", res["default"], conds)
         if args.stream:
-            L += stream_table(lang, streamed(lang, args.quick, args.stream, conditions, log))
+            L += stream_table(lang, streamed(lang, args.quick, args.stream, conditions, log, args.frontend))
     load1 = os.getloadavg()
     L += [f"Finished {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average {load1[0]:.1f} "
           f"(1, 5, 15 min: {load1[0]:.1f}, {load1[1]:.1f}, {load1[2]:.1f})", ""]

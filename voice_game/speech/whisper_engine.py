@@ -62,6 +62,8 @@ import numpy as np
 
 from voice_game.speech.denoise import Denoiser, denoise, make_denoiser
 from voice_game.speech.hypothesis import Audio, Hypothesis, to_pcm16
+from voice_game.speech.noise_floor import NoiseFloor
+from voice_game.speech.noise_floor import gate as floor_gate
 from voice_game.speech.phrase_table import Scored, _PhraseTable
 from voice_game.speech.respell import _respell, _written
 from voice_game.speech.vad import Endpointer, SileroVad, Vad, frames_of
@@ -86,6 +88,7 @@ from voice_game.speech.whisper_settings import (
     NO_SPEECH_LOGPROB,
     EARLY_CONFIDENCE,
     DENOISE,
+    GATE,
     NO_REPEAT_PHRASES,
     ALIKE_GAP,
     ALIKE_CONFIDENCE,
@@ -138,8 +141,14 @@ class WhisperRecognizer:
                  prompt: str = "", threads: int = THREADS, end_s: float = 0.4,
                  early_s: float = 0.1,
                  vad_threshold: float = 0.5, background: bool = False, on_error=None,
-                 denoise: str = DENOISE):
+                 denoise: str = DENOISE, gate: bool = GATE):
         self.lang = lang
+        #: the room's noise floor, followed in the stream by the voice detection (a frame
+        #: no louder than it is no voice) and, at the start of an utterance, kept: what the
+        #: utterance has no louder than it is turned down before the decode
+        #: (:func:`noise_floor.gate`: other voices, music around the word)
+        self.gate = gate
+        self._utt_floor: float | None = None
         #: noise suppression before voice detection and decode (:mod:`denoise`): its kind,
         #: and the stream's own suppressor (None: off, or its library is missing)
         self.denoise_kind = denoise
@@ -181,7 +190,7 @@ class WhisperRecognizer:
         self.on_ready: Callable[[], None] | None = None
         #: start and end of speech (Silero VAD, 32 ms frames: voice_game.speech.vad)
         self._ep = Endpointer(SileroVad(), threshold=vad_threshold, end_s=end_s,
-                              max_s=MAX_UTTERANCE_S)
+                              max_s=MAX_UTTERANCE_S, floor=NoiseFloor() if gate else None)
         self._early_chunks = max(1, round(early_s / self._ep.frame_s))
         self._lock = threading.Lock()
         self._table: _PhraseTable = _PhraseTable.build([], self.decoys, self.fillers)
@@ -227,6 +236,14 @@ class WhisperRecognizer:
         self.wait_ready()
         assert self._model is not None
         return self._model
+
+    def set_noise_floor(self, on: bool) -> None:
+        """Follow the room's noise floor (voice detection and the gate before the decode)
+        from now on, or not."""
+        with self._lock:
+            self.gate = on
+            self._ep.floor = NoiseFloor() if on else None
+            self._utt_floor = None
 
     def set_denoise(self, kind: str) -> str:
         """Noise suppression of the stream from now on: ``kind`` as :func:`make_denoiser`
@@ -550,7 +567,7 @@ class WhisperRecognizer:
         """Decode what was heard so far while the end of speech is being confirmed. A
         stale early decode still running stops at its next step; this one waits for the
         model meanwhile."""
-        audio = np.frombuffer(b"".join(self._ep.frames), dtype="<i2").astype(np.float32) / 32768.0
+        audio = self._gated(b"".join(self._ep.frames))
         table = self._table
         box: list = []
         stale = threading.Event()
@@ -592,8 +609,13 @@ class WhisperRecognizer:
             t.join()
             if box:
                 return box[0]
-        audio = np.frombuffer(b"".join(speech), dtype="<i2").astype(np.float32) / 32768.0
-        return self._decode_float(audio, table)
+        return self._decode_float(self._gated(b"".join(speech)), table)
+
+    def _gated(self, pcm: bytes) -> np.ndarray:
+        """An utterance's audio (int16) as float, turned down where it is no louder than
+        the room's floor at its start (when :attr:`gate` is on)."""
+        audio = np.frombuffer(pcm, dtype="<i2").astype(np.float32) / 32768.0
+        return floor_gate(audio, self._utt_floor) if self.gate else audio
 
     def accept_audio(self, pcm16: Audio) -> Hypothesis | None:
         pcm = to_pcm16(pcm16)
@@ -606,6 +628,8 @@ class WhisperRecognizer:
             frames, self._buf = frames_of(data, ep.frame_bytes)
             for chunk in frames:
                 d = ep.push(chunk)
+                if d is Vad.START:
+                    self._utt_floor = ep.start_floor  # the room before the utterance
                 if d is Vad.QUIET or d is Vad.START:
                     continue
                 if d is Vad.VOICE:

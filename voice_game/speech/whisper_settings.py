@@ -97,3 +97,6 @@ NEAR_CONFIDENCE = 0.5
 #: ``webrtc`` (livekit's WebRTC noise suppression, the optional extra ``duplex``; off by
 #: itself when it is not installed) or ``off``
 DENOISE = "off"
+#: turn down what an utterance has no louder than the room's noise floor before its decode
+#: (``voice_game.speech.noise_floor``: other voices, music around the word)
+GATE = False
