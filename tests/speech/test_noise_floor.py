@@ -75,3 +75,11 @@ def test_no_floor_or_nothing_louder_leaves_the_audio_unchanged():
     x = (rng.standard_normal(RATE) * 0.01).astype(np.float32)
     assert gate(x, None) is x
     assert np.array_equal(gate(x, -10.0), x)  # nothing 8 dB over a floor of -10 dB
+
+
+def test_an_utterance_shorter_than_the_hold_is_gated_whole():
+    """An early decode may take a tenth of a second: the gate keeps its length."""
+    x = np.zeros(1700, dtype=np.float32)
+    x[800:1000] = 0.5
+    out = gate(x, -60.0)
+    assert out.size == x.size and out[900] == 0.5

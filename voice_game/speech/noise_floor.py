@@ -77,7 +77,7 @@ def gate(audio: np.ndarray, floor_db: float | None, margin_db: float = MARGIN_DB
     if not loud.any():
         return audio
     hold = int(round(hold_s * 100))
-    near = np.convolve(loud.astype(np.float64), np.ones(2 * hold + 1), mode="same") > 0
+    near = np.convolve(loud.astype(np.float64), np.ones(2 * hold + 1))[hold:hold + loud.size] > 0
     gain = np.where(near, 1.0, 10 ** (-depth_db / 20))
     if RAMP > 1:
         kernel = np.ones(RAMP) / RAMP
