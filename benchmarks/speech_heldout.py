@@ -121,7 +121,7 @@ def front(audio: np.ndarray, frontend: str) -> np.ndarray:
     microphone's stream before the word in the game."""
     lead = int(0.3 * rooms.RATE)
     for part in frontend.split("+"):
-        if part == "none":
+        if part in ("none", "floor"):  # the voice detection's floor: only in the streamed part
             continue
         if part == "gate":
             from voice_game.speech.noise_floor import NoiseFloor, gate
@@ -238,8 +238,8 @@ def streamed(lang: str, quick: bool, n: int, conditions: list[str], log, fronten
     rec = sb.make_engine("whisper", lang, sb.phrase_strings(phrases))
     # the recognizer's own stages, as the game runs them (the held-out part applies them offline)
     parts = frontend.split("+")
-    rec.set_noise_floor("gate" in parts)
-    rec.set_denoise(next((p for p in parts if p not in ("gate", "none")), "off"))
+    rec.set_noise_floor("floor" in parts, "gate" in parts)
+    rec.set_denoise(next((p for p in parts if p not in ("gate", "floor", "none")), "off"))
     all_items = [x for x in json.loads((sb.CORPUS / "labels.json").read_text()) if x["lang"] == lang]
     pools = babble_pools(all_items) if any("babble" in c for c in conditions) else {}
     out: dict = {}
@@ -424,8 +424,9 @@ def main() -> int:
                     help="clips per room streamed in real time through the VAD (0: none)")
     ap.add_argument("--no-heldout", action="store_true", help="only the streamed part")
     ap.add_argument("--frontend", default="none",
-                    help="noise suppression before the recognizer in the held-out part: none, webrtc, "
-                         "aec-audio-processing (voice_game.speech.denoise; its own evidence cache)")
+                    help="the recognizer's front end: none, a noise suppressor (webrtc, aec-audio-processing: "
+                         "voice_game.speech.denoise), gate, floor (the voice detection's noise floor, streamed "
+                         "part only), joined with '+'; each its own evidence cache")
     ap.add_argument("--fresh", action="store_true", help="decode everything again (else the cache is used)")
     ap.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "speech_heldout.md"))
     args = ap.parse_args()

@@ -75,11 +75,11 @@ class Endpointer:
 
     def __init__(self, vad: FrameVad, threshold: float = 0.5, end_s: float = 0.4,
                  max_s: float = 7.5, pre_frames: int = 8, floor: NoiseFloor | None = None,
-                 margin_db: float = MARGIN_DB) -> None:
+                 margin_db: float | None = MARGIN_DB) -> None:
         self.vad = vad
-        #: the room's noise floor (None: not followed): a frame is voice only when it is
-        #: also ``margin_db`` over the floor, so that other voices or music in the room
-        #: neither start an utterance nor keep one open
+        #: the room's noise floor (None: not followed); with ``margin_db`` a frame is voice
+        #: only when it is also that much over the floor, so that other voices or music in
+        #: the room neither start an utterance nor keep one open (None: only followed)
         self.floor = floor
         self.margin_db = margin_db
         #: the floor when the utterance started (None: unknown or not followed)
@@ -109,7 +109,7 @@ class Endpointer:
             level = float(np.max(frame_db(audio))) if audio.size >= 160 else 0.0
             # the floor before this frame: the room, not the word it may begin
             floor = self.start_floor if self.in_speech else self.floor.db
-            if speech and floor is not None and level < floor + self.margin_db:
+            if speech and floor is not None and self.margin_db is not None and level < floor + self.margin_db:
                 speech = False
             self.floor.feed(audio)
         if not self.in_speech:

@@ -62,7 +62,7 @@ import numpy as np
 
 from voice_game.speech.denoise import Denoiser, denoise, make_denoiser
 from voice_game.speech.hypothesis import Audio, Hypothesis, to_pcm16
-from voice_game.speech.noise_floor import NoiseFloor
+from voice_game.speech.noise_floor import MARGIN_DB, NoiseFloor
 from voice_game.speech.noise_floor import gate as floor_gate
 from voice_game.speech.phrase_table import Scored, _PhraseTable
 from voice_game.speech.respell import _respell, _written
@@ -89,6 +89,7 @@ from voice_game.speech.whisper_settings import (
     EARLY_CONFIDENCE,
     DENOISE,
     GATE,
+    NOISE_FLOOR,
     NO_REPEAT_PHRASES,
     ALIKE_GAP,
     ALIKE_CONFIDENCE,
@@ -141,12 +142,13 @@ class WhisperRecognizer:
                  prompt: str = "", threads: int = THREADS, end_s: float = 0.4,
                  early_s: float = 0.1,
                  vad_threshold: float = 0.5, background: bool = False, on_error=None,
-                 denoise: str = DENOISE, gate: bool = GATE):
+                 denoise: str = DENOISE, noise_floor: bool = NOISE_FLOOR, gate: bool = GATE):
         self.lang = lang
-        #: the room's noise floor, followed in the stream by the voice detection (a frame
-        #: no louder than it is no voice) and, at the start of an utterance, kept: what the
-        #: utterance has no louder than it is turned down before the decode
-        #: (:func:`noise_floor.gate`: other voices, music around the word)
+        #: the room's noise floor, followed in the stream by the voice detection: a frame
+        #: no louder than it is no voice (other voices, music around the word)
+        self.noise_floor = noise_floor
+        #: the floor at the start of an utterance kept, what the utterance has no louder
+        #: than it turned down before the decode (:func:`noise_floor.gate`)
         self.gate = gate
         self._utt_floor: float | None = None
         #: noise suppression before voice detection and decode (:mod:`denoise`): its kind,
@@ -190,9 +192,10 @@ class WhisperRecognizer:
         self.on_ready: Callable[[], None] | None = None
         #: start and end of speech (Silero VAD, 32 ms frames: voice_game.speech.vad)
         self._ep = Endpointer(SileroVad(), threshold=vad_threshold, end_s=end_s,
-                              max_s=MAX_UTTERANCE_S, floor=NoiseFloor() if gate else None)
+                              max_s=MAX_UTTERANCE_S)
         self._early_chunks = max(1, round(early_s / self._ep.frame_s))
         self._lock = threading.Lock()
+        self.set_noise_floor(noise_floor, gate)
         self._table: _PhraseTable = _PhraseTable.build([], self.decoys, self.fillers)
         self._pending: _PhraseTable | None = None
         #: the early decode: its thread, the box its result goes into, its stale flag
@@ -237,12 +240,13 @@ class WhisperRecognizer:
         assert self._model is not None
         return self._model
 
-    def set_noise_floor(self, on: bool) -> None:
-        """Follow the room's noise floor (voice detection and the gate before the decode)
-        from now on, or not."""
+    def set_noise_floor(self, on: bool, gate: bool = False) -> None:
+        """From now on: the voice detection against the room's noise floor (``on``), the
+        gate before the decode (``gate``), or neither."""
         with self._lock:
-            self.gate = on
-            self._ep.floor = NoiseFloor() if on else None
+            self.noise_floor, self.gate = on, gate
+            self._ep.floor = NoiseFloor() if on or gate else None
+            self._ep.margin_db = MARGIN_DB if on else None
             self._utt_floor = None
 
     def set_denoise(self, kind: str) -> str:

@@ -97,6 +97,8 @@ NEAR_CONFIDENCE = 0.5
 #: ``webrtc`` (livekit's WebRTC noise suppression, the optional extra ``duplex``; off by
 #: itself when it is not installed) or ``off``
 DENOISE = "off"
+#: the voice detection follows the room's noise floor: a frame no louder than it by
+#: ``noise_floor.MARGIN_DB`` is no voice (``voice_game.speech.noise_floor``)
+NOISE_FLOOR = False
 #: turn down what an utterance has no louder than the room's noise floor before its decode
-#: (``voice_game.speech.noise_floor``: other voices, music around the word)
 GATE = False
