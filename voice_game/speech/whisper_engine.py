@@ -60,7 +60,7 @@ from pathlib import Path
 
 import numpy as np
 
-from voice_game.speech.denoise import Denoiser, denoise, make_denoiser
+from voice_game.speech.denoise import Denoiser, make_denoiser
 from voice_game.speech.hypothesis import Audio, Hypothesis, to_pcm16
 from voice_game.speech.noise_floor import MARGIN_DB, NoiseFloor
 from voice_game.speech.noise_floor import gate as floor_gate
@@ -543,13 +543,11 @@ class WhisperRecognizer:
         return self._result(phrase or None, conf, t0)
 
     def decode(self, audio: Audio, rate: int = RATE) -> Hypothesis:
-        """One whole utterance (a file): through a fresh noise suppressor of the stream's
-        kind, then decoded."""
+        """One whole utterance (a file), decoded as it is: the stream's noise suppressor
+        and floor need the room heard before the word, which a file does not have (a
+        suppressor starting cold on the word changed what it heard: a "tree" that was read
+        back as "three" came out as nothing)."""
         pcm = np.frombuffer(to_pcm16(audio, rate, RATE), dtype="<i2").astype(np.float32) / 32768.0
-        if self._denoiser is not None:
-            fresh, _ = make_denoiser(self.denoise_kind)
-            if fresh is not None:
-                pcm = denoise(fresh, pcm)
         with self._lock:
             table = self._table
         return self._decode_float(pcm, table)
