@@ -106,17 +106,45 @@ def weigh(rec, audio: np.ndarray) -> Evidence:
     return ev
 
 
-def cache_path(lang: str) -> Path:
+def cache_path(lang: str, frontend: str = "none") -> Path:
     base = Path(os.environ.get("VOICE_GAME_CACHE_DIR", Path.home() / ".cache" / "voice_game"))
-    return base / "bench-evidence" / f"heldout-{lang}.jsonl"
+    tail = "" if frontend == "none" else f"-{frontend}"
+    return base / "bench-evidence" / f"heldout-{lang}{tail}.jsonl"
+
+
+def front(audio: np.ndarray, frontend: str) -> np.ndarray:
+    """``audio`` (float 16 kHz, the room's 0.3 s before the word first) as the recognizer
+    hears it after ``frontend``: ``none`` (unchanged), a noise suppressor (``webrtc``,
+    ``aec-audio-processing``), ``gate`` (``noise_floor.gate`` with the floor of the room
+    before the word), or a suppressor and the gate (``webrtc+gate``). The suppressor hears
+    the room first (the leading 0.3 s four times), as it would have heard the
+    microphone's stream before the word in the game."""
+    lead = int(0.3 * rooms.RATE)
+    for part in frontend.split("+"):
+        if part in ("none", "floor"):  # the voice detection's floor: only in the streamed part
+            continue
+        if part == "gate":
+            from voice_game.speech.noise_floor import NoiseFloor, gate
+
+            floor = NoiseFloor()
+            floor.feed(np.tile(audio[:lead], 4))
+            audio = gate(audio, floor.db)
+            continue
+        from voice_game.speech.denoise import denoise, make_denoiser
+
+        den, why = make_denoiser(part)
+        if den is None:
+            raise SystemExit(f"no denoiser: {why}")
+        audio = denoise(den, audio, prime=np.tile(audio[:lead], 4))
+    return audio
 
 
 def clip_key(x: dict, condition: str) -> str:
     return f"{x['file']}|{condition}"
 
 
-def load_cache(lang: str) -> dict[str, dict]:
-    p = cache_path(lang)
+def load_cache(lang: str, frontend: str = "none") -> dict[str, dict]:
+    p = cache_path(lang, frontend)
     out: dict[str, dict] = {}
     if p.is_file():
         for line in p.read_text().splitlines():
@@ -158,7 +186,7 @@ def room_sample(items: list[dict], g, phrases, n: int) -> list[dict]:
 
 
 def collect(lang: str, quick: bool, n_rooms: int, conditions: list[str], fresh: bool, log,
-            limit: int = 0) -> list[dict]:
+            limit: int = 0, frontend: str = "none") -> list[dict]:
     """Decode what is not in the cache yet; every clip's evidence record."""
     g = load_grammar(lang)
     game, phrases = sb.state_sets(lang)["place"]
@@ -167,7 +195,7 @@ def collect(lang: str, quick: bool, n_rooms: int, conditions: list[str], fresh: 
         per: dict[str, int] = {}
         items = [x for x in items if (per.__setitem__(x["source"], per.get(x["source"], 0) + 1)
                                       or per[x["source"]] <= limit)]
-    cache = {} if fresh else load_cache(lang)
+    cache = {} if fresh else load_cache(lang, frontend)
     todo = [(x, "clean") for x in items]
     sample = room_sample(items, g, phrases, n_rooms)
     todo += [(x, c) for c in conditions for x in sample]
@@ -177,7 +205,7 @@ def collect(lang: str, quick: bool, n_rooms: int, conditions: list[str], fresh: 
         rec = sb.make_engine("whisper", lang, sb.phrase_strings(phrases))
         all_items = [x for x in json.loads((sb.CORPUS / "labels.json").read_text()) if x["lang"] == lang]
         pools = babble_pools(all_items) if any("babble" in c for _, c in missing) else {}
-        p = cache_path(lang)
+        p = cache_path(lang, frontend)
         p.parent.mkdir(parents=True, exist_ok=True)
         t0 = time.time()
         with p.open("w" if fresh else "a") as f:
@@ -186,7 +214,7 @@ def collect(lang: str, quick: bool, n_rooms: int, conditions: list[str], fresh: 
                 a16 = to_16k_int16(a, rate).astype(np.float32) / 32768
                 seed = int(hashlib.sha256(clip_key(x, cond).encode()).hexdigest()[:8], 16)
                 pool = [v[0] for s, v in pools.items() if s != x["speaker"]]
-                audio = rooms.degrade(a16, cond, seed, pool)
+                audio = front(rooms.degrade(a16, cond, seed, pool), frontend)
                 ev = weigh(rec, audio)
                 d = {"key": clip_key(x, cond), "file": x["file"], "condition": cond, "speaker": x["speaker"],
                      "source": x["source"], "word": x["word"], "evidence": asdict(ev)}
@@ -198,7 +226,7 @@ def collect(lang: str, quick: bool, n_rooms: int, conditions: list[str], fresh: 
     return [cache[clip_key(x, c)] for x, c in todo]
 
 
-def streamed(lang: str, quick: bool, n: int, conditions: list[str], log) -> dict:
+def streamed(lang: str, quick: bool, n: int, conditions: list[str], log, frontend: str = "none") -> dict:
     """``n`` clips per condition (half commands) streamed in real time through the
     recognizer's own voice activity detection, 2 s of the room after the word: the
     command right or not, the time from the true end of speech to the result, and
@@ -208,6 +236,10 @@ def streamed(lang: str, quick: bool, n: int, conditions: list[str], log) -> dict
     items = sb.corpus_items(lang, quick)
     sample = room_sample(items, g, phrases, n)
     rec = sb.make_engine("whisper", lang, sb.phrase_strings(phrases))
+    # the recognizer's own stages, as the game runs them (the held-out part applies them offline)
+    parts = frontend.split("+")
+    rec.set_noise_floor("floor" in parts, "gate" in parts)
+    rec.set_denoise(next((p for p in parts if p not in ("gate", "floor", "none")), "off"))
     all_items = [x for x in json.loads((sb.CORPUS / "labels.json").read_text()) if x["lang"] == lang]
     pools = babble_pools(all_items) if any("babble" in c for c in conditions) else {}
     out: dict = {}
@@ -391,6 +423,10 @@ def main() -> int:
     ap.add_argument("--stream", type=int, default=0,
                     help="clips per room streamed in real time through the VAD (0: none)")
     ap.add_argument("--no-heldout", action="store_true", help="only the streamed part")
+    ap.add_argument("--frontend", default="none",
+                    help="the recognizer's front end: none, a noise suppressor (webrtc, aec-audio-processing: "
+                         "voice_game.speech.denoise), gate, floor (the voice detection's noise floor, streamed "
+                         "part only), joined with '+'; each its own evidence cache")
     ap.add_argument("--fresh", action="store_true", help="decode everything again (else the cache is used)")
     ap.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "speech_heldout.md"))
     args = ap.parse_args()
@@ -409,7 +445,8 @@ def main() -> int:
         log(f"== {lang}")
         L += [f"## {lang}", ""]
         if not args.no_heldout:
-            records = collect(lang, args.quick, args.rooms, conditions, args.fresh, log, args.limit)
+            records = collect(lang, args.quick, args.rooms, conditions, args.fresh, log, args.limit,
+                              args.frontend)
             res = held_out(lang, records, log)
             conds = ["clean"] + conditions
             L += ["Thresholds chosen per fold (on the other folds): "
@@ -418,7 +455,7 @@ def main() -> int:
             L += table(f"{lang}: held out (thresholds chosen without the speaker measured)", res["rows"], conds)
             L += table(f"{lang}: the engine's own thresholds (for comparison)", res["default"], conds)
         if args.stream:
-            L += stream_table(lang, streamed(lang, args.quick, args.stream, conditions, log))
+            L += stream_table(lang, streamed(lang, args.quick, args.stream, conditions, log, args.frontend))
     load1 = os.getloadavg()
     L += [f"Finished {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average {load1[0]:.1f} "
           f"(1, 5, 15 min: {load1[0]:.1f}, {load1[1]:.1f}, {load1[2]:.1f})", ""]

@@ -36,6 +36,8 @@ class EchoCanceller(Protocol):
 
     #: name for events and reports
     name: str
+    #: it also suppresses the room's noise (then the recognizer's own suppressor is off)
+    suppresses_noise: bool
 
     def played(self, frame: bytes) -> None: ...
 
@@ -48,6 +50,7 @@ class NullCanceller:
     """No echo path (headphones) or no canceller: the capture passes unchanged."""
 
     name = "none"
+    suppresses_noise = False
 
     def played(self, frame: bytes) -> None:
         pass
@@ -67,6 +70,7 @@ class WebRtcCanceller:
     def __init__(self, noise_suppression: bool = True) -> None:
         from livekit import rtc
 
+        self.suppresses_noise = noise_suppression
         self._rtc = rtc
         self._apm = rtc.AudioProcessingModule(echo_cancellation=True, noise_suppression=noise_suppression,
                                               high_pass_filter=True, auto_gain_control=False)
@@ -90,6 +94,7 @@ class WebRtcLegacyCanceller:
     """The ``aec-audio-processing`` wheel (a WebRTC audio processing module build)."""
 
     name = "aec-audio-processing"
+    suppresses_noise = True
 
     def __init__(self) -> None:
         from aec_audio_processing import AudioProcessor

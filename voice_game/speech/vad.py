@@ -26,6 +26,10 @@ import enum
 from collections import deque
 from typing import Protocol
 
+import numpy as np
+
+from voice_game.speech.noise_floor import MARGIN_DB, NoiseFloor, frame_db
+
 RATE = 16000
 
 
@@ -70,8 +74,16 @@ class Endpointer:
     """Utterance start and end from a :class:`FrameVad`, one frame at a time."""
 
     def __init__(self, vad: FrameVad, threshold: float = 0.5, end_s: float = 0.4,
-                 max_s: float = 7.5, pre_frames: int = 8) -> None:
+                 max_s: float = 7.5, pre_frames: int = 8, floor: NoiseFloor | None = None,
+                 margin_db: float | None = MARGIN_DB) -> None:
         self.vad = vad
+        #: the room's noise floor (None: not followed); with ``margin_db`` a frame is voice
+        #: only when it is also that much over the floor, so that other voices or music in
+        #: the room neither start an utterance nor keep one open (None: only followed)
+        self.floor = floor
+        self.margin_db = margin_db
+        #: the floor when the utterance started (None: unknown or not followed)
+        self.start_floor: float | None = None
         self.threshold = threshold
         self.frame_bytes = vad.frame_bytes
         self.frame_s = vad.frame_bytes / (2.0 * RATE)
@@ -92,11 +104,20 @@ class Endpointer:
         p = self.vad.probability(frame)
         self.last_probability = p
         speech = p >= self.threshold
+        if self.floor is not None:
+            audio = np.frombuffer(frame, dtype="<i2").astype(np.float32) / 32768.0
+            level = float(np.max(frame_db(audio))) if audio.size >= 160 else 0.0
+            # the floor before this frame: the room, not the word it may begin
+            floor = self.start_floor if self.in_speech else self.floor.db
+            if speech and floor is not None and self.margin_db is not None and level < floor + self.margin_db:
+                speech = False
+            self.floor.feed(audio)
         if not self.in_speech:
             self._pre.append(frame)
             if not speech:
                 return Vad.QUIET
             self.in_speech = True
+            self.start_floor = self.floor.db if self.floor is not None else None
             self.frames = list(self._pre)
             self._pre.clear()
             self.voiced = 1

@@ -109,6 +109,7 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
     """
     from voice_game.speech.engines import NoRecognizer, make_recognizer
     from voice_game.speech.listener import Listener
+    from voice_game.speech.whisper_engine import WhisperRecognizer
 
     say = say or output.say
     if engine == "none":
@@ -138,6 +139,8 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
     muted = (lambda: not is_silent()) if is_silent is not None else None
     statuses = []
     events, duplexer = _duplex(duplex, output, canceller, events_path, say, catalog)
+    if duplexer is not None and duplexer.canceller.suppresses_noise and isinstance(rec, WhisperRecognizer):
+        rec.set_denoise("off")  # the echo canceller suppresses the noise already
     listener = Listener(rec, on_result=voice.deliver, mode=listen, muted=muted, device=device,
                         deliver_empty=True, on_status=lambda st, detail: statuses.append(st),
                         duplex=duplexer, events=events)

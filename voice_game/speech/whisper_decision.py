@@ -14,8 +14,10 @@ so a move is read back ("Fünf? Ja oder nein?") before it is done. Only a phrase
 words is a near win (``judge``'s ``numbers``): a move the game reads back under its bar;
 a command like "table" or "yes" it would do at once whatever the confidence.
 
-The defaults were chosen on held-out speakers (``benchmarks/speech_heldout.py``,
-docs/BENCHMARKS.md): a lone word within 2 nats, a near win up to twice that.
+The defaults are the recognizer's own (:mod:`whisper_settings`, where each says what
+measured it), chosen on held-out speakers (``benchmarks/speech_heldout.py``,
+docs/BENCHMARKS.md): a lone word within 2 nats, a near win up to twice that. The
+recognizer itself decides with :func:`judge` too (``WhisperRecognizer._judge``).
 """
 from __future__ import annotations
 
@@ -23,35 +25,37 @@ import math
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from voice_game.speech import whisper_settings as S
+
 
 @dataclass(frozen=True)
 class Thresholds:
     #: gap in nats between the best phrase and Whisper's own preference, for a one-word
     #: phrase; at or below: the phrase is what was said
-    accept_gap: float = 2.0
+    accept_gap: float = S.ACCEPT_GAP
     #: the same for a phrase of several words (the human corpus has lone words only:
     #: this one is not chosen on held-out speakers)
-    phrase_gap: float = 2.5
+    phrase_gap: float = S.PHRASE_GAP
     #: more for each further word said (fillers included): natural synthetic voices put
     #: their true phrase 1 to 4.5 nats a further word below Whisper's own words ("Die
     #: Regent" for "Dirigent"), everyday sentences score 7.6 or more
-    word_gap: float = 3.0
+    word_gap: float = S.WORD_GAP
     #: the least confidence of an accepted phrase; under 0.75 irreversible actions are
     #: read back for yes/no (voice_game.commands.parser.CONFIDENT)
-    floor: float = 0.4
+    floor: float = S.FLOOR
     #: Whisper's no-speech probability above which nothing was said ...
-    max_no_speech: float = 0.8
+    max_no_speech: float = S.MAX_NO_SPEECH
     #: ... unless its own transcript is sure of itself: a mean log-probability a token (the
     #: end included) above this, Whisper's own rule (``logprob_threshold``)
-    no_speech_logprob: float = -1.0
+    no_speech_logprob: float = S.NO_SPEECH_LOGPROB
     #: a lone command word that has sound-alikes must score this many nats above the best
     #: of them, else it gets ``alike_confidence`` (read back)
-    alike_gap: float = 1.5
-    alike_confidence: float = 0.7
+    alike_gap: float = S.ALIKE_GAP
+    alike_confidence: float = S.ALIKE_CONFIDENCE
     #: a phrase over the gap budget but within this many times it is a near win, given at
     #: ``near_confidence`` (a phrase of number words only); 1: none
-    near: float = 2.0
-    near_confidence: float = 0.5
+    near: float = S.NEAR
+    near_confidence: float = S.NEAR_CONFIDENCE
 
 
 DEFAULT = Thresholds()

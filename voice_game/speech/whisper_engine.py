@@ -55,14 +55,20 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 
+from voice_game.speech.denoise import Denoiser, make_denoiser
 from voice_game.speech.hypothesis import Audio, Hypothesis, to_pcm16
+from voice_game.speech.noise_floor import MARGIN_DB, NoiseFloor
+from voice_game.speech.noise_floor import gate as floor_gate
 from voice_game.speech.phrase_table import Scored, _PhraseTable
 from voice_game.speech.respell import _respell, _written
 from voice_game.speech.vad import Endpointer, SileroVad, Vad, frames_of
+from voice_game.speech.whisper_decision import DEFAULT as THRESHOLDS
+from voice_game.speech.whisper_decision import Evidence, Ranked, judge
 from voice_game.speech.whisper_decoder import WhisperCommandModel
 from voice_game.speech.whisper_settings import (
     ENGINE,
@@ -77,19 +83,21 @@ from voice_game.speech.whisper_settings import (
     CANDIDATES,
     CLOSEST,
     PLAIN_CLOSEST,
-    ACCEPT_GAP,
-    NEAR,
-    NEAR_CONFIDENCE,
-    PHRASE_GAP,
-    WORD_GAP,
     FLOOR,
     MAX_NO_SPEECH,
     NO_SPEECH_LOGPROB,
     EARLY_CONFIDENCE,
+    DENOISE,
+    GATE,
+    NOISE_FLOOR,
     NO_REPEAT_PHRASES,
     ALIKE_GAP,
     ALIKE_CONFIDENCE,
 )
+
+
+#: the thresholds without a near win (clipped audio)
+NO_NEAR = replace(THRESHOLDS, near=1.0)
 
 
 def clipped(audio: np.ndarray) -> bool:
@@ -133,8 +141,20 @@ class WhisperRecognizer:
                  sound_alikes: dict[str, list[str]] | None = None,
                  prompt: str = "", threads: int = THREADS, end_s: float = 0.4,
                  early_s: float = 0.1,
-                 vad_threshold: float = 0.5, background: bool = False, on_error=None):
+                 vad_threshold: float = 0.5, background: bool = False, on_error=None,
+                 denoise: str = DENOISE, noise_floor: bool = NOISE_FLOOR, gate: bool = GATE):
         self.lang = lang
+        #: the room's noise floor, followed in the stream by the voice detection: a frame
+        #: no louder than it is no voice (other voices, music around the word)
+        self.noise_floor = noise_floor
+        #: the floor at the start of an utterance kept, what the utterance has no louder
+        #: than it turned down before the decode (:func:`noise_floor.gate`)
+        self.gate = gate
+        self._utt_floor: float | None = None
+        #: noise suppression before voice detection and decode (:mod:`denoise`): its kind,
+        #: and the stream's own suppressor (None: off, or its library is missing)
+        self.denoise_kind = denoise
+        self._denoiser: Denoiser | None = make_denoiser(denoise)[0]
         self.on_error = on_error
         self._model_dir = model_dir  # a folder, or a callable that prepares one
         self._model_args = (lang, threads, prompt)
@@ -175,6 +195,7 @@ class WhisperRecognizer:
                               max_s=MAX_UTTERANCE_S)
         self._early_chunks = max(1, round(early_s / self._ep.frame_s))
         self._lock = threading.Lock()
+        self.set_noise_floor(noise_floor, gate)
         self._table: _PhraseTable = _PhraseTable.build([], self.decoys, self.fillers)
         self._pending: _PhraseTable | None = None
         #: the early decode: its thread, the box its result goes into, its stale flag
@@ -218,6 +239,25 @@ class WhisperRecognizer:
         self.wait_ready()
         assert self._model is not None
         return self._model
+
+    def set_noise_floor(self, on: bool, gate: bool = False) -> None:
+        """From now on: the voice detection against the room's noise floor (``on``), the
+        gate before the decode (``gate``), or neither."""
+        with self._lock:
+            self.noise_floor, self.gate = on, gate
+            self._ep.floor = NoiseFloor() if on or gate else None
+            self._ep.margin_db = MARGIN_DB if on else None
+            self._utt_floor = None
+
+    def set_denoise(self, kind: str) -> str:
+        """Noise suppression of the stream from now on: ``kind`` as :func:`make_denoiser`
+        takes it (``off``: none; e.g. when an echo canceller suppresses the noise
+        already). Returns why it is off ("" when on)."""
+        made, why = make_denoiser(kind)
+        with self._lock:
+            self.denoise_kind = kind
+            self._denoiser = made
+        return why
 
     # ---------------------------------------------------------------- phrases
     def set_phrases(self, phrases: list[str]) -> None:
@@ -308,7 +348,7 @@ class WhisperRecognizer:
                 ranked = self.m.search_tokens(enc, table.trie, self.numbers, self.alias_of)
             else:
                 ranked = self._search(enc, table, gone, hyps[0][0] if hyps else "")
-            return self._weighed(self._judge(ranked, nsp, t0, near=not clipped(audio)), enc)
+            return self._weighed(self._judge(ranked, hyps, nsp, t0, table, near=not clipped(audio)), enc)
 
     def _weighed(self, hyp: Hypothesis, enc: np.ndarray) -> Hypothesis:
         """``hyp`` as it stands, or, when it is a lone word with sound-alikes that score
@@ -358,14 +398,19 @@ class WhisperRecognizer:
         share = mass[phrase] / sum(mass.values()) * (1.0 - nsp)
         return phrase, FLOOR + (1.0 - FLOOR) * share
 
+    def _mean_logprob(self, hyps: list[tuple[str, float]]) -> float:
+        """Whisper's best transcript's mean log-probability a token (its end included);
+        -1e9 for none."""
+        if not hyps or not hyps[0][0].strip():
+            return -1e9
+        text, logprob = hyps[0]
+        return logprob / (len(self.m.tok.encode(text)) + 1)
+
     def _sure(self, hyps: list[tuple[str, float]]) -> bool:
         """Whisper's best transcript has a mean log-probability a token (its end
         included) above :data:`NO_SPEECH_LOGPROB`: speech, whatever the no-speech
         probability says."""
-        if not hyps or not hyps[0][0].strip():
-            return False
-        text, logprob = hyps[0]
-        return logprob / (len(self.m.tok.encode(text)) + 1) > NO_SPEECH_LOGPROB
+        return self._mean_logprob(hyps) > NO_SPEECH_LOGPROB
 
     def _short(self, hyps: list[tuple[str, float]], table: _PhraseTable) -> bool:
         """The token-by-token search is the one to run: on a tiny model (the English
@@ -487,23 +532,21 @@ class WhisperRecognizer:
     def decoys_now(self) -> frozenset:
         return self._table.decoys
 
-    def _judge(self, ranked: list[Scored], no_speech: float, t0: float, near: bool = True) -> Hypothesis:
-        if not ranked:
-            return self._result(None, 0.0, t0)
-        best = ranked[0]
-        words = best.words or len(best.phrase.split())
-        budget = ACCEPT_GAP if words <= 1 else PHRASE_GAP + WORD_GAP * (words - 1)
-        if best.gap > budget:
-            # a near win of number words (a move) is read back by the game, not refused
-            if near and best.gap <= NEAR * budget and all(w in self.numbers for w in best.phrase.lower().split()):
-                return self._result(best.phrase, NEAR_CONFIDENCE, t0)
-            return self._result(None, 0.0, t0)
-        runner = ranked[1].logprob if len(ranked) > 1 else -1e9
-        margin = best.logprob - runner
-        quality = (1.0 - best.gap / budget) * (1.0 - math.exp(-margin)) * (1.0 - no_speech)
-        return self._result(best.phrase, FLOOR + (1.0 - FLOOR) * quality, t0)
+    def _judge(self, ranked: list[Scored], hyps: list[tuple[str, float]], no_speech: float,
+               t0: float, table: _PhraseTable, near: bool = True) -> Hypothesis:
+        """The constrained search's phrases judged as :func:`whisper_decision.judge` does
+        (the benchmark's decision, the same code); ``near``: a near win may be given."""
+        ev = Evidence(hyps=hyps, no_speech=no_speech, mean_logprob=self._mean_logprob(hyps),
+                      ranked=[Ranked(r.phrase, r.logprob, r.gap, r.words, r.phrase in table.decoys)
+                              for r in ranked])
+        phrase, conf = judge(ev, THRESHOLDS if near else NO_NEAR, frozenset(self.numbers))
+        return self._result(phrase or None, conf, t0)
 
     def decode(self, audio: Audio, rate: int = RATE) -> Hypothesis:
+        """One whole utterance (a file), decoded as it is: the stream's noise suppressor
+        and floor need the room heard before the word, which a file does not have (a
+        suppressor starting cold on the word changed what it heard: a "tree" that was read
+        back as "three" came out as nothing)."""
         pcm = np.frombuffer(to_pcm16(audio, rate, RATE), dtype="<i2").astype(np.float32) / 32768.0
         with self._lock:
             table = self._table
@@ -526,7 +569,7 @@ class WhisperRecognizer:
         """Decode what was heard so far while the end of speech is being confirmed. A
         stale early decode still running stops at its next step; this one waits for the
         model meanwhile."""
-        audio = np.frombuffer(b"".join(self._ep.frames), dtype="<i2").astype(np.float32) / 32768.0
+        audio = self._gated(b"".join(self._ep.frames))
         table = self._table
         box: list = []
         stale = threading.Event()
@@ -568,17 +611,27 @@ class WhisperRecognizer:
             t.join()
             if box:
                 return box[0]
-        audio = np.frombuffer(b"".join(speech), dtype="<i2").astype(np.float32) / 32768.0
-        return self._decode_float(audio, table)
+        return self._decode_float(self._gated(b"".join(speech)), table)
+
+    def _gated(self, pcm: bytes) -> np.ndarray:
+        """An utterance's audio (int16) as float, turned down where it is no louder than
+        the room's floor at its start (when :attr:`gate` is on)."""
+        audio = np.frombuffer(pcm, dtype="<i2").astype(np.float32) / 32768.0
+        return floor_gate(audio, self._utt_floor) if self.gate else audio
 
     def accept_audio(self, pcm16: Audio) -> Hypothesis | None:
-        data = self._buf + to_pcm16(pcm16)
+        pcm = to_pcm16(pcm16)
+        if self._denoiser is not None and pcm:
+            pcm = self._denoiser.process(pcm)
+        data = self._buf + pcm
         result = None
         with self._lock:
             ep = self._ep
             frames, self._buf = frames_of(data, ep.frame_bytes)
             for chunk in frames:
                 d = ep.push(chunk)
+                if d is Vad.START:
+                    self._utt_floor = ep.start_floor  # the room before the utterance
                 if d is Vad.QUIET or d is Vad.START:
                     continue
                 if d is Vad.VOICE:

@@ -93,3 +93,23 @@ ALIKE_CONFIDENCE = 0.7
 #: 4 -> 3 and 8 -> 6 (docs/BENCHMARKS.md, "Held-out speakers")
 NEAR = 2.0
 NEAR_CONFIDENCE = 0.5
+#: noise suppression before voice detection and decode (``voice_game.speech.denoise``):
+#: ``webrtc`` (livekit's WebRTC noise suppression, the optional extra ``duplex``; off by
+#: itself when it is not installed, and when the echo canceller of full duplex suppresses
+#: the noise already) or ``off``. Off: held out (``speech_heldout.py --frontend webrtc``
+#: against ``none``, the same clips, 2026-12-05) it took German 5 dB from 77.8 to 84.7 % of
+#: commands and English 15 dB from 93.1 to 95.8 %, clean single words unchanged, but it
+#: refused fewer English non-commands (clean 96.4 -> 95.9 %, 15 dB 93.1 -> 90.3 %) and,
+#: streamed, it lost clean multi-word moves of natural synthetic voices (German 15 -> 12 of
+#: 16, English 17 -> 16 of 20: ``benchmarks/rooms_phrases.py``; docs/BENCHMARKS.md)
+DENOISE = "off"
+#: the voice detection follows the room's noise floor: a frame no louder than it by
+#: ``noise_floor.MARGIN_DB`` is no voice (``voice_game.speech.noise_floor``). Streamed in
+#: real time, babble of other speakers at 5 dB SNR, 12 clips a language: utterances ended by
+#: the detection German 2 -> 10, English 0 -> 9 (the rest were held open until the stream
+#: ended, 2.1 s after the word); English right 7 -> 10 of 12 (with DENOISE)
+NOISE_FLOOR = True
+#: turn down what an utterance has no louder than the room's noise floor before its decode.
+#: Off: held out it took German commands up (5 dB 77.8 -> 81.9 %) but refused fewer
+#: non-commands (15 dB 94.4 -> 90.3 %), and English lost at 5 dB (77.8 -> 75.0 %)
+GATE = False
