@@ -5,8 +5,8 @@ seeded games of benchmarks/narration_bench.py, we measure the listening needed t
 everything needed to decide through the short status commands (one spoken word each:
 "dirigenten", "markt", "stücke", "hand", ...; the keys F5-F9 say the same rows), each
 answer rendered by the game's own synthesizer at 175 words a minute, and for comparison
-the table command ("tisch": its short form, then "mehr" for the whole) and the old whole
-table.
+the table command ("tisch": its short form, then "mehr" for the rest; "tisch + mehr" is both)
+and the whole table (what "tisch" says in verbose narration).
 
 What a turn is decided on:
 - Tierorchester: the conductors (what lies under each open one) and your own musicians;
@@ -59,6 +59,7 @@ class TableDriver(nb.Driver):
                 "status": [rows[k].short for k in NEEDED[s.kit.name] if rows.get(k) is not None],
                 "status_more": [rows[k].short for k in NEEDED[s.kit.name] + EXTRA[s.kit.name] if rows.get(k) is not None],
                 "table_short": [m.text for m in short] if short else [],
+                "table_more": [m.text for m in short + s.narrator.table_rest(v)] if short else [],
                 "table": [m.text for m in s.narrator.table(v)],
             })
         return line
@@ -90,7 +91,8 @@ def main() -> None:
     for lang in args.langs.split(","):
         dur = nb.Durations(lang)
         for game in args.games.split(","):
-            secs: dict[str, list[float]] = {"status": [], "status_more": [], "table_short": [], "table": []}
+            secs: dict[str, list[float]] = {"status": [], "status_more": [], "table_short": [], "table_more": [],
+                                            "table": []}
             words: dict[str, list[int]] = {k: [] for k in secs}
             for seed in range(1, args.seeds + 1):
                 d = play(game, lang, seed, args.cycles)
@@ -102,10 +104,10 @@ def main() -> None:
                             secs[k].append(sum(dur(x) for x in sample[k]))
                             words[k].append(sum(len(x.split()) for x in sample[k]))
             print(f"\n{game} {lang} (goal {GOAL[game]:.0f} s with the status commands)")
-            labels = {"status": "status rows", "table_short": "tisch (short)", "table": "whole table"}
-            if EXTRA[game]:
-                labels = {"status": "status rows", "status_more": "+ orchestra", "table_short": "tisch (short)",
-                          "table": "whole table"}
+            labels = {"status": "status rows", "status_more": "+ orchestra", "table_short": "tisch (short)",
+                      "table_more": "tisch + mehr", "table": "whole table"}
+            if not EXTRA[game]:
+                del labels["status_more"]
             for k, label in labels.items():
                 if secs[k]:
                     print(f"  {label:14s} seconds {nb.stats(secs[k])}   words {nb.stats(words[k])}")

@@ -73,14 +73,14 @@ def test_the_solo_opening_names_your_special_card_and_the_table_comes_short_firs
     assert special in opening  # "Deine Sonderkarte: Vorspiel." with the hand, as in hot-seat
     assert mine is None or all(c.get(f"special.{x}.name") in opening for x in mine)
     more = c.get("table.more", more=g.render({"intent": "more"}))
-    short, whole = out.split(more)
+    short, rest = out.split(more)
     short = short.split(opening, 1)[-1]
     assert c.get("concerto.table_market_short", instruments="§").split("§")[0] in short
     whole_table = " ".join(m.text for m in s.narrator.table(s.listener_view()))
     assert len(short.split()) < len(whole_table.split()) / 2
-    assert whole_table.split(".")[0] in whole  # "mehr": the whole table
-    hand = {"de": r"\d Instrumente und eine Sonderkarte auf der Hand", "en": r"\d instruments and one special card in hand"}
-    assert re.search(hand[lang], whole)
+    assert whole_table.split(".")[0] not in rest  # "mehr": the rest, never the short form again
+    hand = {"de": r"Auf der Hand: alle \d Instrumente und eine Sonderkarte", "en": r"In hand: all \d instruments and one special card"}
+    assert re.search(hand[lang], rest)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -83,4 +83,4 @@ setup-birth_year_you = In welchem Jahr bist du geboren? Eine Dirigentenkarte fra
 setup-birth_year_default_you = Ich nehme für dich das Jahr { $year }.
 setup-birth_year_bad = Das ist keine Jahreszahl. Bitte vier Ziffern, zum Beispiel 1985.
 setup-birth_year_default = Ich nehme für { $player } das Jahr { $year }.
-table-more = Den ganzen Tisch: sag { $more }.
+table-more = Den Rest des Tisches: sag { $more }.

@@ -504,17 +504,63 @@ concerto-table_turn_number = { $player } ist dran, Zug { $number }.
 concerto-table_turn_number_you = Du bist dran, Zug { $number }.
 concerto-table_market =
     { $count ->
-        [0] Arbeitsmarkt: { $instruments }. Der Instrumentenstapel ist leer.
-        [one] Arbeitsmarkt: { $instruments }. Eine Instrumentenkarte im Stapel.
-       *[other] Arbeitsmarkt: { $instruments }. { $count } Instrumentenkarten im Stapel.
+        [0] Markt: { $instruments }, der Stapel ist leer.
+        [one] Markt: { $instruments }, eine im Stapel.
+       *[other] Markt: { $instruments }, { $count } im Stapel.
+    }
+# "mehr" after the short table: only what it left out ("Zug 19.", "38 Instrumente im Stapel.", "Grün 2: Hallelujah von Leonard Cohen, Pop.")
+concerto-table_turn_only = Zug { $number }.
+concerto-table_instrument_pile =
+    { $count ->
+        [0] Der Instrumentenstapel ist leer.
+        [one] Ein Instrument im Stapel.
+       *[other] { $count } Instrumente im Stapel.
+    }
+concerto-table_piece_title = { $level } { $count }: { $about }
+# the table's pieces: what each needs first, then what it is ("Grün 2: Gesang und Gitarre.")
+concerto-table_piece = { $level } { $count }: { $instruments }.
+concerto-table_piece_genre = { $level } { $count }, { $genre }: { $instruments }.
+concerto-table_piece_instruments =
+    { $count ->
+        [one] ein Instrument
+       *[other] { $count } Instrumente
+    }
+concerto-table_piece_about = { $piece }, { $genre }.
+# the piece piles, equal ones together ("Stücke im Stapel: Grün 13, Gelb und Orange je 15.")
+concerto-table_piles = Stücke im Stapel: { $piles }.
+concerto-table_pile_group =
+    { $many ->
+        [yes] { $levels } je { $count }
+       *[no] { $levels } { $count }
+    }
+concerto-table_piles_all =
+    { $count ->
+        [0] Die Stückstapel sind leer.
+        [one] Je ein Stück im Stapel.
+       *[other] Je { $count } Stücke im Stapel.
+    }
+# the orchestras: the noun once ("Dein Orchester: ...", "Orchester von Amadeus: ...", "Clara: ...")
+concerto-table_orchestra_first = Orchester von { $player }: { $orchestra }.
+concerto-table_orchestra_of = { $player }: { $orchestra }.
+# the hands, equal ones together ("Auf der Hand: alle 3 Instrumente und eine Sonderkarte.")
+concerto-table_hands = Auf der Hand: { $hands }.
+concerto-table_hands_all = Auf der Hand: alle { $cards }.
+concerto-table_hand_group = { $players } { $cards }
+concerto-table_hand_cards =
+    { $specials ->
+        [0] { $count ->
+            [0] keine Karte
+            [one] ein Instrument
+           *[other] { $count } Instrumente
+        }
+        [one] { $count ->
+            [0] eine Sonderkarte
+            [one] ein Instrument und eine Sonderkarte
+           *[other] { $count } Instrumente und eine Sonderkarte
+        }
+       *[other] { $count } Instrumente und { $specials } Sonderkarten
     }
 concerto-table_no_piece = { $level }: kein Stück offen.
-concerto-table_pile =
-    { $count ->
-        [0] Der Stapel ist leer.
-        [one] Noch eins im Stapel.
-       *[other] Noch { $count } im Stapel.
-    }
 concerto-table_player =
     { $count ->
         [one] { $player }: ein Punkt.
@@ -566,11 +612,6 @@ concerto-conductor_none_active =
         [0] Keine Dirigentenkarte aktiv, der Stapel ist leer.
         [one] Keine Dirigentenkarte aktiv, noch eine im Stapel.
        *[other] Keine Dirigentenkarte aktiv, noch { $count } im Stapel.
-    }
-concerto-table_target =
-    { $count ->
-        [one] Ziel: ein Punkt.
-       *[other] Ziel: { $count } Punkte.
     }
 concerto-table_conductor = Dirigentenkarte { $name }: { $text }
 concerto-table_conductor_hidden = Eine Dirigentenkarte liegt verdeckt. Merk sie dir.

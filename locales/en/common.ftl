@@ -83,4 +83,4 @@ setup-birth_year_you = In which year were you born? A conductor card asks for th
 setup-birth_year_default_you = I take the year { $year } for you.
 setup-birth_year_bad = That is not a year. Please four digits, for example 1985.
 setup-birth_year_default = I take the year { $year } for { $player }.
-table-more = The whole table: say { $more }.
+table-more = The rest of the table: say { $more }.

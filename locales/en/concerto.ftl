@@ -500,17 +500,63 @@ concerto-table_turn_number = It is { $player }'s turn, turn { $number }.
 concerto-table_turn_number_you = It is your turn, turn { $number }.
 concerto-table_market =
     { $count ->
-        [0] Job market: { $instruments }. The instrument pile is empty.
-        [one] Job market: { $instruments }. One instrument card in the pile.
-       *[other] Job market: { $instruments }. { $count } instrument cards in the pile.
+        [0] Market: { $instruments }, the pile is empty.
+        [one] Market: { $instruments }, one in the pile.
+       *[other] Market: { $instruments }, { $count } in the pile.
+    }
+# "more" after the short table: only what it left out ("Turn 19.", "38 instruments in the pile.", "Green 2: Hallelujah by Leonard Cohen, pop.")
+concerto-table_turn_only = Turn { $number }.
+concerto-table_instrument_pile =
+    { $count ->
+        [0] The instrument pile is empty.
+        [one] One instrument in the pile.
+       *[other] { $count } instruments in the pile.
+    }
+concerto-table_piece_title = { $level } { $count }: { $about }
+# the table's pieces: what each needs first, then what it is ("Green 2: vocals and guitar.")
+concerto-table_piece = { $level } { $count }: { $instruments }.
+concerto-table_piece_genre = { $level } { $count }, { $genre }: { $instruments }.
+concerto-table_piece_instruments =
+    { $count ->
+        [one] one instrument
+       *[other] { $count } instruments
+    }
+concerto-table_piece_about = { $piece }, { $genre }.
+# the piece piles, equal ones together ("Pieces in the piles: green 13, yellow and orange 15 each.")
+concerto-table_piles = Pieces in the piles: { $piles }.
+concerto-table_pile_group =
+    { $many ->
+        [yes] { $levels } { $count } each
+       *[no] { $levels } { $count }
+    }
+concerto-table_piles_all =
+    { $count ->
+        [0] The piece piles are empty.
+        [one] One piece in each pile.
+       *[other] { $count } pieces in each pile.
+    }
+# the orchestras: the noun once ("Your orchestra: ...", "Orchestra of Amadeus: ...", "Clara: ...")
+concerto-table_orchestra_first = Orchestra of { $player }: { $orchestra }.
+concerto-table_orchestra_of = { $player }: { $orchestra }.
+# the hands, equal ones together ("In hand: all 3 instruments and one special card.")
+concerto-table_hands = In hand: { $hands }.
+concerto-table_hands_all = In hand: all { $cards }.
+concerto-table_hand_group = { $players } { $cards }
+concerto-table_hand_cards =
+    { $specials ->
+        [0] { $count ->
+            [0] no card
+            [one] one instrument
+           *[other] { $count } instruments
+        }
+        [one] { $count ->
+            [0] one special card
+            [one] one instrument and one special card
+           *[other] { $count } instruments and one special card
+        }
+       *[other] { $count } instruments and { $specials } special cards
     }
 concerto-table_no_piece = { $level }: no piece open.
-concerto-table_pile =
-    { $count ->
-        [0] The pile is empty.
-        [one] One more in the pile.
-       *[other] { $count } more in the pile.
-    }
 concerto-table_player =
     { $count ->
         [one] { $player }: one point.
@@ -562,11 +608,6 @@ concerto-conductor_none_active =
         [0] No conductor card is active, and the pile is empty.
         [one] No conductor card is active, one left in the pile.
        *[other] No conductor card is active, { $count } left in the pile.
-    }
-concerto-table_target =
-    { $count ->
-        [one] Target: one point.
-       *[other] Target: { $count } points.
     }
 concerto-table_conductor = Conductor card { $name }: { $text }
 concerto-table_conductor_hidden = A conductor card is face down. Remember it.

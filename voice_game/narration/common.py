@@ -42,14 +42,22 @@ class NarratorBase:
         self.humans = humans
         self.detail = detail_of(verbose)
         self.hinted: set[str] = set()  # hints said once already (default level says each once)
-        self.table_more = False  # the short table was said: "mehr" says the whole one
+        self.table_more = False  # the short table was said: "mehr" says the rest
         # prompts may give an example command ("Sag: Blechbläser Klavier"); off where someone
         # else suggests the move (a tutorial's guide), so the player hears one suggestion
         self.examples = True
 
     def table_short(self, v: dict) -> list[Message] | None:
-        """The table's short form, said first (the whole one on "mehr"); None: no short form."""
+        """The table's short form, said first (the rest on "mehr"); None: no short form."""
         return None
+
+    def table(self, v: dict) -> list[Message]:
+        """The whole table; each game says its own."""
+        raise NotImplementedError
+
+    def table_rest(self, v: dict) -> list[Message]:
+        """"mehr" after the short form: what it left out (no short form: the whole table)."""
+        return self.table(v)
 
     # the old on/off switch ("ausführlich" / "kurz")
     @property

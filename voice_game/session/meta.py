@@ -204,9 +204,9 @@ def _table(s: Table) -> None:
 
 
 def _more(s: Table) -> None:
-    if s.narrator.table_more:  # "tisch", then "mehr": the whole table
+    if s.narrator.table_more:  # "tisch", then "mehr": the rest of the table, each fact once
         s.narrator.table_more = False
-        s.say(s.narrator.table(s.listener_view()))
+        s.say(s.narrator.table_rest(s.listener_view()))
         return
     s.say(more_messages(s))
 

@@ -10,37 +10,114 @@ from voice_game.narration.message import HIGH, LOW, Message
 
 class ConcertoAnswers(ConcertoWords):
     def table(self, v: dict) -> list[Message]:
+        """The whole table (verbose "tisch"), each fact once: the market with the instrument
+        pile, each piece by what it needs first (title, composer and genre after), the piece
+        piles, scores and orchestras, equal ones together."""
         key = "table_turn_number" if v["turn"] else "table_turn"  # no turn number during setup
         if self.second_person(v["turn_of"]):
             key += "_you"
         out = [self.m(self.t(key, player=self.name(v, v["turn_of"]), number=v["turn"]), "table", LOW)]
         out.append(self.m(self.t("table_market", instruments=self.inss(v["market"]),
                                  count=v["instrument_pile_size"]), "table", LOW))
+        out += self._piece_lines(v, "whole")
+        out.append(self._piles_line(v))
+        out.append(self._scores_line(v))
+        out += self._seat_lines(v)
+        out += self._conductor_lines(v)
+        return out + self._performance_lines(v)
+
+    def table_rest(self, v: dict) -> list[Message]:
+        """"mehr" after the short table: only what it left out (the turn number, the piles, each
+        piece's title, composer and genre, the orchestras, hands and the discard pile)."""
+        out = [self.m(self.t("table_turn_only", number=v["turn"]), "table", LOW)] if v["turn"] else []
+        out.append(self.m(self.t("table_instrument_pile", count=v["instrument_pile_size"]), "table", LOW))
+        out += self._piece_lines(v, "rest")
+        out.append(self._piles_line(v))
+        return out + self._seat_lines(v) + self._performance_lines(v)
+
+    def _hand_cards(self, count: int, specials: int) -> str:
+        return self.t("table_hand_cards", count=count, specials=specials)
+
+    def _piece_lines(self, v: dict, form: str) -> list[Message]:
+        """The open pieces as the table says them. "short": what each needs, "Grün 2: Gesang und
+        Gitarre." (the genre too in the maestro version, whose conductor cards ask for it); a
+        piece of five or more instruments of which your orchestra lacks more than two by its
+        count ("Orange 9: 6 Instrumente."), as the opening says it. "whole": the instruments,
+        then title, composer and genre. "rest" ("mehr" after the short one): what "short" left
+        out, the title, composer and genre, and the instruments where it gave a count."""
+        from voice_game.games.concerto.content import load_content
+
+        me = v.get("you")
+        have = {slot["instrument"] for slot in v["players"][me]["orchestra"]} if me is not None else set()
+        out = []
         for lv, pid in v["open_pieces"].items():
             if pid is None:
-                text = self.t("table_no_piece", level=self.level(lv))
-            else:
-                text = self.piece_details(pid)
-            out.append(self.m(text + " " + self.t("table_pile", count=v["piece_pile_sizes"][lv]), "table", LOW))
+                if form != "rest":
+                    out.append(self.m(self.t("table_no_piece", level=self.level(lv)), "table", LOW))
+                continue
+            p = load_content().pieces[pid]
+            genre = self.c.get(f"genre.{p.genre}.name")
+            about = self.t("table_piece_about", piece=self.t(
+                "piece_name", title=self.title(pid), composer=self.composer(p.composer)), genre=genre)
+            counted = len(p.instruments) >= 5 and len(set(p.instruments) - have) > 2
+            if form == "rest" and not counted:
+                out.append(self.m(self.t("table_piece_title", level=self.level(p.level), count=p.points,
+                                         about=about), "table", LOW))
+                continue
+            instruments = self.inss(p.instruments)
+            if form == "short" and counted:  # far from your orchestra: "mehr" lists them
+                instruments = self.t("table_piece_instruments", count=len(p.instruments))
+            key = "table_piece_genre" if v["maestro"] and form == "short" else "table_piece"
+            text = self.t(key, level=self.level(p.level), count=p.points, genre=genre, instruments=instruments)
+            out.append(self.m(text if form == "short" else text + " " + about, "table", LOW))
+        return out
+
+    def _piles_line(self, v: dict) -> Message:
+        """The piece piles, equal ones together: "Stücke im Stapel: Grün 13, Gelb und Orange je 15." """
+        piles = grouped([(str(self.c.get(f"level.{lv}.ref")), n) for lv, n in v["piece_pile_sizes"].items()])
+        if len(piles) == 1:
+            return self.m(self.t("table_piles_all", count=piles[0][1]), "table", LOW)
+        return self.m(self.t("table_piles", piles=", ".join(
+            self.t("table_pile_group", levels=self.join(lv), count=n, many="yes" if len(lv) > 1 else "no")
+            for lv, n in piles)), "table", LOW)
+
+    def _seat_lines(self, v: dict) -> list[Message]:
+        """Each orchestra (the noun once: "Dein Orchester: ...", "Orchester von Amadeus: ...",
+        then "Clara: ..."), the hands, equal ones together, and the discard pile."""
         n = len(v["players"])
+        out = []
         for i, p in enumerate(v["players"]):
-            ins = [slot["instrument"] for slot in p["orchestra"]]
-            you = self.second_person(i)  # the one human at the table is "du", never a name
-            text = " ".join([self.t("table_player_you" if you else "table_player", player=p["name"], count=p["score"]),
-                             self.t("table_orchestra_you" if you else "table_orchestra", orchestra=self.inss(ins)),
-                             self.t("table_hand_split", count=p["hand_count"], specials=p["special_count"])])
-            out.append(self.m(text, "table", LOW, None, pan_for(i + 1, n)))
+            ins = self.inss([slot["instrument"] for slot in p["orchestra"]])  # never a pattern
+            key = "table_orchestra_you" if self.second_person(i) else \
+                "table_orchestra_first" if i == 0 else "table_orchestra_of"
+            out.append(self.m(self.t(key, player=p["name"], orchestra=ins), "table", LOW, None, pan_for(i + 1, n)))
+        hands = grouped([(self.t("table_you") if self.second_person(i) else p["name"],
+                          (p["hand_count"], p["special_count"])) for i, p in enumerate(v["players"])])
+        if len(hands) == 1 and n > 1:
+            text = self.t("table_hands_all", cards=self._hand_cards(*hands[0][1]))
+        else:
+            text = self.t("table_hands", hands=", ".join(
+                self.t("table_hand_group", players=self.join(names), cards=self._hand_cards(*c)) for names, c in hands))
+        out.append(self.m(text, "table", LOW))
         discard = v.get("instrument_discard") or []
         out.append(self.m(self.t("table_discard", cards=self.counted(discard)) if discard
                           else self.t("table_discard_empty"), "table", LOW))
-        out.append(self.m(self.t("table_target", count=v["target"]), "table", LOW))
-        out += self._conductor_lines(v)
-        perf = v.get("performance")
-        if perf:
-            key = "table_performance_you" if self.second_person(perf["player"]) else "table_performance"
-            out.append(self.m(self.t(key, player=self.name(v, perf["player"]),
-                                     piece=self.piece(perf["piece"]), count=len(perf["beats"])), "table", LOW))
         return out
+
+    def _performance_lines(self, v: dict) -> list[Message]:
+        perf = v.get("performance")
+        if not perf:
+            return []
+        key = "table_performance_you" if self.second_person(perf["player"]) else "table_performance"
+        return [self.m(self.t(key, player=self.name(v, perf["player"]), piece=self.piece(perf["piece"]),
+                              count=len(perf["beats"])), "table", LOW)]
+
+    def _scores_line(self, v: dict) -> Message:
+        same = grouped([(self.t("table_you") if self.second_person(i) else p["name"], p["score"])
+                        for i, p in enumerate(v["players"])])  # equal scores said once
+        scores = self.t("table_scores_all", count=same[0][1]) if len(same) == 1 and len(v["players"]) > 1 else \
+            ", ".join(self.t("table_score", player=self.join(names), count=n) for names, n in same)
+        return self.m(self.t("table_scores_short", scores=scores, target=v["target"]), "table", LOW)
 
     def table_short(self, v: dict) -> list[Message] | None:
         """What a turn is decided on, first: whose turn, the market, the pieces, the scores
@@ -50,12 +127,8 @@ class ConcertoAnswers(ConcertoWords):
         key = "table_turn_you" if self.second_person(v["turn_of"]) else "table_turn"
         out = [self.m(self.t(key, player=self.name(v, v["turn_of"])), "table", LOW),
                self.m(self.t("table_market_short", instruments=self.inss(v["market"])), "table", LOW)]
-        out += self.pieces(v)
-        same = grouped([(self.t("table_you") if self.second_person(i) else p["name"], p["score"])
-                        for i, p in enumerate(v["players"])])  # equal scores said once
-        scores = self.t("table_scores_all", count=same[0][1]) if len(same) == 1 and len(v["players"]) > 1 else \
-            ", ".join(self.t("table_score", player=self.join(names), count=n) for names, n in same)
-        out.append(self.m(self.t("table_scores_short", scores=scores, target=v["target"]), "table", LOW))
+        out += self._piece_lines(v, "short")
+        out.append(self._scores_line(v))
         return out + self._conductor_lines(v)  # the maestro version: the card that rules the performances
 
     def _conductor_lines(self, v: dict) -> list[Message]:

@@ -1,0 +1,89 @@
+"""Concerto's table by ear (issue 25), in both languages: "tisch" says the short form, "mehr"
+only the rest, and the whole table (verbose "tisch") says each fact once: the noun once
+("Dein Orchester: ...", then "Ben: ..."), equal hands and piles together ("Auf der Hand:
+alle 3 Instrumente und eine Sonderkarte", "Je 15 Stücke im Stapel"), points once in the
+scores line. No fact a sighted player sees is dropped, and no beat pattern is said."""
+from __future__ import annotations
+
+import pytest
+
+from voice_game.core.rules import CHANCE
+from voice_game.games import get as get_kit
+from voice_game.games.concerto.content import load_content
+from voice_game.games.concerto.narrator import ConcertoNarrator
+from voice_game.narration.catalog import load_catalog
+
+LANGS = ["de", "en"]
+
+
+def _view(have: list[str], seed: int = 2) -> dict:
+    kit = get_kit("concerto")
+    state = kit.new_game(["Anna", "Ben", "Clara"], [], seed, None)
+    while kit.rules.current_player(state) == CHANCE:
+        state, _ = kit.resolve_chance(state)
+    v = kit.view(state, 0)
+    v["players"][0]["orchestra"] = [{"instrument": x} for x in have]
+    # the opponents' patterns are in the view (a sighted player sees them face up): never said
+    v["players"][1]["orchestra"] = [{"instrument": "piano", "pattern": "circle"}, {"instrument": "strings", "pattern": "up-down"}]
+    v["players"][2]["orchestra"] = [{"instrument": "guitar", "pattern": "left-right"}]
+    v["instrument_discard"] = ["brass", "brass", "choir"]
+    return v
+
+
+def _facts(n: ConcertoNarrator, v: dict) -> list[str]:
+    """What a sighted player sees on the table, as the narrator names it."""
+    content = load_content()
+    out = [n.inss(v["market"]), str(v["instrument_pile_size"]), str(v["target"]), n.counted(v["instrument_discard"])]
+    for pid in v["open_pieces"].values():
+        if pid is not None:
+            p = content.pieces[pid]
+            out += [n.title(pid), n.composer(p.composer), n.c.get(f"genre.{p.genre}.name"), n.inss(p.instruments)]
+    out += [str(k) for k in v["piece_pile_sizes"].values()]
+    for i, p in enumerate(v["players"]):
+        out += [n.inss([s["instrument"] for s in p["orchestra"]]), str(p["hand_count"]), str(p["score"])]
+        if i:
+            out.append(p["name"])
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_whole_table_says_each_fact_once(lang):
+    c = load_catalog(lang)
+    n = ConcertoNarrator(c, {0}, "default")
+    v = _view(["vocals", "choir"])
+    said = " ".join(m.text for m in n.table(v))
+    for fact in _facts(n, v):
+        assert fact in said, (fact, said)
+    words = {"de": ("Orchester", "Punkte", "Sonderkarte", "Instrumente:"),
+             "en": ("rchestra", "points", "special card", "Instruments:")}[lang]
+    orchestra, points, special, label = words
+    assert said.count(orchestra) == 1, said  # "Dein Orchester: ...", then "Ben: ..."
+    assert said.count(points) <= 1, said  # the scores line names the points and the target once
+    assert said.count(special) == 1, said  # every hand holds the same: said once for all
+    assert label not in said, said  # the instruments right after the piece's level and points
+    assert c.get("concerto.table_piles_all", count=v["piece_pile_sizes"]["green"]) in said
+    assert len({(p["hand_count"], p["special_count"]) for p in v["players"]}) == 1
+    assert c.get("concerto.table_hands_all", cards=c.get("concerto.table_hand_cards", count=v["players"][0]["hand_count"],
+                                                                     specials=1)) in said
+    for pattern in ("circle", "up-down", "left-right"):  # the table names no beat pattern
+        assert c.get(f"pattern.{pattern}.name").lower() not in said.lower(), said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_more_after_the_short_table_says_only_the_rest(lang):
+    c = load_catalog(lang)
+    n = ConcertoNarrator(c, {0}, "default")
+    v = _view([])  # your orchestra empty: the orange piece is far, the short form counts it
+    short = [m.text for m in n.table_short(v) or []]
+    rest = [m.text for m in n.table_rest(v)]
+    assert short and rest
+    assert not set(short) & set(rest), (short, rest)  # each fact once
+    said = " ".join(short + rest)
+    for fact in _facts(n, v):
+        assert fact in said, (fact, said)
+    orange = load_content().pieces[v["open_pieces"]["orange"]]
+    assert c.get("concerto.table_piece_instruments", count=len(orange.instruments)) in " ".join(short)
+    assert " ".join(rest).count(n.inss(orange.instruments)) == 1  # "mehr" lists them
+    everything = sorted({x for pid in v["open_pieces"].values() if pid for x in load_content().pieces[pid].instruments})
+    near = " ".join(m.text for m in n.table_short(_view(everything)) or [])
+    assert n.inss(orange.instruments) in near  # your orchestra holds them: the short form lists them
