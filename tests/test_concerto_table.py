@@ -81,9 +81,16 @@ def test_more_after_the_short_table_says_only_the_rest(lang):
     said = " ".join(short + rest)
     for fact in _facts(n, v):
         assert fact in said, (fact, said)
+    for lv, pid in v["open_pieces"].items():  # the points once, in the short form
+        points = c.get("concerto.table_piece", level=c.get(f"level.{lv}.name"), count=load_content().pieces[pid].points,
+                       instruments="§").split(":")[0]
+        assert points.lower() in " ".join(short).lower() and points.lower() not in " ".join(rest).lower()
     orange = load_content().pieces[v["open_pieces"]["orange"]]
     assert c.get("concerto.table_piece_instruments", count=len(orange.instruments)) in " ".join(short)
     assert " ".join(rest).count(n.inss(orange.instruments)) == 1  # "mehr" lists them
     everything = sorted({x for pid in v["open_pieces"].values() if pid for x in load_content().pieces[pid].instruments})
+    v["players"][1]["orchestra"] = v["players"][2]["orchestra"] = []  # the start: every orchestra empty
+    rest = [m.text for m in n.table_rest(v)]
+    assert c.get("concerto.table_orchestras_empty") in rest and c.get("concerto.nothing") not in " ".join(rest)
     near = " ".join(m.text for m in n.table_short(_view(everything)) or [])
     assert n.inss(orange.instruments) in near  # your orchestra holds them: the short form lists them

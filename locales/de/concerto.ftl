@@ -508,7 +508,7 @@ concerto-table_market =
         [one] Markt: { $instruments }, eine im Stapel.
        *[other] Markt: { $instruments }, { $count } im Stapel.
     }
-# "mehr" after the short table: only what it left out ("Zug 19.", "38 Instrumente im Stapel.", "Grün 2: Hallelujah von Leonard Cohen, Pop.")
+# "mehr" after the short table: only what it left out ("Zug 19.", "38 Instrumente im Stapel.", "Grün: Hallelujah von Leonard Cohen, Pop.")
 concerto-table_turn_only = Zug { $number }.
 concerto-table_instrument_pile =
     { $count ->
@@ -516,7 +516,8 @@ concerto-table_instrument_pile =
         [one] Ein Instrument im Stapel.
        *[other] { $count } Instrumente im Stapel.
     }
-concerto-table_piece_title = { $level } { $count }: { $about }
+concerto-table_piece_title = { $level }: { $about }
+concerto-table_piece_listed = { $level }: { $instruments }.
 # the table's pieces: what each needs first, then what it is ("Grün 2: Gesang und Gitarre.")
 concerto-table_piece = { $level } { $count }: { $instruments }.
 concerto-table_piece_genre = { $level } { $count }, { $genre }: { $instruments }.
@@ -540,6 +541,7 @@ concerto-table_piles_all =
        *[other] Je { $count } Stücke im Stapel.
     }
 # the orchestras: the noun once ("Dein Orchester: ...", "Orchester von Amadeus: ...", "Clara: ...")
+concerto-table_orchestras_empty = Alle Orchester sind leer.
 concerto-table_orchestra_first = Orchester von { $player }: { $orchestra }.
 concerto-table_orchestra_of = { $player }: { $orchestra }.
 # the hands, equal ones together ("Auf der Hand: alle 3 Instrumente und eine Sonderkarte.")

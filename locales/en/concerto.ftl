@@ -504,7 +504,7 @@ concerto-table_market =
         [one] Market: { $instruments }, one in the pile.
        *[other] Market: { $instruments }, { $count } in the pile.
     }
-# "more" after the short table: only what it left out ("Turn 19.", "38 instruments in the pile.", "Green 2: Hallelujah by Leonard Cohen, pop.")
+# "more" after the short table: only what it left out ("Turn 19.", "38 instruments in the pile.", "Green: Hallelujah by Leonard Cohen, pop.")
 concerto-table_turn_only = Turn { $number }.
 concerto-table_instrument_pile =
     { $count ->
@@ -512,7 +512,8 @@ concerto-table_instrument_pile =
         [one] One instrument in the pile.
        *[other] { $count } instruments in the pile.
     }
-concerto-table_piece_title = { $level } { $count }: { $about }
+concerto-table_piece_title = { $level }: { $about }
+concerto-table_piece_listed = { $level }: { $instruments }.
 # the table's pieces: what each needs first, then what it is ("Green 2: vocals and guitar.")
 concerto-table_piece = { $level } { $count }: { $instruments }.
 concerto-table_piece_genre = { $level } { $count }, { $genre }: { $instruments }.
@@ -536,6 +537,7 @@ concerto-table_piles_all =
        *[other] { $count } pieces in each pile.
     }
 # the orchestras: the noun once ("Your orchestra: ...", "Orchestra of Amadeus: ...", "Clara: ...")
+concerto-table_orchestras_empty = Every orchestra is empty.
 concerto-table_orchestra_first = Orchestra of { $player }: { $orchestra }.
 concerto-table_orchestra_of = { $player }: { $orchestra }.
 # the hands, equal ones together ("In hand: all 3 instruments and one special card.")

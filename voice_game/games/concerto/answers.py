@@ -60,9 +60,11 @@ class ConcertoAnswers(ConcertoWords):
             about = self.t("table_piece_about", piece=self.t(
                 "piece_name", title=self.title(pid), composer=self.composer(p.composer)), genre=genre)
             counted = len(p.instruments) >= 5 and len(set(p.instruments) - have) > 2
-            if form == "rest" and not counted:
-                out.append(self.m(self.t("table_piece_title", level=self.level(p.level), count=p.points,
-                                         about=about), "table", LOW))
+            if form == "rest":  # its points were said in the short form
+                listed = self.t("table_piece_listed", level=self.level(p.level), instruments=self.inss(p.instruments))
+                text = listed + " " + about if counted else self.t("table_piece_title", level=self.level(p.level),
+                                                                    about=about)
+                out.append(self.m(text, "table", LOW))
                 continue
             instruments = self.inss(p.instruments)
             if form == "short" and counted:  # far from your orchestra: "mehr" lists them
@@ -86,11 +88,14 @@ class ConcertoAnswers(ConcertoWords):
         then "Clara: ..."), the hands, equal ones together, and the discard pile."""
         n = len(v["players"])
         out = []
-        for i, p in enumerate(v["players"]):
-            ins = self.inss([slot["instrument"] for slot in p["orchestra"]])  # never a pattern
-            key = "table_orchestra_you" if self.second_person(i) else \
-                "table_orchestra_first" if i == 0 else "table_orchestra_of"
-            out.append(self.m(self.t(key, player=p["name"], orchestra=ins), "table", LOW, None, pan_for(i + 1, n)))
+        if n > 1 and not any(p["orchestra"] for p in v["players"]):  # the start: said once for all
+            out.append(self.m(self.t("table_orchestras_empty"), "table", LOW))
+        else:
+            for i, p in enumerate(v["players"]):
+                ins = self.inss([slot["instrument"] for slot in p["orchestra"]])  # never a pattern
+                key = "table_orchestra_you" if self.second_person(i) else \
+                    "table_orchestra_first" if i == 0 else "table_orchestra_of"
+                out.append(self.m(self.t(key, player=p["name"], orchestra=ins), "table", LOW, None, pan_for(i + 1, n)))
         hands = grouped([(self.t("table_you") if self.second_person(i) else p["name"],
                           (p["hand_count"], p["special_count"])) for i, p in enumerate(v["players"])])
         if len(hands) == 1 and n > 1:
