@@ -65,6 +65,13 @@ def test_the_whole_table_says_each_fact_once(lang):
     assert len({(p["hand_count"], p["special_count"]) for p in v["players"]}) == 1
     assert c.get("concerto.table_hands_all", cards=c.get("concerto.table_hand_cards", count=v["players"][0]["hand_count"],
                                                                      specials=1)) in said
+    v["players"][1]["hand_count"] = 4  # the special cards alike: said once
+    hands = [m.text for m in n.table(v) if m.text.startswith(c.get("concerto.table_hands", hands="§").split("§")[0])]
+    assert hands == [{"de": "Auf der Hand: du und Clara 5 Instrumente, Ben 4, dazu jeder eine Sonderkarte.",
+                      "en": "In hand: you and Clara 5 instruments, Ben 4, and one special card each."}[lang]]
+    v["players"][1]["special_count"] = 0
+    hands = [m.text for m in n.table(v) if m.text.startswith(c.get("concerto.table_hands", hands="§").split("§")[0])]
+    assert len(hands) == 1 and hands[0].count(special) == 1, hands
     for pattern in ("circle", "up-down", "left-right"):  # the table names no beat pattern
         assert c.get(f"pattern.{pattern}.name").lower() not in said.lower(), said
 

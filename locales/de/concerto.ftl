@@ -547,6 +547,11 @@ concerto-table_orchestra_of = { $player }: { $orchestra }.
 # the hands, equal ones together ("Auf der Hand: alle 3 Instrumente und eine Sonderkarte.")
 concerto-table_hands = Auf der Hand: { $hands }.
 concerto-table_hands_all = Auf der Hand: alle { $cards }.
+concerto-table_hands_each =
+    { $specials ->
+        [one] Auf der Hand: { $hands }, dazu jeder eine Sonderkarte.
+       *[other] Auf der Hand: { $hands }, dazu jeder { $specials } Sonderkarten.
+    }
 concerto-table_hand_group = { $players } { $cards }
 concerto-table_hand_cards =
     { $specials ->

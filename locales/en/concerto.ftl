@@ -543,6 +543,11 @@ concerto-table_orchestra_of = { $player }: { $orchestra }.
 # the hands, equal ones together ("In hand: all 3 instruments and one special card.")
 concerto-table_hands = In hand: { $hands }.
 concerto-table_hands_all = In hand: all { $cards }.
+concerto-table_hands_each =
+    { $specials ->
+        [one] In hand: { $hands }, and one special card each.
+       *[other] In hand: { $hands }, and { $specials } special cards each.
+    }
 concerto-table_hand_group = { $players } { $cards }
 concerto-table_hand_cards =
     { $specials ->

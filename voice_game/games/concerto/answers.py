@@ -98,8 +98,17 @@ class ConcertoAnswers(ConcertoWords):
                 out.append(self.m(self.t(key, player=p["name"], orchestra=ins), "table", LOW, None, pan_for(i + 1, n)))
         hands = grouped([(self.t("table_you") if self.second_person(i) else p["name"],
                           (p["hand_count"], p["special_count"])) for i, p in enumerate(v["players"])])
+        specials = {p["special_count"] for p in v["players"]}
         if len(hands) == 1 and n > 1:
             text = self.t("table_hands_all", cards=self._hand_cards(*hands[0][1]))
+        elif len(specials) == 1:  # the special cards once: "du 3 Instrumente, Amadeus 4, dazu jeder eine Sonderkarte"
+            counts = grouped([(self.t("table_you") if self.second_person(i) else p["name"], p["hand_count"])
+                              for i, p in enumerate(v["players"])])
+            parts = ", ".join(self.t("table_hand_group", players=self.join(names), cards=self.t(
+                "table_piece_instruments", count=c) if k == 0 else str(c)) for k, (names, c) in enumerate(counts))
+            count = specials.pop()
+            text = self.t("table_hands_each", hands=parts, specials=count) if count else \
+                self.t("table_hands", hands=parts)
         else:
             text = self.t("table_hands", hands=", ".join(
                 self.t("table_hand_group", players=self.join(names), cards=self._hand_cards(*c)) for names, c in hands))
