@@ -492,7 +492,7 @@ concerto-piece_count_genre_next =
            *[other] { $count } Instrumente
         }.
     }
-# the short table ("tisch"): what a turn is decided on; "mehr" says the whole one
+# the short table ("tisch"): what a turn is decided on; "mehr" says the rest (verbose: the whole one)
 concerto-table_market_short = Markt: { $instruments }.
 concerto-table_score = { $player } { $count }
 concerto-table_you = du

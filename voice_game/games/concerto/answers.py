@@ -135,7 +135,7 @@ class ConcertoAnswers(ConcertoWords):
 
     def table_short(self, v: dict) -> list[Message] | None:
         """What a turn is decided on, first: whose turn, the market, the pieces, the scores
-        (orchestras, hands, piles and the target come on "mehr"; verbose: the whole table)."""
+        (the rest, orchestras, hands, piles and titles, comes on "mehr"; verbose: the whole table)."""
         if self.verbose:
             return None
         key = "table_turn_you" if self.second_person(v["turn_of"]) else "table_turn"
