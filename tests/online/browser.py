@@ -23,12 +23,13 @@ WEB = ROOT / "voice_game" / "online" / "web"
 class WebServer:
     """``voice-game server --port P --web-port W``: nats-server, the lobby and the page."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, ports: tuple[int, int, int] | None = None):
+        """``ports``: (NATS, web, WebSocket) of a server started again on the same folder."""
         self.folder = folder
-        self.port, self.web_port, self.ws_port = free_port(), free_port(), free_port()
+        self.port, self.web_port, self.ws_port = ports or (free_port(), free_port(), free_port())
         self.url = f"nats://127.0.0.1:{self.port}"
         self.web = f"http://127.0.0.1:{self.web_port}"
-        self.log = open(folder.parent / "web-server.log", "wb")  # noqa: SIM115 - closed by stop()
+        self.log = open(folder.parent / "web-server.log", "ab")  # noqa: SIM115 - closed by stop()
         self.proc = subprocess.Popen(cli("server", "--port", str(self.port), "--dir", str(folder), "--web-port",
                                          str(self.web_port), "--ws-port", str(self.ws_port)),
                                      stdout=subprocess.PIPE, stderr=self.log, cwd=ROOT, env=env(), text=True)

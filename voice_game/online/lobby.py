@@ -13,6 +13,11 @@ every table in this process, on one connection to the server folder's nats-serve
 each seated player's client hears its own seat's join code from the lobby
 (``/lobby/wait``), and only its own: codes never appear in the table list. A watcher gets the table's name once it plays.
 
+The playing tables are written to ``lobby/tables.json`` (their seats, not their codes): a
+restarted server resumes each from its snapshot (``TableService.resume``) and its players
+rejoin with the codes they have. A finished table leaves the list, and after
+``KEEP_OVER`` seconds the lobby's memory.
+
 Every answer is ``{"ok": ...}`` or ``{"error": key, ...params}``; ``key`` names the
 message ``lobby.error.<key>`` the client says in its player's language.
 """
@@ -26,6 +31,7 @@ import os
 import re
 import secrets
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,6 +46,7 @@ WAIT_SECONDS = 20.0
 SWEEP_EVERY = 3600.0  # seconds between two sweeps of emptied tables' users and streams
 HELLO_TRIES = 10  # wrong secrets per client and window (the codes' window)
 NEW_ACCOUNTS = 20  # accounts a client may create per window
+KEEP_OVER = 300.0  # seconds a finished table is still answered (its players hear that it ended), then forgotten
 
 
 def _hash(secret: str, salt: bytes) -> bytes:
@@ -65,9 +72,12 @@ class LobbyTable:
     state: str = "waiting"  # waiting, starting, playing, over
     table: str = ""  # the hosted table's name (for watchers) once it plays
     version: int = 0
+    ended: float = 0.0  # when it went over (time.monotonic)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
 
     def touch(self) -> None:
+        if self.state == "over" and not self.ended:
+            self.ended = time.monotonic()
         self.version += 1
         self.changed.set()
         self.changed = asyncio.Event()
@@ -108,10 +118,70 @@ class Lobby:
             self.accounts = {str(k): dict(v) for k, v in data.items() if isinstance(v, dict)}
         except (OSError, ValueError):
             self.accounts = {}
+        await self._resume_tables()
 
     async def close(self) -> None:
         if self.service is not None:
             await self.service.close()  # the tables' snapshots stay: TableService.resume goes on
+
+    # --- the playing tables across a restart ---------------------------------------------
+    def _save_tables(self) -> None:
+        """The playing tables (seats and hosted name; the codes are the server folder's)."""
+        playing = [{"id": t.id, "game": t.game, "lang": t.lang, "variants": t.variants, "owner": t.owner,
+                    "table": t.table, "seats": [{"kind": s.kind, "name": s.name, "account": s.account}
+                                                for s in t.seats]}
+                   for t in self.tables.values() if t.state == "playing"]
+        path = self.dir / "tables.json"
+        write_atomic(path, json.dumps({"serial": self.serial, "tables": playing}, ensure_ascii=False).encode("utf-8"))
+        os.chmod(path, 0o600)
+
+    async def _resume_tables(self) -> None:
+        """The tables that played when the server stopped, each from its snapshot; one the
+        server no longer has (it ended, or expired) is dropped with a line in the log."""
+        try:
+            data = json.loads((self.dir / "tables.json").read_text(encoding="utf-8"))
+            self.serial = int(data["serial"])
+            rows = list(data["tables"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return
+        if rows:
+            from voice_game.online.service import with_retries
+
+            try:  # JetStream reads its streams back after a restart: until then it does not answer
+                await with_retries((await self._service()).js.account_info)
+            except Exception:  # noqa: BLE001 - then each table's resume says why it cannot go on
+                pass
+        for row in rows:
+            try:
+                seats = [LobbySeat(str(s["kind"]), str(s["name"]), str(s["account"])) for s in row["seats"]]
+                t = LobbyTable(str(row["id"]), str(row["game"]), str(row["lang"]), [str(v) for v in row["variants"]],
+                               str(row["owner"]), seats, state="starting", table=str(row["table"]))
+            except (KeyError, TypeError, ValueError):
+                print("lobby: a damaged line in tables.json was skipped", file=sys.stderr)
+                continue
+            self.tables[t.id] = t
+            for s in seats:
+                if s.kind == "guest":
+                    self.guests[s.account] = t.id
+            try:
+                info = await (await self._service()).resume(t.table, t.lang)
+            except Exception as exc:  # noqa: BLE001 - ServiceError, no server: this table ends
+                print(f"lobby: table {t.id} could not be resumed: {exc!r}", file=sys.stderr)
+                t.state = "over"
+                t.touch()
+                continue
+            asyncio.ensure_future(self._play(t, info))
+        self._save_tables()
+
+    def _sweep_over(self) -> None:
+        """Forget the tables that ended more than KEEP_OVER seconds ago (and their guests' tickets)."""
+        now = time.monotonic()
+        gone = [tid for tid, t in self.tables.items() if t.state == "over" and now - t.ended > KEEP_OVER]
+        for tid in gone:
+            del self.tables[tid]
+            self.invites.revoke(tid)
+        if gone:
+            self.guests = {k: v for k, v in self.guests.items() if v in self.tables}
 
     def _save_accounts(self) -> None:
         path = self.dir / "accounts.json"
@@ -153,6 +223,7 @@ class Lobby:
     # --- requests ----------------------------------------------------------------------------
     async def answer(self, what: str, data: dict[str, Any], who: str) -> dict[str, Any]:
         """One lobby request from an account (``data`` has its name and secret)."""
+        self._sweep_over()
         key, refused = self.login(data, who)
         if refused is not None or key is None:
             return refused or {"error": "bad_name"}
@@ -368,31 +439,45 @@ class Lobby:
     async def _host(self, t: LobbyTable) -> None:
         """The table, on the lobby's one host service (every table in this process, on one
         connection); each human seat's code goes to its seat."""
-        from voice_game.online.service import TableService
-
-        humans = [i for i, s in enumerate(t.seats) if s.kind in ("player", "guest")]
         try:
-            if self.service is None:
-                log = open(self.dir / "hosts.log", "a", encoding="utf-8")  # noqa: SIM115 - open while tables play
-                service = TableService(self.server, self.folder, log=log)
-                await service.start(sweep_every=SWEEP_EVERY)
-                self.service = service
-            info = await self.service.create(t.game, self.players(t), list(t.variants), t.lang)
+            info = await (await self._service()).create(t.game, self.players(t), list(t.variants), t.lang)
         except Exception as exc:  # noqa: BLE001 - no server, a setup problem: the table ends, the lobby goes on
             print(f"lobby: table {t.id} could not start: {exc!r}", file=sys.stderr)
             t.state = "over"
             t.touch()
             return
-        for i in humans:
-            t.seats[i].code = info.seats[i].code or ""
+        await self._play(t, info)
+
+    async def _service(self):
+        """The lobby's one host service, started with the first table."""
+        from voice_game.online.service import TableService
+
+        if self.service is None:
+            log = open(self.dir / "hosts.log", "a", encoding="utf-8")  # noqa: SIM115 - open while tables play
+            service = TableService(self.server, self.folder, log=log)
+            await service.start(sweep_every=SWEEP_EVERY)
+            self.service = service
+        return self.service
+
+    async def _play(self, t: LobbyTable, info) -> None:
+        """A hosted table (new or resumed): each human seat gets its code; over at the end."""
+        for i, s in enumerate(t.seats):
+            if s.kind in ("player", "guest") and i < len(info.seats):
+                s.code = info.seats[i].code or ""
         t.table = info.table
         t.state = "playing"
         t.touch()
+        self._save_tables()
         try:
             await self.service.wait(info.table)
-        finally:
-            t.state = "over"
-            t.touch()
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - the service closed: the table stays in tables.json for the next start
+            return
+        t.state = "over"
+        t.touch()
+        self.service.forget(info.table)
+        self._save_tables()
 
     # --- browser guests ---------------------------------------------------------------------
     def redeem_web(self, code: str, name: str, lang: str, who: str) -> dict[str, Any]:

@@ -308,6 +308,13 @@ class TableService:
         assert h.task is not None
         return await asyncio.shield(h.task)
 
+    def forget(self, table_id: str) -> None:
+        """Drop a finished table from this service's memory (its snapshot and streams stay
+        for late rejoins until the server expires them; ``sweep`` removes its users)."""
+        h = self.hosted.get(table_id)
+        if h is not None and h.task is not None and h.task.done():
+            del self.hosted[table_id]
+
     def tables(self) -> list[TableInfo]:
         return [h.info for h in self.hosted.values()]
 
