@@ -3,8 +3,8 @@
 ``TableService`` keeps any number of tables (``voice_game.online.host.Table``) in one
 asyncio event loop: one connection to the server, one subscription for every table's
 commands (``vg.*.*.cmd.*``, dispatched by table, key and seat), one task per table.
-``voice-game host`` runs one table on it; ``voice-game host-service`` and the lobby
-create many::
+``voice-game host`` runs one table on it; the lobby of ``voice-game server`` runs all of
+its tables on one::
 
     service = TableService(server="nats://127.0.0.1:4222", folder=server_dir)
     await service.start()
