@@ -174,6 +174,7 @@ def sounds(argv: list[str], stdin=None, stdout=None) -> int:
     from voice_game.app import App, add_output_options
     from voice_game.audio.gallery import Gallery
     from voice_game.audio.output import open_player
+    from voice_game.core.output import PlayerOutput
 
     ap = argparse.ArgumentParser(prog="voice-game sounds", description="Hear and name every sound of the game.")
     add_output_options(ap)
@@ -182,7 +183,7 @@ def sounds(argv: list[str], stdin=None, stdout=None) -> int:
     app = App.open(args.lang, args.tts, stream=stdout or sys.stdout)
     s = app.prefs
     output = app.output
-    player = getattr(output, "player", None)
+    player = output.player if isinstance(output, PlayerOutput) else None
     own = None
     if player is None and not args.no_sound and app.tts != "none":
         own = open_player(s.output_device or None)

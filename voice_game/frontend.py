@@ -11,7 +11,8 @@ from typing import Any
 
 from voice_game.app import App
 from voice_game.core.errors import ContentError
-from voice_game.keys import input_source
+from voice_game.core.output import Closable
+from voice_game.keys import KeyInput, LineInput, input_source
 
 
 def run_front_end(lang: str | None, tts: str | None, body: Callable[[App, Any], int]) -> int:
@@ -19,7 +20,7 @@ def run_front_end(lang: str | None, tts: str | None, body: Callable[[App, Any], 
     app = App.open(lang, tts)
     if app.fell_back:
         app.tts = "text"  # what starts from here (games, voice) runs as text too
-    inputs: Any = None
+    inputs: KeyInput | LineInput | None = None
     try:
         inputs = input_source(output=app.output, lang=app.lang)
         return body(app, inputs)
@@ -30,10 +31,9 @@ def run_front_end(lang: str | None, tts: str | None, body: Callable[[App, Any], 
         return 130
     finally:
         app.stop_live_voice()
-        for closing in (getattr(inputs, "reader", None), app.output):
-            close = getattr(closing, "close", None)
-            if close is not None:
+        for closing in (inputs, app.output):
+            if isinstance(closing, Closable):
                 try:
-                    close()
+                    closing.close()
                 except Exception:  # noqa: BLE001 - the end of the program says nothing more
                     pass

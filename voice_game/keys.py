@@ -433,6 +433,10 @@ class KeyInput:
         self.session = session
         self.context = context
 
+    def close(self) -> None:
+        """The terminal back as it was (the reader's own close)."""
+        self.reader.close()
+
     def __iter__(self):
         return self
 
@@ -567,6 +571,9 @@ class LineInput:
     def __init__(self, stream=None):
         self.stream = stream if stream is not None else sys.stdin
 
+    def close(self) -> None:
+        """Nothing to give back: the stream belongs to whoever opened it."""
+
     def __iter__(self):
         stream = self.stream
         if stream is None:  # standard input closed (<&-): no lines, a clean end
@@ -593,7 +600,7 @@ def keys_enabled() -> bool:
         return False
 
 
-def input_source(output=None, lang: str | None = None, bindings: dict | None = None):
+def input_source(output=None, lang: str | None = None, bindings: dict | None = None) -> KeyInput | LineInput:
     """Keys and typed lines when stdin is a terminal, else plain lines."""
     if not keys_enabled():
         return LineInput()

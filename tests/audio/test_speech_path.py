@@ -36,6 +36,8 @@ LOUD = 0.01  # float sample level that counts as audible
 class SpySynth:
     """The real espeak-ng synthesizer, recording which texts it was asked for."""
 
+    name = "spy"
+
     def __init__(self, lang="de"):
         self.real = EspeakSynth(lang)
         self.texts: list[str] = []
@@ -44,6 +46,9 @@ class SpySynth:
     def synthesize(self, text, wpm=175):
         self.texts.append(text)
         return self.real.synthesize(text, wpm)
+
+    def close(self):
+        self.real.close()
 
 
 @pytest.fixture

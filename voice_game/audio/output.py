@@ -40,10 +40,11 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from voice_game.core.output import RATE_DEFAULT, clamp_rate
+from voice_game.settings import Settings
 from voice_game.narration.message import HIGH, LOW, Message
 
 from .player import Item, Player, Priority
-from .speech import SynthError, pause_ms, split_sentences, trim
+from .speech import Synth, SynthError, pause_ms, split_sentences, trim
 from .text import SilentOutput, TextOutput
 
 WARNING_KINDS = ("error", "warning")
@@ -76,7 +77,7 @@ class Job:
 class AudioOutput:
     name = "speech"
 
-    def __init__(self, player: Player, synth, catalog=None, echo: bool = False, stream=None,
+    def __init__(self, player: Player, synth: Synth, catalog=None, echo: bool = False, stream=None,
                  rate: int = RATE_DEFAULT, volume: int = 100, cue_volume: int = 80,
                  own_player: bool = True):
         self.player = player
@@ -146,9 +147,7 @@ class AudioOutput:
         self._worker.join(timeout=5)
         if self.own_player:
             self.player.close()
-        close = getattr(self.synth, "close", None)
-        if close is not None:
-            close()
+        self.synth.close()
 
     # ------------------------------------------------------------ messages
 
@@ -370,15 +369,13 @@ def _open_audio_output(lang: str, catalog, engine: str, voice: str, device, rate
     player = open_player(device)
     if not player.device_ok:
         player.close()
-        close = getattr(synth, "close", None)
-        if close is not None:
-            close()
+        synth.close()
         return None, "audio.no_sound"  # no sound device works: no microphone either, as a rule
     return AudioOutput(player, synth, catalog, echo=echo, stream=stream, rate=rate,
                        volume=volume, cue_volume=cue_volume), ""
 
 
-def make_game_output(kind: str, lang: str, catalog=None, settings=None, stream=None):
+def make_game_output(kind: str, lang: str, catalog=None, settings: Settings | None = None, stream=None):
     """The output for ``--tts kind``: (output, notice key or None).
 
     ``text`` / ``none`` never touch the sound device. ``auto`` / ``pyttsx3`` use
@@ -388,18 +385,18 @@ def make_game_output(kind: str, lang: str, catalog=None, settings=None, stream=N
     reader and keeps cues in our player; without a reader it uses our voice
     (notice ``audio.screenreader_missing``).
     """
-    s = settings
-    opts = dict(rate=getattr(s, "rate", RATE_DEFAULT), volume=getattr(s, "speech_volume", 100))
+    s = settings if settings is not None else Settings()
+    opts = dict(rate=s.rate, volume=s.speech_volume)
     if kind in ("text", "none"):
         out = TextOutput(stream) if kind == "text" else SilentOutput(stream)
         out.set_rate(opts["rate"])
         out.set_volume(opts["volume"])
         return out, None
-    device = getattr(s, "output_device", "") or None
+    device: str | int | None = s.output_device or None
     if isinstance(device, str) and device.isascii() and device.isdigit() and len(device) < 9:
         device = int(device)
-    echo = bool(getattr(s, "echo", False))
-    voice = getattr(s, "voice", "")
+    echo = bool(s.echo)
+    voice = s.voice
     notice = None
     if kind == "screenreader":
         from .screenreader import make_screenreader_output
@@ -409,7 +406,7 @@ def make_game_output(kind: str, lang: str, catalog=None, settings=None, stream=N
         if not opened.device_ok:
             opened.close()
         else:
-            opened.cue_volume = getattr(s, "cue_volume", 80) / 100.0
+            opened.cue_volume = s.cue_volume / 100.0
             player = opened
         out = make_screenreader_output(lang, catalog, player, echo, stream, voice=voice, **opts)
         if out is not None:
@@ -418,7 +415,7 @@ def make_game_output(kind: str, lang: str, catalog=None, settings=None, stream=N
             player.close()
         notice = "audio.screenreader_missing"
     audio, why = _open_audio_output(lang, catalog, "pyttsx3" if kind == "pyttsx3" else "auto", voice, device,
-                                    opts["rate"], opts["volume"], getattr(s, "cue_volume", 80), echo, stream)
+                                    opts["rate"], opts["volume"], s.cue_volume, echo, stream)
     if audio is not None:
         return audio, notice
     text = TextOutput(stream)

@@ -242,6 +242,7 @@ class SpeechDispatcherOutput:
         self._heard = False  # a message ended: the screen reader really speaks
         self.mute = False  # it never spoke: everything goes to text
         self._watch: threading.Timer | None = None
+        self._closed = False
         self.ended: deque = deque(maxlen=256)  # (code, msg id, time): recent ends, for tests
         client.on_event = self._event
         atexit.register(self.close)
@@ -398,7 +399,7 @@ class SpeechDispatcherOutput:
             pass
 
     def close(self) -> None:
-        if getattr(self, "_closed", False):
+        if self._closed:
             return
         self._closed = True
         atexit.unregister(self.close)
@@ -433,6 +434,7 @@ class WindowsScreenReaderOutput(SpeechDispatcherOutput):
         self._pending = {}
         self.ended = deque(maxlen=256)
         self._busy_until = 0.0
+        self._closed = False
 
     def say_message(self, m: Message, speak: bool = True):
         if self.echo:
@@ -471,11 +473,8 @@ class WindowsScreenReaderOutput(SpeechDispatcherOutput):
 
     def stop(self) -> None:
         try:
-            if self.kind == "cytolk":
-                self.backend.silence()
-            else:
-                self.backend.silence() if hasattr(self.backend, "silence") else None
-        except Exception:  # noqa: BLE001
+            self.backend.silence()  # cytolk's and accessible_output2's outputs both have it
+        except Exception:  # noqa: BLE001 - an output without it, or failing: nothing to silence
             pass
         self._busy_until = 0.0
         if self.player is not None:

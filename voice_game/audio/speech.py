@@ -25,8 +25,8 @@ import struct
 import subprocess
 import tempfile
 import threading
-from typing import Any
 from pathlib import Path
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -39,6 +39,19 @@ DEFAULT_VOICES = {"de": "de", "en": "en"}
 
 class SynthError(Exception):
     """The synthesizer is missing or failed on a text."""
+
+
+class Synth(Protocol):
+    """What the output asks of a synthesizer: its name, a voice to set, a text made sound."""
+
+    @property
+    def name(self) -> str: ...
+
+    voice: str
+
+    def synthesize(self, text: str, wpm: int = RATE_DEFAULT) -> tuple[np.ndarray, int]: ...
+
+    def close(self) -> None: ...
 
 
 # --------------------------------------------------------------------------
@@ -155,6 +168,9 @@ class EspeakSynth:
             raise SynthError(res.stderr.decode("utf-8", "replace").strip() or "espeak-ng failed")
         return parse_wav_stream(res.stdout)
 
+    def close(self) -> None:
+        """Nothing kept open: one process per sentence."""
+
     @staticmethod
     def voices(lang: str | None = None) -> list[str]:
         """espeak-ng voice names (optionally of one language), for the settings."""
@@ -251,6 +267,9 @@ class LibEspeakSynth:
             raise SynthError(f"espeak_Synth failed ({err})")
         return np.frombuffer(b"".join(chunks), dtype="<i2").copy(), LibEspeakSynth._rate
 
+    def close(self) -> None:
+        """The library stays loaded for the next synthesizer of this process."""
+
 
 class Pyttsx3Synth:
     """pyttsx3 ``save_to_file`` into a temporary WAV.
@@ -322,7 +341,7 @@ class Pyttsx3Synth:
         shutil.rmtree(self._dir, ignore_errors=True)
 
 
-def make_synth(lang: str, voice: str = "", engine: str = "auto"):
+def make_synth(lang: str, voice: str = "", engine: str = "auto") -> Synth:
     """The best synthesizer here: espeak-ng's program on Linux, else pyttsx3."""
     if engine in ("auto", "libespeak-ng"):
         try:
@@ -339,5 +358,5 @@ def make_synth(lang: str, voice: str = "", engine: str = "auto"):
     return synth
 
 
-__all__ = ["DEFAULT_VOICES", "EspeakSynth", "espeak_voice_list", "LibEspeakSynth", "Pyttsx3Synth", "SynthError", "make_synth",
+__all__ = ["DEFAULT_VOICES", "EspeakSynth", "espeak_voice_list", "LibEspeakSynth", "Pyttsx3Synth", "Synth", "SynthError", "make_synth",
            "parse_wav_stream", "pause_ms", "split_sentences", "trim"]

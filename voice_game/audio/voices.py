@@ -21,14 +21,13 @@ import subprocess
 import tempfile
 import threading
 from pathlib import Path
-from typing import Any
 from xml.sax.saxutils import escape
 
 import numpy as np
 
 from voice_game.core.output import RATE_DEFAULT, RATE_MAX, RATE_MIN
 
-from .speech import DEFAULT_VOICES, EspeakSynth, SynthError, espeak_voice_list, parse_wav_stream
+from .speech import DEFAULT_VOICES, EspeakSynth, Synth, SynthError, espeak_voice_list, parse_wav_stream
 
 PICO = "pico"
 #: Pico's languages per game language: the first is the voice named plain "pico"
@@ -121,7 +120,7 @@ class VoiceSwitch:
     voice that is not installed raises :class:`SynthError` at the next sentence, which
     the output turns into text (the words still reach the player)."""
 
-    def __init__(self, espeak: Any, lang: str, voice: str = ""):
+    def __init__(self, espeak: Synth, lang: str, voice: str = ""):
         self.espeak = espeak
         self.lang = lang
         self._pico: PicoSynth | None = None
@@ -130,7 +129,7 @@ class VoiceSwitch:
 
     @property
     def name(self) -> str:
-        return PICO if self._voice.startswith(PICO) else str(getattr(self.espeak, "name", "espeak-ng"))
+        return PICO if self._voice.startswith(PICO) else self.espeak.name
 
     @property
     def voice(self) -> str:
@@ -157,13 +156,11 @@ class VoiceSwitch:
     def close(self) -> None:
         if self._pico is not None:
             self._pico.close()
-        close = getattr(self.espeak, "close", None)
-        if close is not None:
-            close()
+        self.espeak.close()
 
 
 
-def make_voice(lang: str, voice: str = "", engine: str = "auto") -> Any:
+def make_voice(lang: str, voice: str = "", engine: str = "auto") -> Synth:
     """The game's synthesizer for ``--tts auto`` (a :class:`VoiceSwitch` over espeak-ng)
     or ``pyttsx3`` (pyttsx3's own voices, not switched)."""
     from .speech import make_synth
@@ -171,6 +168,6 @@ def make_voice(lang: str, voice: str = "", engine: str = "auto") -> Any:
     if engine == "pyttsx3":
         return make_synth(lang, voice, "pyttsx3")
     base = make_synth(lang, "" if voice.startswith(PICO) else voice, engine)
-    if not hasattr(base, "voice") or getattr(base, "name", "") == "pyttsx3":
+    if base.name == "pyttsx3":
         return base  # no espeak-ng here: pyttsx3's voices
     return VoiceSwitch(base, lang, voice)

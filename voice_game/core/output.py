@@ -69,6 +69,13 @@ class CuePlayer(SilenceAware, Protocol):
 
 
 @runtime_checkable
+class Closable(Protocol):
+    """An output that holds something to give back at the end (a device, a process)."""
+
+    def close(self) -> None: ...
+
+
+@runtime_checkable
 class PlayerOutput(Protocol):
     """An output that plays cues through its own player (None: no sound device)."""
 
