@@ -8,20 +8,11 @@ import socket
 
 import pytest
 
-from voice_game.audio.tts import TextOutput
 from voice_game.commands.grammar import load_grammar
 from voice_game.menu import Menu, MenuApp
 from voice_game.narration.catalog import load_catalog
 from voice_game.tutorial.progress import Progress
-
-
-class Said(TextOutput):
-    def __init__(self):
-        super().__init__()
-        self.lines: list[str] = []
-
-    def say(self, text, interrupt=False):
-        self.lines.append(text)
+from tests.support.lines import Said
 
 
 class Watched(MenuApp):

@@ -6,15 +6,7 @@ from voice_game.app import App
 from voice_game.menu import MenuApp
 from voice_game.narration.catalog import load_catalog
 from voice_game.tutorial.progress import Progress
-
-
-class Said:
-    def __init__(self):
-        self.lines: list[str] = []
-        self.rate, self.volume = 175, 100
-
-    def say(self, text, interrupt=False):
-        self.lines.append(text)
+from tests.support.lines import Said
 
 
 @pytest.mark.parametrize("lang,words", [("de", ["nein", "einstellungen", "zurück", "beenden"]),

@@ -2,42 +2,26 @@
 spoken code, bots, starting (on the lobby's one host service), watching; and a browser guest who
 came with the spoken code. A real server process on loopback, real HTTP, real hosts."""
 import json
-import secrets
-import time
 import urllib.request
 
 from tests.online.browser import log_lines, state, wait_lines
 from tests.online.browser import browser_fixture, web_server_fixture  # noqa: F401 - the fixtures
+from tests.online.lobby_support import lobby_player, until_table
 from tests.online.conftest import join, wait_until
 from voice_game.games import available, get
 from voice_game.online import codes as C
-from voice_game.online.lobby_client import Account, LobbyClient
 
 GAME = next(g for g in available() if get(g).bot_levels and get(g).max_players >= 3)
 
 
-def _player(server, name, secret=None):
-    return LobbyClient(server.web, Account(name, secret or secrets.token_urlsafe(24)))
-
-
-def _until(client, table, pred, timeout=90):
-    """The table as ``client`` sees it once ``pred`` holds (long-polled with /lobby/wait)."""
-    deadline = time.monotonic() + timeout
-    seen = client.wait(table, -1)
-    while not pred(seen):
-        assert time.monotonic() < deadline, seen
-        seen = client.wait(table, seen["version"])
-    return seen
-
-
 def test_accounts_tables_codes_bots_start_and_watch(web_server):
-    anna, ben, carla = _player(web_server, "Anna"), _player(web_server, "Ben"), _player(web_server, "Carla")
+    anna, ben, carla = lobby_player(web_server, "Anna"), lobby_player(web_server, "Ben"), lobby_player(web_server, "Carla")
     hello = anna.hello()
     assert hello["ok"] and hello["name"] == "Anna"
     assert [g["game"] for g in hello["games"]] == available()
     # a name belongs to its first secret: somebody else cannot be Anna
-    assert _player(web_server, "anna").hello() == {"error": "wrong_secret", "name": "Anna"}
-    assert _player(web_server, "Bad,name").hello() == {"error": "bad_name"}
+    assert lobby_player(web_server, "anna").hello() == {"error": "wrong_secret", "name": "Anna"}
+    assert lobby_player(web_server, "Bad,name").hello() == {"error": "bad_name"}
     t = anna.create(GAME, seats=3, bots=0, variants=[], lang="en")
     assert t["ok"] and t["seat"] == 1 and t["owner"] and t["free"] == 2
     tid, invite = t["id"], int(t["invite"])
@@ -56,7 +40,7 @@ def test_accounts_tables_codes_bots_start_and_watch(web_server):
     assert carla.join(table=tid) == {"error": "no_seat"}
     assert ben.start(tid) == {"error": "not_owner"}
     assert anna.start(tid)["ok"]
-    a = _until(anna, tid, lambda x: x["state"] == "playing")
+    a = until_table(anna, tid, lambda x: x["state"] == "playing")
     b = ben.wait(tid, -1)
     # each player hears their own seat's code, nobody else's
     assert a["code"] != b["code"] and a["code"].split("-")[1] == "1" and b["code"].split("-")[1] == "2"
@@ -99,7 +83,7 @@ def _redeem(server, body):
 
 
 def test_a_browser_guest_sits_down_with_the_spoken_code_and_plays_when_the_table_starts(web_server, browser):
-    anna = _player(web_server, "Anna")
+    anna = lobby_player(web_server, "Anna")
     t = anna.create(GAME, seats=2, bots=0, variants=[], lang="de")
     words = C.say(int(t["invite"]), "de")
     page = browser.new_page()
@@ -110,10 +94,10 @@ def test_a_browser_guest_sits_down_with_the_spoken_code_and_plays_when_the_table
     page.press("#name", "Enter")
     wait_lines(page, 0)
     assert log_lines(page)[-1].startswith("Du hast einen Platz")
-    seen = _until(anna, t["id"], lambda x: x["free"] == 0)
+    seen = until_table(anna, t["id"], lambda x: x["free"] == 0)
     assert [s["name"] for s in seen["seats"]] == ["Anna", "Carla"] and seen["seats"][1]["kind"] == "guest"
     anna.start(t["id"])
-    a = _until(anna, t["id"], lambda x: x["state"] == "playing")
+    a = until_table(anna, t["id"], lambda x: x["state"] == "playing")
     ca = join(a["code"], web_server, [], lang="de", close=False)
     # the page got its seat's code from the lobby and sat down: the game speaks German to Carla
     page.wait_for_selector('main[data-state="your-turn"], main[data-state="waiting"] #log > p:nth-child(4)',
@@ -125,7 +109,7 @@ def test_a_browser_guest_sits_down_with_the_spoken_code_and_plays_when_the_table
 
 
 def test_wrong_codes_from_one_browser_are_limited(web_server):
-    anna = _player(web_server, "Anna")
+    anna = lobby_player(web_server, "Anna")
     t = anna.create(GAME, seats=2, bots=0, variants=[], lang="en")
     right = C.digits(int(t["invite"]))
     wrong = C.digits((int(t["invite"]) + 1) % C.SPACE)
@@ -135,4 +119,4 @@ def test_wrong_codes_from_one_browser_are_limited(web_server):
     assert _redeem(web_server, {"code": right, "name": "Eve", "lang": "en"}) == (429, {"error": "too_many"})
     assert anna.tables()["tables"][0]["free"] == 1
     # an account's tries are its own
-    assert _player(web_server, "Ben").join(code=right)["seat"] == 2
+    assert lobby_player(web_server, "Ben").join(code=right)["seat"] == 2

@@ -3,26 +3,16 @@ its lobby was playing: the seats rejoin with the codes they had and the game goe
 with nothing lost; a finished table leaves the lobby. A real server process on loopback,
 real HTTP, real clients."""
 import secrets
-import time
 from pathlib import Path
 
 from tests.online.browser import WebServer
 from tests.online.browser import web_server_fixture  # noqa: F401 - the fixture
+from tests.online.lobby_support import lobby_player, until_table
 from tests.online.conftest import join, snapshot, wait_until
 from tests.online.scripts import play_script
 from voice_game.games import get
 from voice_game.online import codes as C
 from voice_game.online import lobby as L
-from voice_game.online.lobby_client import Account, LobbyClient
-
-
-def _until(client, table, pred, timeout=90):
-    deadline = time.monotonic() + timeout
-    seen = client.wait(table, -1)
-    while not pred(seen):
-        assert time.monotonic() < deadline, seen
-        seen = client.wait(table, seen["version"])
-    return seen
 
 
 def _handled(server, table) -> list[int]:
@@ -53,13 +43,13 @@ def _gone(pid: int) -> bool:
 
 
 def test_a_killed_server_resumes_its_lobby_tables_and_the_seats_rejoin(web_server):
-    anna = LobbyClient(web_server.web, Account("Anna", secrets.token_urlsafe(24)))
-    ben = LobbyClient(web_server.web, Account("Ben", secrets.token_urlsafe(24)))
+    anna = lobby_player(web_server, "Anna")
+    ben = lobby_player(web_server, "Ben")
     t = anna.create("orchestra", seats=2, bots=0, variants=[], lang="en")
     tid = t["id"]
     assert ben.join(code=C.digits(int(t["invite"])))["seat"] == 2
     assert anna.start(tid)["ok"]
-    a = _until(anna, tid, lambda x: x["state"] == "playing")
+    a = until_table(anna, tid, lambda x: x["state"] == "playing")
     b = ben.wait(tid, -1)
     table = a["table"]
     seed = int(snapshot(web_server, table)["seed"])
@@ -95,7 +85,7 @@ def test_a_killed_server_resumes_its_lobby_tables_and_the_seats_rejoin(web_serve
         assert "The game is over" in out_a and "The game is over" in out_b
         # the game went on exactly as the script played it without the kill
         assert snapshot(web_server, table)["state"] == get("orchestra").rules.state_to_json(final)
-        over = _until(anna, tid, lambda x: x["state"] == "over")
+        over = until_table(anna, tid, lambda x: x["state"] == "over")
         assert "code" in over and over["state"] == "over"
         assert tid not in [x["id"] for x in ben.tables()["tables"]]  # a finished table leaves the list
     finally:

@@ -24,12 +24,12 @@ import pytest
 from tests.support.course_player import Follower
 from tests.support.whisper import needs_base
 from voice_game.app import App, Listening
-from voice_game.audio.tts import TextOutput
 from voice_game.commands.grammar import load_grammar
 from voice_game.narration.catalog import load_catalog
 from voice_game.speech.voice_input import InputHub, VoiceControl
 from voice_game.tutorial.progress import Progress
 from voice_game.tutorial.runner import TutorialRunner
+from tests.support.lines import Said
 
 pytestmark = [needs_base,
               pytest.mark.skipif(shutil.which("pico2wave") is None, reason="SVOX Pico (pico2wave) not installed"),
@@ -39,15 +39,6 @@ ANSWER_S = 45.0  # the game answers a word within a few seconds; this bounds a l
 TRIES = 8  # ways a person tries one answer before giving up
 COURSE_S = 1500.0  # bounds a hang of the whole course
 TRIM = 16000  # samples of the 1.2 s of quiet after each utterance not played
-
-
-class Said(TextOutput):
-    def __init__(self):
-        super().__init__()
-        self.lines: list[str] = []
-
-    def say(self, text, interrupt=False):
-        self.lines.append(text)
 
 
 class Heard(InputHub):

@@ -18,25 +18,16 @@ import pytest
 
 from tests.support.whisper import needs_base
 from voice_game.app import App
-from voice_game.audio.tts import TextOutput
 from voice_game.input_feed import InputFeed
 from voice_game.menu import MenuApp
 from voice_game.narration.catalog import load_catalog
 from voice_game.speech.voice_input import VoiceControl
 from voice_game.tutorial.progress import Progress
+from tests.support.lines import Said
 
 pytestmark = [needs_base, pytest.mark.skipif(shutil.which("pico2wave") is None and shutil.which("espeak-ng") is None,
                                              reason="no speech synthesizer")]
 ROOT = Path(__file__).resolve().parents[2]
-
-
-class Said(TextOutput):
-    def __init__(self):
-        super().__init__()
-        self.lines: list[str] = []
-
-    def say(self, text, interrupt=False):
-        self.lines.append(text)
 
 
 _RECOGNIZERS: dict[str, object] = {}

@@ -7,14 +7,7 @@ from voice_game.core.input import InputLine
 from voice_game.narration.catalog import load_catalog
 from voice_game.tutorial.progress import Progress
 from voice_game.tutorial.runner import TutorialRunner
-
-
-class Said:
-    def __init__(self):
-        self.lines: list[str] = []
-
-    def say(self, text, interrupt=False):
-        self.lines.append(text)
+from tests.support.lines import Said
 
 
 class Ears:
