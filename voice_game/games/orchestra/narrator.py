@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from voice_game.core.errors import RuleError
 from voice_game.core.events import Event
 from voice_game.games.orchestra.cards import load_content
 from voice_game.narration.catalog import Noun
@@ -397,9 +398,18 @@ class OrchestraNarrator(NarratorBase):
         return ", ".join(items[:-1]) + f" {self.c.get('help.or')} " + items[-1]
 
     # refusals that name what to do instead: said again, they give the choices (help)
-    ESCALATE = ("deck_empty", "nothing_to_place")
+    ESCALATE = ("deck_empty", "nothing_to_place", "all_full")
+
+    @staticmethod
+    def all_full(v: dict) -> bool:
+        """No open conductor has room: taking one is all there is (drawing is not)."""
+        cap = v["max_per_conductor"]
+        return not any(v["row_owner"][i] is None and len(row) < cap for i, row in enumerate(v["rows"]))
 
     def reason(self, err, v: dict) -> Message:
+        if err.reason == "must_draw_first" and v.get("phase") == "turn" and self.all_full(v):
+            # "2" when every conductor is full: drawing is no way either, so say what is
+            err = RuleError("all_full")
         if err.reason in self.ESCALATE:
             again = self.refused == err.reason
             self.refused = err.reason
