@@ -58,6 +58,10 @@ lobby-error-not_playing = Dieser Tisch spielt noch nicht.
 lobby-error-bad_request = Der Server hat die Anfrage nicht verstanden.
 lobby-error-unknown_request = Der Server hat die Anfrage nicht verstanden.
 lobby-error-no_server = Unter { $server } antwortet keine Lobby.
+lobby-error-removed = Der Gastgeber dieses Tisches hat dich entfernt.
+lobby-error-not_owner_remove = Nur wer den Tisch eröffnet hat, kann Spieler entfernen.
+lobby-error-no_such_seat = Auf diesem Platz sitzt niemand.
+lobby-error-remove_self = Um selbst zu gehen, wähle Tisch verlassen.
 
 ## lobby.menu (die Lobby im Startmenü)
 lobby-menu-entry = Lobby: andere Spieler treffen
@@ -92,3 +96,8 @@ lobby-menu-leave = Tisch verlassen
 lobby-menu-waiting = Warten auf den Start. Am Tisch: { $players }.
 lobby-menu-back_in = Zurück in der Lobby.
 lobby-menu-table_closed = Der Tisch wurde geschlossen.
+lobby-menu-remove = Spieler entfernen
+lobby-menu-remove_title = Wen entfernen?
+lobby-menu-nobody_to_remove = Außer dir sitzt niemand an deinem Tisch.
+lobby-menu-removed_one = { $name } sitzt nicht mehr an deinem Tisch und kann sich nicht wieder setzen.
+lobby-menu-you_were_removed = Der Gastgeber hat dich vom Tisch entfernt.

@@ -58,6 +58,10 @@ lobby-error-not_playing = That table is not playing yet.
 lobby-error-bad_request = The server did not understand the request.
 lobby-error-unknown_request = The server did not understand the request.
 lobby-error-no_server = No lobby answers at { $server }.
+lobby-error-removed = The host of that table removed you from it.
+lobby-error-not_owner_remove = Only the player who opened the table can remove players.
+lobby-error-no_such_seat = Nobody sits on that seat.
+lobby-error-remove_self = To go yourself, choose Leave the table.
 
 ## lobby.menu (the start menu's lobby)
 lobby-menu-entry = Lobby: meet other players
@@ -92,3 +96,8 @@ lobby-menu-leave = Leave the table
 lobby-menu-waiting = Waiting for the start. At the table: { $players }.
 lobby-menu-back_in = Back in the lobby.
 lobby-menu-table_closed = The table was closed.
+lobby-menu-remove = Remove a player
+lobby-menu-remove_title = Remove whom?
+lobby-menu-nobody_to_remove = Nobody else sits at your table.
+lobby-menu-removed_one = { $name } is no longer at your table and cannot sit there again.
+lobby-menu-you_were_removed = The host removed you from the table.

@@ -120,3 +120,28 @@ def test_wrong_codes_from_one_browser_are_limited(web_server):
     assert anna.tables()["tables"][0]["free"] == 1
     # an account's tries are its own
     assert lobby_player(web_server, "Ben").join(code=right)["seat"] == 2
+
+
+def test_the_owner_removes_players_and_bots_from_a_waiting_table(web_server):
+    anna, ben, carla = lobby_player(web_server, "Anna"), lobby_player(web_server, "Ben"), lobby_player(web_server, "Carla")
+    t = anna.create(GAME, seats=4, bots=1, variants=[], lang="en")
+    tid = t["id"]
+    assert ben.join(table=tid)["seat"] == 3
+    known = ben.request("table", table=tid)["version"]
+    # refused, and nothing changes: not the owner, oneself, a free or unknown seat, a bad value
+    assert ben.request("remove", table=tid, seat=2) == {"error": "not_owner_remove"}
+    assert anna.request("remove", table=tid, seat=1) == {"error": "remove_self"}
+    for bad in (4, 9, 0, "2", True, None):
+        assert anna.request("remove", table=tid, seat=bad) == {"error": "no_such_seat"}, bad
+    assert ben.request("table", table=tid)["version"] == known
+    # the bot goes, then Ben: his waiting client learns it at once (no seat any more)
+    after = anna.request("remove", table=tid, seat=2)
+    assert after["ok"] and [s["kind"] for s in after["seats"]] == ["player", "free", "player", "free"]
+    assert anna.request("remove", table=tid, seat=3)["ok"]
+    seen = ben.request("wait", table=tid, version=known)
+    assert seen["state"] == "waiting" and "seat" not in seen and "code" not in seen and "invite" not in seen
+    # he cannot come back, by the table or by its code; others still can
+    invite = anna.request("table", table=tid)["invite"]
+    assert ben.join(table=tid) == {"error": "removed"}
+    assert ben.join(code=invite) == {"error": "removed"}
+    assert carla.join(code=invite)["seat"] == 2

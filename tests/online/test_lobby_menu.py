@@ -6,7 +6,7 @@ import re
 
 from tests.online.browser import web_server_fixture  # noqa: F401 - the fixture
 from tests.online.conftest import STEP_TIMEOUT, Client, join, wait_until
-from tests.online.test_lobby import _player, _until
+from tests.online.lobby_support import lobby_player as _player, until_table as _until
 from voice_game.narration.catalog import load_catalog
 from voice_game.online import codes as C
 from voice_game.online.lobby_client import load_account
@@ -57,3 +57,39 @@ def test_the_lobby_by_voice_words_from_the_start_menu(web_server, tmp_path, monk
     assert en.get("lobby.menu.back_in") in out  # after the game, the lobby again
     assert "Traceback" not in err
     assert out.rstrip().endswith("Goodbye.")
+
+
+def test_the_owner_removes_a_player_by_voice_and_he_cannot_sit_down_again(web_server, tmp_path, monkeypatch):
+    """PlayPalace and Playroom let a table's owner send someone away: here from the waiting
+    table's menu, by its spoken names; the one removed hears it and cannot come back."""
+    (tmp_path / "cfg").mkdir()
+    (tmp_path / "cfg" / "settings.toml").write_text('tts = "text"\n', encoding="utf-8")
+    monkeypatch.setenv("VOICE_GAME_CONFIG_DIR", str(tmp_path / "cfg"))
+    monkeypatch.setenv("VOICE_GAME_SERVER", web_server.url)
+    monkeypatch.setenv("VOICE_GAME_LOBBY", web_server.web)
+    de = load_catalog("de")
+    ben = _player(web_server, "Ben")
+    menu = Client(["menu", "--lang", "de"],
+                  ["nein", "Tierorchester", "menschen 3", "bots 0", "zurück", "online", "lobby", "Anna",
+                   "tisch eröffnen"], close=False)
+    said = de.get("lobby.menu.invite_is", words="", digits="").split(":")[0]
+    wait_until(lambda: any(x.startswith(said) for x in menu.out), STEP_TIMEOUT, "the invitation code", menu)
+    line = next(x for x in menu.out if x.startswith(said))
+    words = re.search(r": (\w+ \w+ \w+)\.", line).group(1)
+    tid = ben.join(code=words)["id"]
+    assert ben.request("remove", table=tid, seat=1) == {"error": "not_owner_remove"}  # only the owner
+    menu.proc.stdin.write("spieler entfernen\n1\n")
+    menu.proc.stdin.flush()
+    gone = de.get("lobby.menu.removed_one", name="Ben")
+    wait_until(lambda: gone in menu.out, STEP_TIMEOUT, "Ben removed", menu)
+    seen = ben.request("table", table=tid)
+    assert "seat" not in seen and [s["name"] for s in seen["seats"] if s["kind"] != "free"] == ["Anna"]
+    assert ben.join(code=words) == {"error": "removed"}
+    assert ben.request("join", table=tid) == {"error": "removed"}
+    menu.proc.stdin.write("tisch verlassen\nzurück\nzurück\nmenü schließen\n")
+    menu.proc.stdin.close()
+    rc, out, err = menu.finish()
+    assert rc == 0, menu.said()
+    assert de.get("lobby.menu.remove_title") in out
+    assert "Traceback" not in err
+

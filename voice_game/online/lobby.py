@@ -74,6 +74,8 @@ class LobbyTable:
     version: int = 0
     ended: float = 0.0  # when it went over (time.monotonic)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
+    # who its owner removed: account keys, and guests' names (casefolded); they cannot sit here again
+    removed: set[str] = field(default_factory=set)
 
     def touch(self) -> None:
         if self.state == "over" and not self.ended:
@@ -229,7 +231,7 @@ class Lobby:
             return refused or {"error": "bad_name"}
         handler = {"hello": self._hello, "tables": self._tables, "create": self._create, "join": self._join,
                    "leave": self._leave, "bot": self._bot, "start": self._start, "wait": self._wait, "table": self._one,
-                   "watch": self._watch, "invite": self._invite}.get(what)
+                   "watch": self._watch, "invite": self._invite, "remove": self._remove}.get(what)
         if handler is None:
             return {"error": "unknown_request"}
         return await handler(key, data, who)
@@ -322,6 +324,9 @@ class Lobby:
     def _sit(self, t: LobbyTable, seat: LobbySeat) -> str | None:
         if t.state != "waiting":
             return "not_waiting"
+        if seat.kind in ("player", "guest") and (seat.account in t.removed or
+                                                 (seat.kind == "guest" and seat.name.casefold() in t.removed)):
+            return "removed"
         if any(s.kind != "free" and s.name.casefold() == seat.name.casefold() for s in t.seats):
             return "name_taken"
         free = next((i for i, s in enumerate(t.seats) if s.kind == "free"), None)
@@ -352,6 +357,31 @@ class Lobby:
             return {"error": "not_waiting"}
         self._stand_up(t, key)
         return {"ok": True}
+
+    async def _remove(self, key: str, data, who) -> dict[str, Any]:
+        """The owner takes a player or bot off a waiting seat (``seat``: 1-based); a person
+        removed cannot sit at this table again."""
+        t = self._table(data)
+        if t is None or t.seated(key) is None:
+            return {"error": "no_table"}
+        if t.owner != key:
+            return {"error": "not_owner_remove"}
+        if t.state != "waiting":
+            return {"error": "not_waiting"}
+        n = data.get("seat")
+        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(t.seats) or t.seats[n - 1].kind == "free":
+            return {"error": "no_such_seat"}
+        gone = t.seats[n - 1]
+        if gone.kind == "player" and gone.account == key:
+            return {"error": "remove_self"}
+        if gone.kind in ("player", "guest"):
+            t.removed.add(gone.account)
+            if gone.kind == "guest":
+                t.removed.add(gone.name.casefold())
+                self.guests.pop(gone.account, None)
+        t.seats[n - 1] = LobbySeat()
+        t.touch()
+        return {"ok": True, **self._mine(key, t)}
 
     def _add_bot(self, t: LobbyTable) -> str | None:
         from voice_game.app import bot_names

@@ -10,7 +10,8 @@ their entries do, through the lobby's requests (``lobby_client``):
   your name;
 - a table: join it (waiting) or watch it (playing);
 - your waiting table: who sits here, the invitation code (three words and six digits),
-  add a bot, start (its owner), wait for the start, leave. Once it plays, the seat is
+  add a bot, start (its owner), remove a player or bot (its owner), wait for the start,
+  leave. Once it plays, the seat is
   played as ``join`` plays it (``command.menu_session``), and afterwards the lobby is back.
 """
 from __future__ import annotations
@@ -242,14 +243,43 @@ class LobbyScreens:
             self.request("leave", table=tid)
             return BACK
 
+        def remove() -> str | None:
+            return self.remove_screen(tid)
+
         result = self.app.run_entries("lobby.menu.waiting_title", [
             Entry("seats", lambda: t("lobby.menu.seats"), seats),
             Entry("invite", lambda: t("lobby.menu.invite"), invite),
             Entry("add_bot", lambda: t("lobby.menu.add_bot"), bot),
             Entry("start", lambda: t("lobby.menu.start"), start),
             Entry("wait", lambda: t("lobby.menu.wait"), lambda: self.wait_and_play(tid)),
+            Entry("remove_player", lambda: t("lobby.menu.remove"), remove),
             Entry("leave_table", lambda: t("lobby.menu.leave"), leave),
         ])
+        return EXIT if result == EXIT else None
+
+    def remove_screen(self, tid: str) -> str | None:
+        """The owner chooses whom to take off the table (a person removed cannot sit here again)."""
+        answer = self.request("table", table=tid)
+        if answer is None:
+            return None
+        if not answer.get("owner"):
+            self.say_error({"error": "not_owner_remove"})
+            return None
+        others = [(i + 1, s["name"]) for i, s in enumerate(answer["seats"])
+                  if s["kind"] != "free" and i + 1 != answer.get("seat")]
+        if not others:
+            self.app.say(self.t("lobby.menu.nobody_to_remove"))
+            return None
+
+        def take_off(seat: int, name: str) -> str | None:
+            if self.request("remove", table=tid, seat=seat) is not None:
+                self.app.say(self.t("lobby.menu.removed_one", name=name))
+            return BACK
+
+        entries = [Entry(f"seat_{n}", partial(str, name), partial(take_off, n, name))
+                   for n, name in others]
+        entries.append(Entry("back", lambda: self.t("menu.back"), lambda: BACK))
+        result = self.app.run_entries("lobby.menu.remove_title", entries)
         return EXIT if result == EXIT else None
 
     def wait_and_play(self, tid: str) -> str | None:
@@ -265,6 +295,9 @@ class LobbyScreens:
             known = names
             if answer["state"] == "over":
                 self.app.say(self.t("lobby.menu.table_closed"))
+                return BACK
+            if answer["state"] == "waiting" and not answer.get("seat"):
+                self.app.say(self.t("lobby.menu.you_were_removed"), "event.error")
                 return BACK
             if answer["state"] == "playing" and answer.get("code"):
                 return self.play(answer["code"])
