@@ -9,6 +9,7 @@ from tests.online.browser import browser_fixture, web_server_fixture  # noqa: F4
 from tests.online.lobby_support import lobby_player, until_table
 from tests.online.conftest import join, wait_until
 from voice_game.games import available, get
+from voice_game.narration.catalog import load_catalog
 from voice_game.online import codes as C
 
 GAME = next(g for g in available() if get(g).bot_levels and get(g).max_players >= 3)
@@ -145,3 +146,25 @@ def test_the_owner_removes_players_and_bots_from_a_waiting_table(web_server):
     assert ben.join(table=tid) == {"error": "removed"}
     assert ben.join(code=invite) == {"error": "removed"}
     assert carla.join(code=invite)["seat"] == 2
+
+
+def test_a_browser_guest_removed_by_the_owner_hears_it_and_cannot_come_back(web_server, browser):
+    de = load_catalog("de")
+    anna = lobby_player(web_server, "Anna")
+    t = anna.create(GAME, seats=3, bots=0, variants=[], lang="de")
+    words = C.say(int(t["invite"]), "de")
+    page = browser.new_page()
+    page.goto(f"{web_server.web}/?lang=de")
+    page.wait_for_selector("#join:not([hidden])")
+    page.fill("#code", words)
+    page.fill("#name", "Carla")
+    page.press("#name", "Enter")
+    wait_lines(page, 0)
+    until_table(anna, t["id"], lambda x: x["free"] == 1)
+    assert anna.request("remove", table=t["id"], seat=2)["ok"]
+    removed = de.get("lobby.error.removed")
+    page.wait_for_function("(text) => [...document.querySelectorAll('#log > p')].some(p => p.textContent === text)",
+                           arg=removed, timeout=30_000)
+    # the same name with the same code is refused; the seat stays free for somebody else
+    assert _redeem(web_server, {"code": words, "name": "carla", "lang": "de"}) == (200, {"error": "removed"})
+    assert anna.request("table", table=t["id"])["free"] == 2

@@ -377,8 +377,7 @@ class Lobby:
         if gone.kind in ("player", "guest"):
             t.removed.add(gone.account)
             if gone.kind == "guest":
-                t.removed.add(gone.name.casefold())
-                self.guests.pop(gone.account, None)
+                t.removed.add(gone.name.casefold())  # its page asks with its ticket: "removed"
         t.seats[n - 1] = LobbySeat()
         t.touch()
         return {"ok": True, **self._mine(key, t)}
@@ -535,7 +534,7 @@ class Lobby:
             return {"error": "no_table"}
         seat = t.seated(ticket)
         if seat is None:
-            return {"error": "no_table"}
+            return {"error": "removed" if ticket in t.removed else "no_table"}
         out = {"ok": True, **t.public()}
         if t.seats[seat].code:
             out["code"] = t.seats[seat].code

@@ -292,7 +292,7 @@ async function start(code, name) {
       await new Promise((res) => setTimeout(res, TICKET_EVERY));
       const g = await fetch(`api/ticket?t=${encodeURIComponent(r.ticket)}`);
       t = await g.json();
-      if (t.error || t.state === "over") { addLine(words.no_host, "error"); return; }
+      if (t.error || t.state === "over") { addLine((words.errors || {})[t.error] || words.no_host, "error"); return; }
     }
     info = await post("api/seat", { code: t.code });
     if (info.error) { addLine(words.bad_code, "error"); return; }
