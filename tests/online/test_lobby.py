@@ -83,9 +83,11 @@ def _redeem(server, body):
         return e.code, json.loads(e.read())
 
 
-def test_a_browser_guest_sits_down_with_the_spoken_code_and_plays_when_the_table_starts(web_server, browser):
+def _guest_sits(web_server, browser, seats):
+    """Anna opens a German table of ``seats``; Carla sits down from a browser page with the
+    spoken code, as a friend would type it: (Anna, the table, its code words, the page)."""
     anna = lobby_player(web_server, "Anna")
-    t = anna.create(GAME, seats=2, bots=0, variants=[], lang="de")
+    t = anna.create(GAME, seats=seats, bots=0, variants=[], lang="de")
     words = C.say(int(t["invite"]), "de")
     page = browser.new_page()
     page.goto(f"{web_server.web}/?lang=de")
@@ -94,6 +96,11 @@ def test_a_browser_guest_sits_down_with_the_spoken_code_and_plays_when_the_table
     page.fill("#name", "Carla")
     page.press("#name", "Enter")
     wait_lines(page, 0)
+    return anna, t, words, page
+
+
+def test_a_browser_guest_sits_down_with_the_spoken_code_and_plays_when_the_table_starts(web_server, browser):
+    anna, t, words, page = _guest_sits(web_server, browser, 2)
     assert log_lines(page)[-1].startswith("Du hast einen Platz")
     seen = until_table(anna, t["id"], lambda x: x["free"] == 0)
     assert [s["name"] for s in seen["seats"]] == ["Anna", "Carla"] and seen["seats"][1]["kind"] == "guest"
@@ -150,16 +157,7 @@ def test_the_owner_removes_players_and_bots_from_a_waiting_table(web_server):
 
 def test_a_browser_guest_removed_by_the_owner_hears_it_and_cannot_come_back(web_server, browser):
     de = load_catalog("de")
-    anna = lobby_player(web_server, "Anna")
-    t = anna.create(GAME, seats=3, bots=0, variants=[], lang="de")
-    words = C.say(int(t["invite"]), "de")
-    page = browser.new_page()
-    page.goto(f"{web_server.web}/?lang=de")
-    page.wait_for_selector("#join:not([hidden])")
-    page.fill("#code", words)
-    page.fill("#name", "Carla")
-    page.press("#name", "Enter")
-    wait_lines(page, 0)
+    anna, t, words, page = _guest_sits(web_server, browser, 3)
     until_table(anna, t["id"], lambda x: x["free"] == 1)
     assert anna.request("remove", table=t["id"], seat=2)["ok"]
     removed = de.get("lobby.error.removed")
