@@ -274,13 +274,39 @@ def reload(folder: Path) -> bool:
     return done
 
 
-def cluster_conf(folder: Path, node: int, port: int, routes: list[int], listen: str = "127.0.0.1") -> Path:
+ROUTE_USER = "route"  # the user one node of a cluster is to another
+
+
+def route_secret(folder: Path) -> str:
+    """The cluster routes' password (``route.secret``, made once): every node has the same
+    folder, so every node knows it; nobody else may join the cluster."""
+    f = Path(folder) / "route.secret"
+    if not f.exists():
+        _write_private(f, P.new_secret() + "\n")
+    return f.read_text(encoding="utf-8").strip()
+
+
+def cluster_conf(folder: Path, node: int, port: int, routes: list[int], listen: str = "127.0.0.1",
+                 hosts: list[str] | None = None, tls: tuple | None = None) -> Path:
     """``node-N.conf``: one node of a cluster whose nodes share the folder's users
     (``auth.conf``; every node is reloaded) and replicate JetStream (each its own store).
-    ``routes``: the cluster ports of all nodes, this one's at index N. On several
-    machines each has a copy of the folder (docs/ONLINE_HUB.md)."""
+    ``routes``: the cluster ports of all nodes, this one's at index N; ``hosts``: their
+    addresses (default: ``listen`` for all, one machine). On several machines each has a
+    copy of the folder (docs/ONLINE_HUB.md). The routes ask for the folder's route secret;
+    beyond loopback they talk TLS only (``tls`` or the folder's own certificate, which then
+    is every node's and the one they trust), as the clients' port does."""
     folder = Path(folder)
-    init_server_dir(folder, port, listen)
+    init_server_dir(folder, port, listen, tls=tls)
+    if tls is None and listen not in LOOPBACK:
+        tls = self_signed(folder, listen)
+    secret = route_secret(folder)
+    hosts = hosts or [listen] * len(routes)
+    urls = ", ".join(_q(f"nats-route://{ROUTE_USER}:{secret}@{h}:{r}") for h, r in zip(hosts, routes, strict=True))
+    route_tls = []
+    if tls:
+        cert, key = (str(Path(x).resolve()) for x in tls[:2])
+        ca = str(Path(tls[2]).resolve()) if len(tls) > 2 else cert
+        route_tls = [f"tls {{ cert_file: {_q(cert)}, key_file: {_q(key)}, ca_file: {_q(ca)}, verify: true }}"]
     conf = folder / f"node-{node}.conf"
     _write_private(conf, "\n".join([
         f"server_name: {_q(f'vg-{node}')}",
@@ -288,8 +314,11 @@ def cluster_conf(folder: Path, node: int, port: int, routes: list[int], listen: 
         f"pid_file: {_q(str(folder / f'nats-{node}.pid'))}",
         "max_payload: 1MB",
         f"jetstream {{ store_dir: {_q(str(folder / f'jetstream-{node}'))} }}",
+        *([f"tls {{ cert_file: {_q(str(Path(tls[0]).resolve()))}, key_file: {_q(str(Path(tls[1]).resolve()))} }}"]
+          if tls else []),
         f"cluster {{ name: voice-game, listen: {_q(f'{listen}:{routes[node]}')}, "
-        f"routes: [{', '.join(_q(f'nats-route://{listen}:{r}') for r in routes)}] }}",
+        f"authorization {{ user: {_q(ROUTE_USER)}, password: {_q(secret)} }}, "
+        f"{' '.join(route_tls)}{', ' if route_tls else ''}routes: [{urls}] }}",
         'include "auth.conf"',
         "",
     ]))
