@@ -59,6 +59,7 @@ lobby-error-bad_request = Der Server hat die Anfrage nicht verstanden.
 lobby-error-unknown_request = Der Server hat die Anfrage nicht verstanden.
 lobby-error-no_server = Unter { $server } antwortet keine Lobby.
 lobby-error-removed = Der Gastgeber dieses Tisches hat dich entfernt.
+lobby-error-barred = Der Betreiber dieses Servers hat deinen Namen gesperrt.
 lobby-error-not_owner_remove = Nur wer den Tisch eröffnet hat, kann Spieler entfernen.
 lobby-error-no_such_seat = Auf diesem Platz sitzt niemand.
 lobby-error-remove_self = Um selbst zu gehen, wähle Tisch verlassen.

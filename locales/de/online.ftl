@@ -17,6 +17,11 @@ online-history_start =
 online-history_end = Das war alles, was du verpasst hast.
 online-input_ended = Keine Eingabe mehr. Du verlässt den Tisch; mit deinem Code kommst du zurück.
 online-no_nats_server = nats-server ist nicht installiert. Unter Debian: apt-get install nats-server.
+online-barred_now = { $count ->
+    [0] Kein Name ist gesperrt.
+    [one] Gesperrt: { $names }.
+   *[other] { $count } Namen gesperrt: { $names }.
+}
 online-no_server_dir = Im Ordner { $folder } ist kein Server eingerichtet. Starte zuerst voice-game server.
 online-reload_failed = Der Server hat die neuen Plätze nicht übernommen. Läuft er mit dem Ordner { $folder }?
 online-snapshot_damaged = Der Spielstand des Tisches { $table } ist beschädigt.

@@ -59,6 +59,7 @@ lobby-error-bad_request = The server did not understand the request.
 lobby-error-unknown_request = The server did not understand the request.
 lobby-error-no_server = No lobby answers at { $server }.
 lobby-error-removed = The host of that table removed you from it.
+lobby-error-barred = The keeper of this server has barred your name.
 lobby-error-not_owner_remove = Only the player who opened the table can remove players.
 lobby-error-no_such_seat = Nobody sits on that seat.
 lobby-error-remove_self = To go yourself, choose Leave the table.

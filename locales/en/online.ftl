@@ -17,6 +17,11 @@ online-history_start =
 online-history_end = That is everything you missed.
 online-input_ended = No more input. You leave the table; your code brings you back.
 online-no_nats_server = nats-server is not installed. On Debian: apt-get install nats-server.
+online-barred_now = { $count ->
+    [0] No name is barred.
+    [one] Barred: { $names }.
+   *[other] { $count } names barred: { $names }.
+}
 online-no_server_dir = The folder { $folder } holds no server setup. Start voice-game server first.
 online-reload_failed = The server did not take the new seats. Is it running with the folder { $folder }?
 online-snapshot_damaged = The saved game of table { $table } is damaged.

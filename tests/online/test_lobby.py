@@ -2,12 +2,13 @@
 spoken code, bots, starting (on the lobby's one host service), watching; and a browser guest who
 came with the spoken code. A real server process on loopback, real HTTP, real hosts."""
 import json
+import subprocess
 import urllib.request
 
 from tests.online.browser import log_lines, state, wait_lines
 from tests.online.browser import browser_fixture, web_server_fixture  # noqa: F401 - the fixtures
 from tests.online.lobby_support import lobby_player, until_table
-from tests.online.conftest import join, wait_until
+from tests.online.conftest import ROOT, cli, env, join, wait_until
 from voice_game.games import available, get
 from voice_game.narration.catalog import load_catalog
 from voice_game.online import codes as C
@@ -166,3 +167,26 @@ def test_a_browser_guest_removed_by_the_owner_hears_it_and_cannot_come_back(web_
     # the same name with the same code is refused; the seat stays free for somebody else
     assert _redeem(web_server, {"code": words, "name": "carla", "lang": "de"}) == (200, {"error": "removed"})
     assert anna.request("table", table=t["id"])["free"] == 2
+
+
+def test_the_keeper_bars_a_name_and_lets_it_back_while_the_server_runs(web_server):
+    """The hub's keeper: ``voice-game server --bar NAME`` on the running server's folder; the
+    name is refused at once (with its right secret too), its waiting seat is freed, a browser
+    guest of that name is refused; ``--unbar`` lets it back."""
+    anna, ben = lobby_player(web_server, "Anna"), lobby_player(web_server, "Ben")
+    t = anna.create(GAME, seats=3, bots=0, variants=[], lang="en")
+    assert ben.join(table=t["id"])["seat"] == 2
+
+    def keeper(*args):
+        done = subprocess.run(cli("server", "--dir", str(web_server.folder), *args), capture_output=True, text=True,
+                              cwd=ROOT, env=env(), timeout=60)
+        assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+        return done.stdout
+
+    assert "ben" in keeper("--bar", "BEN")
+    assert ben.hello() == {"error": "barred"}
+    assert [s["kind"] for s in anna.request("table", table=t["id"])["seats"]] == ["player", "free", "free"]
+    words = C.say(int(t["invite"]), "en")
+    assert _redeem(web_server, {"code": words, "name": "Ben", "lang": "en"}) == (200, {"error": "barred"})
+    keeper("--unbar", "Ben")
+    assert ben.hello()["ok"] and ben.join(table=t["id"])["seat"] == 2

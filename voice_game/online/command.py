@@ -44,6 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--web-port", type=int, default=None,
                      help="the lobby and the browser seat's page (default: port + 1; 0: neither)")
     srv.add_argument("--ws-port", type=int, default=None, help="nats-server's WebSocket port (default: web port + 1)")
+    srv.add_argument("--bar", metavar="NAME", default=None,
+                     help="the keeper bars a lobby name (a running server takes it at once) and exits")
+    srv.add_argument("--unbar", metavar="NAME", default=None, help="lets a barred name back in and exits")
     host = sub.add_parser("host", help="host an online table")
     host.add_argument("game", nargs="?", default=None)
     host.add_argument("--server", required=True, help="nats://HOST:PORT")
@@ -88,6 +91,12 @@ def main(argv: list[str]) -> int:
 
 def run_server(args) -> int:
     catalog = load_catalog(pick_language(None, read_settings()))
+    if args.bar is not None or args.unbar is not None:
+        from voice_game.online.lobby import set_barred
+
+        names = set_barred(args.dir or default_server_dir(), args.bar or args.unbar, barred=args.bar is not None)
+        print(catalog.get("online.barred_now", count=len(names), names=", ".join(names) or "-"))
+        return 0
     binary = S.nats_server_binary()
     if binary is None:
         print(catalog.get("online.no_nats_server"))

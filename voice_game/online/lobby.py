@@ -46,6 +46,29 @@ WAIT_SECONDS = 20.0
 SWEEP_EVERY = 3600.0  # seconds between two sweeps of emptied tables' users and streams
 HELLO_TRIES = 10  # wrong secrets per client and window (the codes' window)
 NEW_ACCOUNTS = 20  # accounts a client may create per window
+BARRED_FILE = "barred.json"  # in the lobby folder: names the hub's keeper barred (``voice-game server --bar``)
+
+
+def set_barred(folder: Path, name: str, barred: bool = True) -> list[str]:
+    """The keeper bars (or lets back) a name in a server folder; a running server reads the
+    file again at its next request. Returns the barred names."""
+    path = Path(folder) / "lobby" / BARRED_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.chmod(path.parent, 0o700)
+    had = read_barred(path)
+    key = name.strip().casefold()
+    names = sorted(had | {key}) if barred else sorted(had - {key})
+    write_atomic(path, json.dumps(names, ensure_ascii=False).encode("utf-8"))
+    os.chmod(path, 0o600)
+    return names
+
+
+def read_barred(path: Path) -> set[str]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return set()
+    return {str(x).casefold() for x in data if isinstance(x, str)} if isinstance(data, list) else set()
 KEEP_OVER = 300.0  # seconds a finished table is still answered (its players hear that it ended), then forgotten
 
 
@@ -110,6 +133,9 @@ class Lobby:
         self.guests: dict[str, str] = {}  # a browser guest's ticket -> its table
         self.serial = 0
         self.service: Any = None  # the host service of the tables started here (service.TableService)
+        self.barred: set[str] = set()  # names (casefolded) the keeper barred
+        self._barred_seen: tuple[int, int, int] | None = None  # the barred file as last read (mtime, inode, size)
+        self.barred_tickets: set[str] = set()  # browser guests the keeper's list took off a table
 
     # --- lifetime ------------------------------------------------------------------------
     async def start(self) -> None:
@@ -185,6 +211,30 @@ class Lobby:
         if gone:
             self.guests = {k: v for k, v in self.guests.items() if v in self.tables}
 
+    def _read_barred(self) -> None:
+        """The keeper's list again if its file changed; the barred leave the waiting tables."""
+        path = self.dir / BARRED_FILE
+        try:
+            st = path.stat()
+            seen: tuple[int, int, int] | None = (st.st_mtime_ns, st.st_ino, st.st_size)  # replaced: a new inode
+        except OSError:
+            seen = None
+        if seen == self._barred_seen:
+            return
+        self._barred_seen = seen
+        self.barred = read_barred(path) if seen is not None else set()
+        for t in list(self.tables.values()):
+            if t.state != "waiting":
+                continue
+            for s in list(t.seats):
+                if s.kind in ("player", "guest") and (s.account in self.barred or s.name.casefold() in self.barred):
+                    if s.kind == "player":
+                        self._stand_up(t, s.account)
+                    else:
+                        self.barred_tickets.add(s.account)  # its page learns it with its ticket
+                        t.seats[t.seats.index(s)] = LobbySeat()
+                        t.touch()
+
     def _save_accounts(self) -> None:
         path = self.dir / "accounts.json"
         write_atomic(path, json.dumps(self.accounts, ensure_ascii=False).encode("utf-8"))
@@ -200,6 +250,8 @@ class Lobby:
             return None, {"error": "bad_secret"}
         name = name.strip()
         key = name.casefold()
+        if key in self.barred:
+            return None, {"error": "barred"}
         now = self.limits.now()
         self.limits._prune(now)
         if len(self.limits.wrong.get(who, [])) >= self.limits.tries:
@@ -226,6 +278,7 @@ class Lobby:
     async def answer(self, what: str, data: dict[str, Any], who: str) -> dict[str, Any]:
         """One lobby request from an account (``data`` has its name and secret)."""
         self._sweep_over()
+        self._read_barred()
         key, refused = self.login(data, who)
         if refused is not None or key is None:
             return refused or {"error": "bad_name"}
@@ -515,6 +568,9 @@ class Lobby:
         name = name.strip()
         if not NAME.match(name):
             return {"error": "bad_name"}
+        self._read_barred()
+        if name.casefold() in self.barred:
+            return {"error": "barred"}
         target, why = self.invites.redeem(code, f"web:{who}")
         if target is None:
             return {"error": why}
@@ -529,6 +585,9 @@ class Lobby:
         return {"ok": True, "ticket": ticket, **t.public()}
 
     def ticket(self, ticket: str) -> dict[str, Any]:
+        self._read_barred()
+        if ticket in self.barred_tickets:
+            return {"error": "barred"}
         t = self.tables.get(self.guests.get(ticket, ""))
         if t is None:
             return {"error": "no_table"}

@@ -47,7 +47,7 @@ PAGE_WORDS = ("title", "heading", "command", "send", "log", "name", "code", "joi
               "connect_failed", "bad_code", "no_host", "over", "left", "speech", "state_your_turn",
               "state_waiting", "state_over", "typing", "keys", "history_none", "waiting_start", "help_keys",
               "taken")
-PAGE_ERRORS = ("bad_name", "too_many", "bad_code", "unknown", "no_table", "not_waiting", "no_seat", "name_taken", "removed")
+PAGE_ERRORS = ("bad_name", "too_many", "bad_code", "unknown", "no_table", "not_waiting", "no_seat", "name_taken", "removed", "barred")
 
 
 @dataclass
