@@ -33,6 +33,9 @@ class DuplexMode(VoiceEvent):
     mode: str
     canceller: str = ""
     reason: str = ""
+    #: what the canceller takes as the sound played: "player" (the game's own), "monitor"
+    #: (the sound server's playback monitor: a screen reader's speech) or "" (none needed)
+    reference: str = ""
     type = "voice.duplex"
 
 

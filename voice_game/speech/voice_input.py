@@ -138,15 +138,23 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
     is_silent = getattr(output, "is_silent", None)
     muted = (lambda: not is_silent()) if is_silent is not None else None
     statuses = []
-    events, duplexer = _duplex(duplex, output, canceller, events_path, say, catalog)
+    events, duplexer, monitor = _duplex(duplex, output, canceller, events_path, say, catalog)
     if duplexer is not None and duplexer.canceller.suppresses_noise and isinstance(rec, WhisperRecognizer):
         rec.set_denoise("off")  # the echo canceller suppresses the noise already
     listener = Listener(rec, on_result=voice.deliver, mode=listen, muted=muted, device=device,
                         deliver_empty=True, on_status=lambda st, detail: statuses.append(st),
                         duplex=duplexer, events=events)
     if not listener.start():
+        if monitor is not None:
+            monitor.close()
         say(catalog.get("speech.no_microphone"))
         return inputs, None, lambda: None
+
+    def stop() -> None:
+        listener.stop()
+        if monitor is not None:
+            monitor.close()
+
     if vocabulary and not getattr(rec, "open_vocabulary", False):
         # every word the game can understand is checked against the model once, at start
         words = vocabulary() if callable(vocabulary) else vocabulary
@@ -157,25 +165,30 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
     key = "speech.engine_started_push" if listen == "push" else "speech.engine_started"
     say(catalog.get(key, engine=name))
     if own is None:
-        return inputs, voice, listener.stop
+        return inputs, voice, stop
     own.start_keyboard(inputs, on_empty=listener.arm if listen == "push" else None)
-    return own, voice, listener.stop
+    return own, voice, stop
 
 
 def _duplex(mode: str, output, kind: str, events_path, say, catalog):
-    """The listener's event sink (barge-in, then the log) and its Duplex, or None: half-duplex."""
+    """The listener's event sink (barge-in, then the log), its Duplex (None: half-duplex) and
+    the playback monitor it reads (a screen reader's speech), if any."""
+    from voice_game.audio.monitor import MonitorReference
     from voice_game.audio.output import AudioOutput
     from voice_game.audio.reference import ReferenceTap
+    from voice_game.audio.screenreader import SpeechDispatcherOutput
     from voice_game.speech.barge_in import BargeIn
     from voice_game.speech.duplex import Duplex
     from voice_game.speech.echo import EchoCanceller, NullCanceller, make_canceller
+    from voice_game.speech.reader_barge_in import ReaderBargeIn
     from voice_game.speech.voice_events import DuplexMode, VoiceEventLog
 
     log = VoiceEventLog(events_path)
-    if mode == "half" or not isinstance(output, AudioOutput):
-        why = "setting" if mode == "half" else "no in-game audio (text or screen reader): no reference"
+    reader = isinstance(output, SpeechDispatcherOutput)
+    if mode == "half" or not (reader or isinstance(output, AudioOutput)):
+        why = "setting" if mode == "half" else "no in-game audio (text): no reference"
         log.put(DuplexMode(mode="half", reason=why))
-        return log, None
+        return log, None, None
     canceller: EchoCanceller
     if mode == "headphones":
         canceller = NullCanceller()
@@ -184,9 +197,21 @@ def _duplex(mode: str, output, kind: str, events_path, say, catalog):
         if made is None:
             say(catalog.get("speech.no_echo_canceller"))
             log.put(DuplexMode(mode="half", reason=why))
-            return log, None
+            return log, None, None
         canceller = made
     tap = ReferenceTap()
-    output.player.reference = tap
-    log.put(DuplexMode(mode="full", canceller=canceller.name))
-    return BargeIn(output, then=log), Duplex(canceller, tap)
+    if not reader:
+        output.player.reference = tap
+        log.put(DuplexMode(mode="full", canceller=canceller.name, reference="player"))
+        return BargeIn(output, then=log), Duplex(canceller, tap), None
+    # a screen reader speaks from another process: the sound server's playback monitor is
+    # the reference (with headphones nothing echoes, and none is needed)
+    monitor = None
+    if mode == "full":
+        monitor = MonitorReference(tap)
+        if not monitor.start():
+            say(catalog.get("speech.no_monitor"))
+            log.put(DuplexMode(mode="half", reason="screen reader without the sound server's playback monitor"))
+            return log, None, None
+    log.put(DuplexMode(mode="full", canceller=canceller.name, reference="monitor" if monitor else ""))
+    return ReaderBargeIn(output, then=log), Duplex(canceller, tap), monitor

@@ -1,0 +1,121 @@
+"""Full duplex beside a screen reader, for real: a private PulseAudio whose loudspeaker
+(``speakers``) echoes into the virtual microphone (a loopback into ``micsink``, as a room
+does), a private Speech Dispatcher speaking into that loudspeaker, and the game started
+with ``--tts screenreader --duplex full``. The screen reader is another process, so the
+game's reference is the sound server's playback monitor (voice_game/audio/monitor.py):
+the microphone stays open while the reader speaks, the canceller takes most of its echo
+out (the duplex stage's own figures, VOICE_GAME_DEBUG_DUPLEX), and that echo never
+becomes a command, a read-back or a "not understood"."""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.speech.test_voice_e2e import HANG_S, Lines, events_of, wait_for
+from voice_game.narration.catalog import load_catalog
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.skipif(
+    any(shutil.which(p) is None for p in ("pulseaudio", "parec", "speech-dispatcher", "espeak-ng")),
+    reason="pulseaudio, parec, speech-dispatcher or espeak-ng not installed")
+LEVELS = re.compile(r"capture (-?[\d.]+) dB, after the canceller (-?[\d.]+) dB")
+
+
+def _canceller_present() -> bool:
+    from voice_game.speech.echo import make_canceller
+
+    return make_canceller("webrtc")[0] is not None
+
+
+def test_the_screen_readers_echo_is_cancelled_by_the_monitor_and_never_a_command(tmp_path):
+    if not _canceller_present():
+        pytest.skip("no echo canceller library (uv sync --extra duplex)")
+    from tests.support.soundserver import SoundServer
+
+    en = load_catalog("en")
+    srv = SoundServer(set_env=False)
+    srv.start()
+    spd_dir = Path(tempfile.mkdtemp(prefix="vg-spd-"))
+    spd = None
+    try:
+        # the room: what the loudspeaker plays reaches the microphone 20 ms later
+        srv.pactl("load-module", "module-loopback", "source=speakers.monitor", "sink=micsink", "latency_msec=20")
+        mic = srv.record("virtmic")
+        assert mic.wait_started()
+        env = srv.env()
+        sock = spd_dir / "speechd.sock"
+        spd_env = dict(env, HOME=str(spd_dir), XDG_RUNTIME_DIR=str(spd_dir), XDG_CONFIG_HOME=str(spd_dir),
+                       XDG_CACHE_HOME=str(spd_dir))
+        spd = subprocess.Popen(["speech-dispatcher", "-s", "-t", "0", "-c", "unix_socket", "-S", str(sock),
+                                "-L", str(spd_dir)], env=spd_env, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+        assert wait_for(sock.exists, 10), "speech-dispatcher did not start"
+        cfg = tmp_path / "cfg"
+        cfg.mkdir()
+        (cfg / "settings.toml").write_text("echo = true\n")
+        env.update(VOICE_GAME_CONFIG_DIR=str(cfg), SPEECHD_ADDRESS=f"unix_socket:{sock}",
+                   VOICE_GAME_DEBUG_DUPLEX="1")
+        events = tmp_path / "e.jsonl"
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "voice_game.cli", "play", "orchestra", "--lang", "en", "--tts", "screenreader",
+             "--engine", "whisper", "--mic", "pulse", "--duplex", "full", "--players", "Anna,bot:Ben",
+             "--seed", "1", "--events", str(events)],
+            cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+        lines = Lines(proc.stdout)
+        err = ""
+        try:
+            def voice(kind):
+                return [e for e in events_of(events) if e["type"] == kind]
+
+            assert wait_for(lambda: voice("voice.duplex"), HANG_S), lines.lines
+            mode = voice("voice.duplex")[0]
+            assert mode["mode"] == "full" and mode["reference"] == "monitor", mode
+            assert mic.wait_sound(HANG_S), "the screen reader never reached the microphone"
+            # the reader reads the table again and again: half a minute of its voice in the room
+            end = time.monotonic() + 30
+            while time.monotonic() < end:
+                proc.stdin.write("rules\n")
+                proc.stdin.flush()
+                time.sleep(6)
+            heard = voice("voice.heard")
+            assert [h for h in heard if h["decision"] not in ("ignored",)] == [], heard
+            assert en.get("input.not_understood") not in lines.lines
+        finally:
+            try:
+                proc.stdin.close()
+            except OSError:
+                pass
+            try:
+                proc.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+            mic.stop()
+            err = proc.stderr.read()
+            print(lines.text(), err)
+            print([e for e in events_of(events) if e["type"].startswith("voice.")])
+        assert "Traceback" not in lines.text() + err
+        # the canceller's own figures while the reader spoke: the echo came in loud and went out quieter
+        levels = [(float(a), float(b)) for a, b in LEVELS.findall(err)]
+        loud = [(a, b) for a, b in levels if a > 50]
+        assert len(loud) >= 3, levels
+        removed = sorted(a - b for a, b in loud)
+        assert removed[len(removed) // 2] >= 10, f"echo removed (dB) in the loud stretches: {removed}"
+    finally:
+        if spd is not None:
+            spd.terminate()
+            try:
+                spd.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                spd.kill()
+                spd.wait()
+        srv.stop()
+        shutil.rmtree(spd_dir, ignore_errors=True)
+        os.environ.pop("VOICE_GAME_DEBUG_DUPLEX", None)
