@@ -512,3 +512,42 @@ def test_rate_mapping_for_the_screen_reader():
 
     assert wpm_to_ssip(175) == 0 and wpm_to_ssip(500) == 100 and wpm_to_ssip(80) == -100
     assert 0 < wpm_to_ssip(450) < 100
+
+
+@pytest.mark.skipif(_spd_reason() is not None, reason=str(_spd_reason()))
+def test_a_command_heard_while_the_screen_reader_speaks_cancels_it(dispatcher):
+    """Barge-in beside a screen reader (speech/reader_barge_in.py): a command delivered
+    while the reader speaks cancels it at once and says so in the typed events; an
+    utterance that was no command leaves it speaking."""
+    from voice_game.audio.screenreader import make_screenreader_output
+    from voice_game.speech.reader_barge_in import ReaderBargeIn
+    from voice_game.speech.voice_events import Heard, NarrationCut, SpeechStarted
+
+    class Events:
+        def __init__(self):
+            self.got = []
+
+        def put(self, event):
+            self.got.append(event)
+
+    out = make_screenreader_output("de", load_catalog("de"))
+    assert out is not None, "could not connect to the private speech dispatcher"
+    events = Events()
+    barge = ReaderBargeIn(out, then=events)
+    try:
+        out.say_message(Message("Das ist eine sehr lange Beschreibung des ganzen Tisches. " * 6, "table", LOW))
+        time.sleep(0.8)
+        assert not out.is_silent()
+        barge.put(SpeechStarted(during_narration=True))
+        barge.put(Heard(text="", confidence=0.0, decision="ignored"))
+        time.sleep(0.3)
+        assert not out.is_silent(), "no command: the reader goes on"
+        t0 = time.perf_counter()
+        barge.put(Heard(text="stopp", confidence=0.9, decision="delivered"))
+        assert out.wait_silent(timeout=5)
+        assert time.perf_counter() - t0 < 3.0  # the whole text takes > 15 s
+        assert any(code == 703 for code, _, _ in out.ended)  # 703 CANCELED
+        assert [type(e).__name__ for e in events.got][-2:] == ["Heard", "NarrationCut"]
+        assert isinstance(events.got[-1], NarrationCut) and events.got[-1].text == "stopp"
+    finally:
+        out.close()
