@@ -60,6 +60,14 @@ class SilenceAware(Protocol):
 
 
 @runtime_checkable
+class Sounding(Protocol):
+    """An output that can tell, without waiting, whether it is sounding now (half-duplex
+    listening rests while it does)."""
+
+    def is_silent(self) -> bool: ...
+
+
+@runtime_checkable
 class CuePlayer(SilenceAware, Protocol):
     """What the tools need of a sound player: play a cue now, fall silent, wait."""
 

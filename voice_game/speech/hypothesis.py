@@ -53,6 +53,9 @@ class Recognizer(Protocol):
     #: does not know; such words can never be recognized.
     missing_words: list[str]
 
+    #: True when the engine hears any words (Whisper): no vocabulary to check against a model.
+    open_vocabulary: bool
+
     def set_phrases(self, phrases: list[str]) -> None:
         """Set the word sequences allowed from the next utterance on.
 

@@ -139,6 +139,8 @@ class SphinxRecognizer:
     sample_rate = 16000
     engine = ENGINE
 
+    open_vocabulary = False  # a closed grammar: words are checked against the model
+
     def __init__(
         self,
         language: str = "en",

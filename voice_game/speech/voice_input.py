@@ -107,6 +107,7 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
     Every failure (no engine, no model, no microphone) is one spoken sentence and the
     game goes on with the keyboard alone.
     """
+    from voice_game.core.output import Sounding
     from voice_game.speech.engines import NoRecognizer, make_recognizer
     from voice_game.speech.listener import Listener
     from voice_game.speech.whisper_engine import WhisperRecognizer
@@ -135,8 +136,7 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
     else:
         sink = hub
     voice = VoiceControl(rec, sink, name)
-    is_silent = getattr(output, "is_silent", None)
-    muted = (lambda: not is_silent()) if is_silent is not None else None
+    muted = (lambda: not output.is_silent()) if isinstance(output, Sounding) else None
     statuses = []
     events, duplexer, monitor = _duplex(duplex, output, canceller, events_path, say, catalog)
     if duplexer is not None and duplexer.canceller.suppresses_noise and isinstance(rec, WhisperRecognizer):
@@ -155,11 +155,11 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
         if monitor is not None:
             monitor.close()
 
-    if vocabulary and not getattr(rec, "open_vocabulary", False):
+    if vocabulary and not rec.open_vocabulary:
         # every word the game can understand is checked against the model once, at start
         words = vocabulary() if callable(vocabulary) else vocabulary
         rec.set_phrases(sorted(set(words)))
-        missing = sorted(set(getattr(rec, "missing_words", []) or []))
+        missing = sorted(set(rec.missing_words))
         if missing:
             say(catalog.get("speech.missing_words", count=len(missing), words=", ".join(missing[:12])))
     key = "speech.engine_started_push" if listen == "push" else "speech.engine_started"

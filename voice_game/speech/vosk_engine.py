@@ -140,6 +140,8 @@ class VoskRecognizer:
 
     engine = "vosk"
 
+    open_vocabulary = False  # a closed grammar: words are checked against the model
+
     def __init__(self, model, phrases: Iterable[str] | None = None, *,
                  vocabulary: Iterable[str] | None = None,
                  sample_rate: int = SAMPLE_RATE,
