@@ -92,14 +92,15 @@ class Keys:
     def start_typing(self, initial=""):
         pass
 
+    def close(self):
+        pass
 
-class KeyedInputs:
-    def __init__(self, events):
-        self.reader = Keys(events)
-        self.bindings = None
 
-    def __iter__(self):
-        return iter(())
+def KeyedInputs(events):
+    """The keyboard input of a terminal, its keys given (the default bindings)."""
+    from voice_game.keys import KeyInput, load_bindings
+
+    return KeyInput(Keys(events), load_bindings({}))
 
 
 def test_keys_in_menus(tmp_path):

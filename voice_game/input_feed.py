@@ -10,6 +10,19 @@ from __future__ import annotations
 
 import collections
 import threading
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from voice_game.keys import KeyReader
+
+
+class FeedHost(Protocol):
+    """The start menu, as the feed sees it: its key reader (None: lines), its input, its feed."""
+
+    reader: KeyReader | None
+    inputs: Iterator[Any]
+    input_feed: InputFeed | None
 
 
 class InputFeed:
@@ -30,8 +43,8 @@ class InputFeed:
         threading.Thread(target=self._run, name="menu-input", daemon=True).start()
 
     @classmethod
-    def of(cls, app) -> InputFeed:
-        feed = getattr(app, "_input_feed", None)
+    def of(cls, app: FeedHost) -> InputFeed:
+        feed = app.input_feed
         if feed is not None:
             return feed
         from voice_game.keys import KeyInput
@@ -39,7 +52,7 @@ class InputFeed:
         if app.reader is not None:
             real = app.reader
             feed = cls(real.next_event)
-            feed.typing = getattr(real, "start_typing", None)
+            feed.typing = real.start_typing
             proxy = FeedReader(feed, real)
             app.reader = proxy
             if isinstance(app.inputs, KeyInput):  # local games and tutorials read keys through it
@@ -48,7 +61,7 @@ class InputFeed:
             lines = app.inputs
             feed = cls(lambda: next(lines, None))
             app.inputs = iter(feed.take, None)
-        app._input_feed = feed
+        app.input_feed = feed
         return feed
 
     def _run(self) -> None:
@@ -104,7 +117,7 @@ class InputFeed:
 class FeedReader:
     """The menu's own key reader, read through the feed (typing mode stays the reader's)."""
 
-    def __init__(self, feed: InputFeed, real):
+    def __init__(self, feed: InputFeed, real: KeyReader):
         self.feed, self.real = feed, real
 
     def next_event(self):
@@ -113,8 +126,8 @@ class FeedReader:
     def start_typing(self, initial: str = "") -> None:
         self.real.start_typing(initial)
 
-    def __getattr__(self, name: str):
-        return getattr(self.real, name)
+    def close(self) -> None:
+        self.real.close()
 
 
 class Lease:

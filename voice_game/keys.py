@@ -418,12 +418,22 @@ class KeySession(Protocol):
 KeyCommand = tuple["dict[str, Any] | str | None", float]
 
 
+class KeyReader(Protocol):
+    """Where keys come from: a terminal, Windows' console, the start menu's shared input."""
+
+    def next_event(self) -> Key | str | InputLine | None: ...
+
+    def start_typing(self, initial: str = "") -> None: ...
+
+    def close(self) -> None: ...
+
+
 class KeyInput:
     """The session's input from the keyboard: typed lines as they are, keys made into
     command words. ``attach(session)`` gives it the game it is playing (the tutorial and
     the menu attach the session they run)."""
 
-    def __init__(self, reader, bindings: dict[str, str] | None = None):
+    def __init__(self, reader: KeyReader, bindings: dict[str, str] | None = None):
         self.reader = reader
         self.bindings = bindings if bindings is not None else load_bindings()
         self.session: KeySession | None = None

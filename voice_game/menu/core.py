@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import traceback
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from voice_game.app import App, GameSetup, Listening
 from voice_game.commands.grammar import FrozenCommand, as_number, load_grammar
@@ -11,10 +12,13 @@ from voice_game.core.errors import ContentError
 from voice_game.core.output import RATE_STEP, VOLUME_STEP, Stoppable
 from voice_game.core.input import InputLine, PhraseListener
 from voice_game.games import definitions
-from voice_game.keys import Key, load_bindings
+from voice_game.keys import Key, KeyInput, KeyReader, load_bindings
 from voice_game.menu.items import BACK, EXIT, REREAD, MENU_INTENTS, NAMED_BY_INTENT, GameChoices, Item, Menu
 from voice_game.narration.catalog import load_catalog
 from voice_game.tutorial.progress import Progress, data_root
+
+if TYPE_CHECKING:
+    from voice_game.input_feed import InputFeed
 
 
 class MenuCore:
@@ -35,8 +39,9 @@ class MenuCore:
         self.listening = listening if listening is not None else Listening()
         self.inputs = iter(inputs)
         self.after_game = ""  # how the last game ended (App.after_game)
-        self.reader = getattr(inputs, "reader", None)  # keys.KeyInput on a terminal
-        self.bindings = getattr(inputs, "bindings", None) or load_bindings({})
+        self.reader: KeyReader | None = inputs.reader if isinstance(inputs, KeyInput) else None  # a terminal
+        self.bindings = inputs.bindings if isinstance(inputs, KeyInput) else load_bindings({})
+        self.input_feed: InputFeed | None = None  # the input shared with the games started here
         self.voice: PhraseListener | None = None  # the program's voice, once listening (start_listening)
         self.spoken = False  # whether the last line read was heard (not typed)
         self.progress = progress if progress is not None else Progress()
@@ -149,9 +154,8 @@ class MenuCore:
 
     def read_line(self) -> str:
         """One typed line ("" at the end of input or on Escape)."""
-        start = getattr(self.reader, "start_typing", None)
-        if start is not None:
-            start("")  # on a terminal: the characters typed make the line, Enter ends it
+        if self.reader is not None:
+            self.reader.start_typing("")  # on a terminal: the characters typed make the line, Enter ends it
         while True:
             ev = self.next_event()
             if ev is None:

@@ -228,7 +228,7 @@ def menu_session(app, what: str, given: str | None = None):
 
 def _menu_voice(app):
     """Speech for a seat played from the menu, as for its local games (the menu's listening options)."""
-    return seat_voice(app.app.in_language(app.lang), getattr(app, "listening", None))
+    return seat_voice(app.app.in_language(app.lang), app.listening)
 
 
 class _MenuReader:
@@ -241,15 +241,17 @@ class _MenuReader:
         return self.app.next_event()
 
     def start_typing(self, initial: str = "") -> None:
-        start = getattr(self.app.reader, "start_typing", None)
-        if start is not None:
-            start(initial)
+        if self.app.reader is not None:
+            self.app.reader.start_typing(initial)
+
+    def close(self) -> None:
+        """The menu's reader stays the menu's: it closes it at its end."""
 
 
 def _menu_keys(app, seat, reader=None):
     from voice_game.keys import KeyInput
 
-    keys = KeyInput(reader or _MenuReader(app), getattr(app, "bindings", None))
+    keys = KeyInput(reader or _MenuReader(app), app.bindings)
     keys.attach(seat)
     return keys
 

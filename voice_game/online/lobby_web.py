@@ -91,6 +91,9 @@ class _Typing:
     def start_typing(self, initial: str = "") -> None:
         self.started = initial
 
+    def close(self) -> None:
+        """Nothing held."""
+
 
 def key_answer(body: dict[str, Any]) -> dict[str, Any]:
     """One key on the browser seat, made as the terminal makes it.
