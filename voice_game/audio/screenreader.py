@@ -235,6 +235,7 @@ class SpeechDispatcherOutput:
         self.stream = stream or sys.stdout
         self.rate = RATE_DEFAULT
         self.volume = 100
+        self.cue_volume = int(round(player.cue_volume * 100)) if player is not None else 80
         self._cond = threading.Condition()
         self._pending: dict[int, str] = {}  # msg id -> SSIP priority, until END/CANCEL
         self._texts: dict[int, str] = {}  # msg id -> words, until one ended (for a mute server)
@@ -243,6 +244,7 @@ class SpeechDispatcherOutput:
         self.mute = False  # it never spoke: everything goes to text
         self._watch: threading.Timer | None = None
         self._closed = False
+        self._out_lock = threading.Lock()  # the text written when the reader is mute, in order
         self.ended: deque = deque(maxlen=256)  # (code, msg id, time): recent ends, for tests
         client.on_event = self._event
         atexit.register(self.close)
@@ -283,10 +285,11 @@ class SpeechDispatcherOutput:
                 pass
         if not speak or not m.text.strip():
             return None
-        if self.mute:
-            if not self.echo:
-                self._write(m.text)
-            return None
+        with self._out_lock:  # the mute notice and the words before it are written first
+            if self.mute:
+                if not self.echo:
+                    self._write(m.text)
+                return None
         prio = ssip_priority(m.priority, m.kind)
         # (Speech Dispatcher itself cancels our queued "text" messages when a "message"
         # or "important" one arrives, and reports it with 703 CANCELED.)
@@ -300,16 +303,27 @@ class SpeechDispatcherOutput:
             if not self.echo:  # (with echo it is written already)
                 self._write(m.text)  # the reader went away: the words still reach the player
             return None
+        if self._sent(msg_id, prio, m.text):
+            return msg_id
+        if not self.echo:  # found mute while this was sent: its words were not among the lost
+            with self._out_lock:
+                self._write(m.text)
+        return None
+
+    def _sent(self, msg_id: int, prio: str, text: str) -> bool:
+        """Note a message the reader took (False: it was found mute meanwhile)."""
         with self._cond:
+            if self.mute:
+                return False
             if msg_id >= 0 and not any(mid == msg_id for _, mid, _ in self.ended):
                 self._pending[msg_id] = prio
             if not self._heard:
-                self._texts[msg_id] = m.text
+                self._texts[msg_id] = text
                 if self._watch is None:
                     self._watch = threading.Timer(self.MUTE_AFTER, self._check_heard)
                     self._watch.daemon = True
                     self._watch.start()
-        return msg_id
+        return True
 
     def _speaking_time(self, text: str) -> float:
         """Seconds a reader that speaks needs at most for ``text`` (its words at our rate, with room)."""
@@ -317,29 +331,31 @@ class SpeechDispatcherOutput:
 
     def _check_heard(self, now: bool = False) -> None:
         """No message ended in its time since the first one was sent (``now``: the reader
-        failed): the screen reader is mute here."""
-        with self._cond:
-            if self._heard or self.mute:
-                return
-            t_now = time.perf_counter()
-            left = max((t + self._speaking_time(self._texts.get(mid, "")) - t_now
-                        for mid, t in self._began.items()), default=0.0)
-            if left > 0 and not now:  # a message began: it may still be speaking
-                self._watch = threading.Timer(left, self._check_heard)
-                self._watch.daemon = True
-                self._watch.start()
-                return
-            self.mute = True
-            lost = list(self._texts.values())
-            self._texts.clear()
-            self._pending.clear()
-            self._cond.notify_all()
-        self._set("CANCEL self")
-        if self.catalog is not None:
-            self._write(self.catalog.get("audio.screenreader_mute"))
-        if not self.echo:
-            for text in lost:
-                self._write(text)
+        failed): the screen reader is mute here. The notice and the words not heard are
+        written before anything said after the verdict (``_out_lock``)."""
+        with self._out_lock:
+            with self._cond:
+                if self._heard or self.mute:
+                    return
+                t_now = time.perf_counter()
+                left = max((t + self._speaking_time(self._texts.get(mid, "")) - t_now
+                            for mid, t in self._began.items()), default=0.0)
+                if left > 0 and not now:  # a message began: it may still be speaking
+                    self._watch = threading.Timer(left, self._check_heard)
+                    self._watch.daemon = True
+                    self._watch.start()
+                    return
+                self.mute = True
+                lost = list(self._texts.values())
+                self._texts.clear()
+                self._pending.clear()
+                self._cond.notify_all()
+            self._set("CANCEL self")
+            if self.catalog is not None:
+                self._write(self.catalog.get("audio.screenreader_mute"))
+            if not self.echo:
+                for text in lost:
+                    self._write(text)
 
     def set_rate(self, wpm: int) -> None:
         self.rate = int(max(RATE_MIN, min(READER_MAX, wpm)))
@@ -350,8 +366,9 @@ class SpeechDispatcherOutput:
         self._set(f"SET self VOLUME {self.volume * 2 - 100}")
 
     def set_cue_volume(self, percent: int) -> None:
+        self.cue_volume = int(max(0, min(100, percent)))
         if self.player is not None:
-            self.player.cue_volume = max(0, min(100, percent)) / 100.0
+            self.player.cue_volume = self.cue_volume / 100.0
 
     def _set(self, line: str) -> None:
         try:
@@ -410,6 +427,8 @@ class SpeechDispatcherOutput:
             with self._cond:
                 while not (self.mute or self._heard) and time.perf_counter() < end:
                     self._cond.wait(0.1)
+            with self._out_lock:  # the verdict's notice and words are written
+                pass
         if self._watch is not None:
             self._watch.cancel()
         if not self.mute and self._heard:
@@ -430,11 +449,13 @@ class WindowsScreenReaderOutput(SpeechDispatcherOutput):
         self.stream = stream or sys.stdout
         self.catalog = None
         self.rate, self.volume = RATE_DEFAULT, 100
+        self.cue_volume = int(round(player.cue_volume * 100)) if player is not None else 80
         self._cond = threading.Condition()
         self._pending = {}
         self.ended = deque(maxlen=256)
         self._busy_until = 0.0
         self._closed = False
+        self._out_lock = threading.Lock()
 
     def say_message(self, m: Message, speak: bool = True):
         if self.echo:

@@ -77,6 +77,22 @@ class CuePlayer(SilenceAware, Protocol):
 
 
 @runtime_checkable
+class CueLevel(Protocol):
+    """An output whose sound cues have a loudness of their own (percent)."""
+
+    cue_volume: int
+
+    def set_cue_volume(self, percent: int) -> None: ...
+
+
+@runtime_checkable
+class VoiceChoosing(Protocol):
+    """An output whose speaking voice can be changed at once."""
+
+    def set_voice(self, voice: str) -> None: ...
+
+
+@runtime_checkable
 class Closable(Protocol):
     """An output that holds something to give back at the end (a device, a process)."""
 

@@ -1,6 +1,7 @@
 """The sound gallery inside the menu, fed from the menu's keys or lines."""
 from __future__ import annotations
 
+from voice_game.core.output import PlayerOutput
 from voice_game.keys import Key
 from voice_game.menu.core import MenuCore
 from voice_game.menu.items import REREAD
@@ -14,7 +15,7 @@ class GalleryMenu(MenuCore):
         except ImportError:
             self.say(self.t("menu.sounds_missing"))
             return None
-        player = getattr(self.out, "player", None) or self.audio
+        player = (self.out.player if isinstance(self.out, PlayerOutput) else None) or self.audio
         Gallery(self.out, self.c, self.g, player).run(self.gallery_lines())
         self.say(self.t("menu.back_in", title=self.t("menu.main")))
         return REREAD

@@ -7,7 +7,7 @@ from functools import partial
 from voice_game.audio.speech import DEFAULT_VOICES
 from voice_game.audio.voices import voices as installed_voices
 from voice_game.commands.grammar import LANGUAGES
-from voice_game.core.output import RATE_DEFAULT, RATE_MAX, RATE_MIN, RATE_STEP, VOLUME_STEP
+from voice_game.core.output import RATE_DEFAULT, RATE_MAX, RATE_MIN, RATE_STEP, VOLUME_STEP, CueLevel, VoiceChoosing
 from voice_game.keys import describe
 from voice_game.menu.core import MenuCore
 from voice_game.menu.items import BACK, EXIT, Item, Menu
@@ -106,24 +106,22 @@ class SettingsMenus(MenuCore):
             return True
 
         def cue_volume_now() -> int:
-            if hasattr(self.out, "cue_volume"):
+            if isinstance(self.out, CueLevel):
                 return int(self.out.cue_volume)
             return self.store.settings.cue_volume if self.store is not None else 80
 
-        def cue_volume_adjust(delta: int):  # the sound cues' loudness
-            level = max(0, min(100, cue_volume_now() + VOLUME_STEP * delta))
-            setter = getattr(self.out, "set_cue_volume", None)
-            if setter is not None:
-                setter(level)
+        def cue_volume_set_now(level: int) -> None:
+            if isinstance(self.out, CueLevel):
+                self.out.set_cue_volume(level)
             self.persist(cue_volume=level)
+
+        def cue_volume_adjust(delta: int):  # the sound cues' loudness
+            cue_volume_set_now(max(0, min(100, cue_volume_now() + VOLUME_STEP * delta)))
 
         def cue_volume_set(n: int) -> bool:
             if not 0 <= n <= 100:
                 return False
-            setter = getattr(self.out, "set_cue_volume", None)
-            if setter is not None:
-                setter(n)
-            self.persist(cue_volume=n)
+            cue_volume_set_now(n)
             return True
 
         return [
@@ -156,9 +154,8 @@ class SettingsMenus(MenuCore):
             return [""] + [v for v in voices(self.lang) if v and v != default]
 
         def voice_use(chosen: str) -> None:
-            setter = getattr(self.out, "set_voice", None)
-            if setter is not None:
-                setter(chosen or DEFAULT_VOICES.get(self.lang, self.lang))
+            if isinstance(self.out, VoiceChoosing):
+                self.out.set_voice(chosen or DEFAULT_VOICES.get(self.lang, self.lang))
             self.persist(voice=chosen)
 
         def voice_adjust(delta: int):  # the speaking voice, cycled
