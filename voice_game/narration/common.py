@@ -117,6 +117,11 @@ class NarratorBase:
         """What is still held back (another player's move being collected); said before input."""
         return []
 
+    def for_absent(self, e: Event, v: dict) -> list[Message]:
+        """Hot-seat: a public event as a human not at the speaker would have heard it, when
+        that differs from what was said (kept for their "ready"); most games: nothing."""
+        return []
+
     def prompt(self, v: dict) -> list[Message]:
         """The next step the player at the speaker must take, when it is new."""
         return []

@@ -80,11 +80,8 @@ class Moves(Saving):
         until their "ready" when the narrator says it differs for them (a game's
         ``for_absent(event, view)``; Concerto: another human's beat pattern, which the
         owner heard once and every other player sees in the card game)."""
-        told = getattr(self.narrator, "for_absent", None)
-        if told is None:
-            return
         for seat in sorted(self.humans - {self.ready_seat}):
-            msgs = told(e, self.kit.view(self.state, seat))
+            msgs = self.narrator.for_absent(e, self.kit.view(self.state, seat))
             if msgs:
                 self.for_absent.setdefault(seat, []).extend(msgs)
 
