@@ -66,8 +66,13 @@ def test_keys_map_onto_the_commands_of_the_prompt():
     said = []
 
     class Speaker:
+        history = None
+
         def say_local(self, m):
             said.append(m.text)
+
+        def stop(self):
+            pass
 
     seat = RemoteSeat(load_grammar("en"), load_catalog("en"), Speaker())
     seat.set_game("orchestra")

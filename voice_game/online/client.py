@@ -16,6 +16,7 @@ from typing import Any
 from voice_game.narration.message import HIGH, Message
 from voice_game.online import protocol as P
 from voice_game.core.input import InputLine
+from voice_game.core.output import MessageOutput, Stoppable
 from voice_game.online.seat import RemoteSeat
 from voice_game.session.history import History
 
@@ -100,10 +101,14 @@ class Speaker:
                 self.history.add(h)
         self.say_local(m)
 
+    def stop(self) -> None:
+        """A key: what this seat is hearing falls silent (the history keeps it)."""
+        if isinstance(self.out, Stoppable):
+            self.out.stop()
+
     def say_local(self, m: Message) -> None:
-        say_message = getattr(self.out, "say_message", None)
-        if say_message is not None:
-            say_message(m, speak=True)
+        if isinstance(self.out, MessageOutput):
+            self.out.say_message(m, speak=True)
         else:
             text = m.text or m.fallback or ""  # no sound at all: the words are all there is
             if text:
@@ -349,9 +354,8 @@ class SeatClient:
     async def send(self, c: int, item: InputLine) -> None:
         self.sent = {**line_message(c, item), "cid": self.cid}
         self.me.answered()
-        interrupt = getattr(self.out, "interrupt", None)
-        if interrupt is not None:
-            interrupt()  # the player moved on: descriptions still playing are cut
+        if isinstance(self.out, Stoppable):
+            self.out.interrupt()  # the player moved on: descriptions still playing are cut
         await self.nc.publish(self.cmd_subject, json.dumps(self.sent).encode())
         await self.listen()  # until the host asks again: the always-available commands
 
@@ -471,9 +475,10 @@ class SeatClient:
         if t == "say":
             self.speaker.say(msg)
         elif t in ("rate", "volume") and isinstance(msg.get("value"), int):
-            setter = getattr(self.out, "set_rate" if t == "rate" else "set_volume", None)
-            if setter is not None:
-                setter(msg["value"])
+            if t == "rate":
+                self.out.set_rate(msg["value"])
+            else:
+                self.out.set_volume(msg["value"])
         elif t == "prompt":
             await self.on_prompt(msg)
         elif t == "taken":

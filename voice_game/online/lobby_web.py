@@ -78,6 +78,9 @@ class _Collect:
         if m.text:
             self.lines.append(m.text)
 
+    def stop(self) -> None:
+        """Nothing sounds here."""
+
 
 class _Typing:
     """KeyInput's reader: the page does the typing; this only notes that it should start."""

@@ -13,7 +13,7 @@ grammar can say are kept, at most ``MAX_COMMANDS``.
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import Any, Protocol
 
 from voice_game.commands.grammar import Grammar, freeze
 from voice_game.narration.message import HIGH, Message
@@ -57,6 +57,17 @@ def valid_commands(grammar: Grammar, game: str | None, raw: object) -> list[dict
     return out
 
 
+class SeatSpeaker(Protocol):
+    """What a seat speaks through: its messages said here, the history of what it heard
+    (None: it keeps none), and falling silent at a key."""
+
+    history: History | None
+
+    def say_local(self, m: Message) -> None: ...
+
+    def stop(self) -> None: ...
+
+
 class RemoteSeat:
     """What ``KeyInput`` and the recognizer need of a session, for one seat of an online table."""
 
@@ -69,15 +80,13 @@ class RemoteSeat:
         self.choices: list[None] = []  # only its length counts here: number keys answer "did you mean"
         self.asking_yes_no = False  # a yes/no question of the host waits for its answer
         self.detail = "default"  # the narration detail at the host (the verbosity key cycles it)
-        shared = getattr(speaker, "history", None)  # the speaker keeps what the seat heard
+        shared = speaker.history  # the speaker keeps what the seat heard
         self.history: History = shared if shared is not None else History()
         self._lock = threading.Lock()  # keys are read in a thread, prompts arrive in the event loop
 
     def stop_speech(self) -> None:
         """Any key silences what this seat is hearing (its history keeps every message)."""
-        stop = getattr(getattr(self.speaker, "out", None), "stop", None)
-        if stop is not None:
-            stop()
+        self.speaker.stop()
 
     def set_game(self, game: str) -> None:
         """The game named by the host's welcome; its phrases are indexed in the background."""
