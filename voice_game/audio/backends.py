@@ -13,6 +13,7 @@ from __future__ import annotations
 import collections
 import threading
 import time
+from typing import Protocol
 
 import numpy as np
 
@@ -24,6 +25,30 @@ DEFAULT_BLOCK_MS = 10.0
 
 class BackendError(Exception):
     """The output device failed (opening or writing)."""
+
+
+class OutputBackend(Protocol):
+    """What the player writes its blocks to (:class:`RenderBackend`, :class:`SoundDeviceBackend`).
+
+    ``rate`` is the backend's sample rate (the player's unless it is given one); ``block``
+    is set by the player to its block length in frames; ``latency`` is how long a written
+    block takes to be heard (seconds); ``reference`` receives every block played with its
+    play time (full duplex); ``mark`` notes a moment (e.g. "stop") for measurements."""
+
+    rate: int
+    block: int
+    reference: ReferenceTap | None
+
+    @property
+    def latency(self) -> float: ...
+
+    def open(self) -> None: ...
+
+    def close(self) -> None: ...
+
+    def write(self, block: np.ndarray) -> None: ...
+
+    def mark(self, label: str) -> float: ...
 
 
 class RenderBackend:

@@ -47,13 +47,13 @@ from collections.abc import Callable, Iterable
 import numpy as np
 
 from . import cues as cue_lib
-from .backends import (DEFAULT_BLOCK_MS, DEFAULT_RATE, BackendError, RenderBackend, SoundDeviceBackend,
-                       play_time)
+from .backends import (DEFAULT_BLOCK_MS, DEFAULT_RATE, BackendError, OutputBackend, RenderBackend,
+                       SoundDeviceBackend, play_time)
 from .reference import ReferenceTap
 from .mixer import Ducker, frames as to_frames, limit, pan_mono, balance
 
-__all__ = ["DEFAULT_BLOCK_MS", "DEFAULT_RATE", "BackendError", "Item", "KIND_PRIORITY", "Player", "Priority",
-           "RenderBackend", "SoundDeviceBackend", "play_time"]
+__all__ = ["DEFAULT_BLOCK_MS", "DEFAULT_RATE", "BackendError", "Item", "KIND_PRIORITY", "OutputBackend", "Player",
+           "Priority", "RenderBackend", "SoundDeviceBackend", "play_time"]
 
 FADE_MS = 5.0
 MAX_VOICES = 8
@@ -112,7 +112,8 @@ class Item:
 
 
 class Player:
-    def __init__(self, backend=None, rate: int | None = None, block_ms: float = DEFAULT_BLOCK_MS,
+    def __init__(self, backend: OutputBackend | None = None, rate: int | None = None,
+                 block_ms: float = DEFAULT_BLOCK_MS,
                  speech_volume: float = 1.0, cue_volume: float = 0.8, duck_db: float = -12.0,
                  retry_s: float = 2.0,
                  on_speaking: Callable[[bool], None] | None = None,
@@ -122,11 +123,10 @@ class Player:
                  preload: bool | Iterable[str] = True, cue_dir=None):
         if backend is None:
             backend = SoundDeviceBackend(rate=rate or DEFAULT_RATE)
-        self.backend = backend
-        self.rate: int = int(rate or getattr(backend, "rate", None) or DEFAULT_RATE)
+        self.backend: OutputBackend = backend
+        self.rate: int = int(rate or backend.rate or DEFAULT_RATE)
         self.block = int(round(self.rate * block_ms / 1000.0))
-        if hasattr(backend, "block"):
-            backend.block = self.block
+        backend.block = self.block
         self.speech_volume = speech_volume
         self.cue_volume = cue_volume
         self.retry_s = retry_s
@@ -337,9 +337,7 @@ class Player:
     # ---------------------------------------------------------------- internals
 
     def _mark(self, label: str) -> None:
-        mark = getattr(self.backend, "mark", None)
-        if mark is not None:
-            mark(label)
+        self.backend.mark(label)
 
     def _set_busy(self) -> None:
         # called with the lock held: the microphone must not listen from now on
@@ -513,7 +511,7 @@ class Player:
                     self._events.put(("speaking", True))
             return
         if self._sounding:
-            latency = getattr(self.backend, "latency", 0.0) if self.device_ok else 0.0
+            latency = self.backend.latency if self.device_ok else 0.0
             if now >= self._last_sound_write + latency:
                 with self._lock:
                     busy = self._current is not None or bool(self._heap) or bool(self._voices)

@@ -107,6 +107,13 @@ class Listener:
         self.duplex = duplex
         #: over the game's voice a hypothesis below this is taken for its residual echo
         self.duplex_min_confidence = 0.7
+        #: barge-in's own small vocabulary: the phrases that silence the narration (the
+        #: grammar's ``stop`` intent, set by whoever builds the listener). Over the game's
+        #: voice they need only :attr:`stop_min_confidence`: a person's "stop" comes out of
+        #: the canceller's double talk damaged (docs/DUPLEX.md), and a false one only
+        #: silences the narration, which "repeat" brings back
+        self.stop_phrases: frozenset[str] = frozenset()
+        self.stop_min_confidence = 0.35
         self.events = events
         self._endpointer: Endpointer | None = Endpointer(SileroVad()) if duplex is not None else None
         self._vad_rest = b""
@@ -170,6 +177,16 @@ class Listener:
         self._worker.start()
         self._set_status(LISTENING)
         return True
+
+    def start_fed(self) -> None:
+        """Listen without a capture stream: the audio comes through :meth:`feed` (a
+        recording, tests)."""
+        if self._running.is_set():
+            return
+        self._running.set()
+        self._worker = threading.Thread(target=self._work, name="voice-listener", daemon=True)
+        self._worker.start()
+        self._set_status(LISTENING)
 
     def stop(self) -> None:
         self._running.clear()
@@ -335,6 +352,12 @@ class Listener:
                 ep.take()
                 self._emit(SpeechEnded())
 
+    def min_confidence_over_narration(self, text: str) -> float:
+        """The confidence a hypothesis needs while the game speaks: lower for a stop phrase."""
+        if text.strip().lower() in self.stop_phrases:
+            return self.stop_min_confidence
+        return self.duplex_min_confidence
+
     def _disarm(self) -> None:
         self._armed.clear()
         self._release.clear()
@@ -343,7 +366,7 @@ class Listener:
         if hyp is None:
             return
         over_narration = self.duplex is not None and (self._speech_during_narration or self.is_muted())
-        if over_narration and (hyp.empty or float(hyp.confidence) < self.duplex_min_confidence):
+        if over_narration and (hyp.empty or float(hyp.confidence) < self.min_confidence_over_narration(hyp.text)):
             # nothing (sure) understood while the game spoke (its own echo, a cough): the narration goes on
             # (its text, if any, is kept in the event: what the unsure guess was)
             self._emit(Heard(text=hyp.text, confidence=float(hyp.confidence), decision="ignored"))

@@ -144,6 +144,7 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
     listener = Listener(rec, on_result=voice.deliver, mode=listen, muted=muted, device=device,
                         deliver_empty=True, on_status=lambda st, detail: statuses.append(st),
                         duplex=duplexer, events=events)
+    listener.stop_phrases = stop_phrases(lang)
     if not listener.start():
         if monitor is not None:
             monitor.close()
@@ -168,6 +169,18 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
         return inputs, voice, stop
     own.start_keyboard(inputs, on_empty=listener.arm if listen == "push" else None)
     return own, voice, stop
+
+
+def stop_phrases(lang: str) -> frozenset[str]:
+    """The phrases of the grammar's ``stop`` intent (lower case, as said and as matched):
+    the listener lets them through over the narration at a lower confidence."""
+    from voice_game.commands.grammar import load_grammar
+
+    try:
+        phrases = load_grammar(lang).phrases(None, ["stop"])
+    except (OSError, KeyError, ValueError):
+        return frozenset()
+    return frozenset(t.lower() for p in phrases for t in (p.text, p.spoken) if t)
 
 
 def _duplex(mode: str, output, kind: str, events_path, say, catalog):
