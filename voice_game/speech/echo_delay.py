@@ -66,6 +66,8 @@ class DelayTracker:
         self.measured: list[float] = []
         self._cap: deque[tuple[float, bytes]] = deque(maxlen=int((window_s + settle_s + 1.0) * 100))
         self._since = 0.0
+        self._restarts = 0  # the reference's restarts when last measured
+        self._agree_with: float | None = None  # the last figure on the present clock
         self.debugging = bool(os.environ.get("VOICE_GAME_DEBUG_DUPLEX"))
 
     def captured(self, frame: bytes, at: float, tap) -> None:
@@ -103,8 +105,17 @@ class DelayTracker:
             self.debug("no clear echo lag")
             return
         lag = self.max_lag_s - s / RATE
+        if tap.restarts != self._restarts:
+            # the device's clock jumped (its stream restarted): figures from before are of
+            # another clock, and this one may span the jump; agreement starts anew
+            self._restarts = tap.restarts
+            self._agree_with = None
+            self.measured.append(lag)
+            self.debug(f"measured echo lag {lag * 1000:+.0f} ms across a restart of the output: not used")
+            return
         # a new figure is used once two measurements in a row agree (a stray peak is not)
-        agreed = bool(self.measured) and abs(lag - self.measured[-1]) <= self.agree_s
+        agreed = self._agree_with is not None and abs(lag - self._agree_with) <= self.agree_s
+        self._agree_with = lag
         self.measured.append(lag)
         if agreed:
             self.locked = True
