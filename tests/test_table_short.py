@@ -4,7 +4,9 @@ after each number, the empty and the taken ones together ("Dirigent 1 mit Harfe,
 leer"), all empty in three words; your musicians as "Du hast ..."; Concerto's pieces that
 need the same from your orchestra together ("Grün 3, Gelb 5 und Orange 7 brauchen
 Streicher"); equal scores once ("Amadeus und Clara 2", "alle 0"). No fact is dropped:
-every conductor's number and cards, every piece, every player's score are still said."""
+every conductor's number and cards, every piece, every player's score are still said.
+Tierorchester's conductors row is the whole decision at your turn: after the cards, your
+musicians of the families lying there ("Davon hast du 2 Flöten."), all a take can change."""
 from __future__ import annotations
 
 import re
@@ -41,16 +43,59 @@ def test_conductors_say_each_number_once_and_the_empty_ones_together(lang):
     c = load_catalog(lang)
     v = _orchestra_view([["harp"], [], []], [None, None, None], {})
     short = _row(lang, v, "conductors").short
-    assert short == {"de": "Dirigent 1 mit Harfe, 2 und 3 leer.", "en": "Conductor 1 with harp, 2 and 3 empty."}[lang]
+    assert short == {"de": "Dirigent 1 mit Harfe, 2 und 3 leer. Davon hast du keine.",
+                     "en": "Conductor 1 with harp, 2 and 3 empty. You have none of those."}[lang]
     v = _orchestra_view([[], ["tuba", "tuba", "flute"], [], []], [None, None, 1, None], {})
     short = _row(lang, v, "conductors").short
-    assert short == {"de": "Dirigenten 1 und 4 leer, 2 mit 2 Tuben und Flöte, 3 genommen.",
-                     "en": "Conductors 1 and 4 empty, 2 with 2 tubas and flute, 3 taken."}[lang]
+    assert short == {"de": "Dirigenten 1 und 4 leer, 2 mit 2 Tuben und Flöte, 3 genommen. Davon hast du keine.",
+                     "en": "Conductors 1 and 4 empty, 2 with 2 tubas and flute, 3 taken. You have none of those."}[lang]
     assert not re.search(r"\d:", short)  # no colon after a number: a pause each
     v = _orchestra_view([[], [], []], [None, None, None], {})
     row = _row(lang, v, "conductors")
     assert row.short == c.get("orchestra.review.conductors_all_empty")
     assert len(row.items) == 3  # the cursor still goes through each conductor
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_conductors_say_what_a_take_changes_for_you(lang):
+    """At your turn one answer decides it: the conductors, then your musicians of the
+    families lying under the open ones (all a take can change), nothing else of yours."""
+    # you: 2 flutes, a harp, a tuba; the tuba lies under no conductor, the drum only under a
+    # taken one: neither is said; the harp and the flutes are, with their counts
+    v = _orchestra_view([["harp", "flute"], ["flute", "trumpet"], ["drum"]], [None, None, 1],
+                        {"flute": 2, "harp": 1, "tuba": 1, "drum": 3})
+    short = _row(lang, v, "conductors").short
+    assert short == {"de": "Dirigent 1 mit Harfe und Flöte, 2 mit Flöte und Trompete, 3 genommen. "
+                           "Davon hast du Harfe und 2 Flöten.",
+                     "en": "Conductor 1 with harp and flute, 2 with flute and trumpet, 3 taken. "
+                           "Of those you have harp and 2 flutes."}[lang]
+    # the same count of each family there: the count said once
+    v["collections"][0] = {"flute": 1, "harp": 1, "trumpet": 1, "tuba": 4}
+    assert _row(lang, v, "conductors").short.endswith(
+        {"de": "Davon hast du je 1.", "en": "You have one of each of those."}[lang])
+    v["collections"][0] = {"flute": 3, "harp": 3, "trumpet": 3}
+    assert _row(lang, v, "conductors").short.endswith(
+        {"de": "Davon hast du je 3.", "en": "You have 3 of each of those."}[lang])
+    # nothing to take: nothing of yours to say
+    v = _orchestra_view([[], [], ["drum"]], [None, None, 1], {"drum": 1})
+    assert _row(lang, v, "conductors").short == {"de": "Dirigenten 1 und 2 leer, 3 genommen.",
+                                                 "en": "Conductors 1 and 2 empty, 3 taken."}[lang]
+    # a watcher (no seat) hears the conductors alone
+    v = _orchestra_view([["harp"], [], []], [None, None, None], {"harp": 1})
+    v["you"] = None
+    assert _row(lang, v, "conductors").short == {"de": "Dirigent 1 mit Harfe, 2 und 3 leer.",
+                                                 "en": "Conductor 1 with harp, 2 and 3 empty."}[lang]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_card_drawn_says_how_many_of_it_you_have(lang):
+    v = _orchestra_view([["harp"], [], []], [None, None, None], {"flute": 2})
+    v["drawn"] = "flute"
+    assert _row(lang, v, "drawn").short == {"de": "Gezogen: Flöte. Du hast schon 2.",
+                                           "en": "Drawn: flute. You already have 2."}[lang]
+    v["drawn"] = "harp"
+    assert _row(lang, v, "drawn").short == {"de": "Gezogen: Harfe. Du hast noch keine.",
+                                           "en": "Drawn: harp. You have none yet."}[lang]
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -28,3 +28,12 @@ orchestra-review-has_you = Du hast { $cards }.
 orchestra-review-has = { $player } hat { $cards }.
 orchestra-review-has_none_you = Du hast keine Musiker.
 orchestra-review-has_none = { $player } hat keine Musiker.
+# after the conductors' short form, for the one whose turn it is: your musicians of the
+# families lying under the open conductors (all a take can change); the rest on "meine Karten"
+orchestra-review-of_those = Davon hast du { $cards }.
+orchestra-review-of_those_none = Davon hast du keine.
+# the same count of each ($count as a digit: "eins" fits every family's gender)
+orchestra-review-of_those_each = Davon hast du je { $count }.
+# after the card drawn: how many of its family you have
+orchestra-review-have_you = Du hast schon { $count }.
+orchestra-review-have_none_of_it = Du hast noch keine.
