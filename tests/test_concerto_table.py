@@ -23,7 +23,8 @@ def _view(have: list[str], seed: int = 2) -> dict:
         state, _ = kit.resolve_chance(state)
     v = kit.view(state, 0)
     v["players"][0]["orchestra"] = [{"instrument": x} for x in have]
-    # the opponents' patterns are in the view (a sighted player sees them face up): never said
+    # patterns slipped into the view (none is there: concerto/view.py gives instruments only)
+    # are never said either
     v["players"][1]["orchestra"] = [{"instrument": "piano", "pattern": "circle"}, {"instrument": "strings", "pattern": "up-down"}]
     v["players"][2]["orchestra"] = [{"instrument": "guitar", "pattern": "left-right"}]
     v["instrument_discard"] = ["brass", "brass", "choir"]
