@@ -1,7 +1,7 @@
 """The table at your turn, short by ear (issue 25), in both languages: each fact once. The
 status rows and "tisch" say a number once and a noun once: conductors without a colon
 after each number, the empty and the taken ones together ("Dirigent 1 mit Harfe, 2 und 3
-leer"), all empty in three words; your musicians as "Du hast ..."; Concerto's pieces that
+leer"; who took one is a cursor step away), all empty in three words; your musicians as "Du hast ..."; Concerto's pieces that
 need the same from your orchestra together ("Grün 3, Gelb 5 und Orange 7 brauchen
 Streicher"); equal scores once ("Amadeus und Clara 2", "alle 0"). No fact is dropped:
 every conductor's number and cards, every piece, every player's score are still said.
@@ -80,11 +80,37 @@ def test_conductors_say_what_a_take_changes_for_you(lang):
     v = _orchestra_view([[], [], ["drum"]], [None, None, 1], {"drum": 1})
     assert _row(lang, v, "conductors").short == {"de": "Dirigenten 1 und 2 leer, 3 genommen.",
                                                  "en": "Conductors 1 and 2 empty, 3 taken."}[lang]
+    # who took a conductor: one cursor step away (and after "mehr"), you as "dir"
+    v = _orchestra_view([["harp"], [], ["drum"]], [None, 0, 2], {"drum": 1})
+    assert _row(lang, v, "conductors").items == {
+        "de": ("1 mit Harfe", "2 genommen von dir", "3 genommen von Clara"),
+        "en": ("1 with harp", "2 taken by you", "3 taken by Clara")}[lang]
     # a watcher (no seat) hears the conductors alone
     v = _orchestra_view([["harp"], [], []], [None, None, None], {"harp": 1})
     v["you"] = None
     assert _row(lang, v, "conductors").short == {"de": "Dirigent 1 mit Harfe, 2 und 3 leer.",
                                                  "en": "Conductor 1 with harp, 2 and 3 empty."}[lang]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_tierorchester_table_short_first_then_the_rest_once(lang):
+    """ "tisch" says the decision first (whose turn, the conductors row, the card drawn);
+    "mehr" the round and pile, who took which conductor, the others' musicians; no line
+    twice; verbose narration says the whole table at once."""
+    c = load_catalog(lang)
+    n = OrchestraNarrator(c, {0}, "default")
+    v = _orchestra_view([["harp", "flute"], ["flute"], ["drum"]], [None, None, 1], {"flute": 2, "tuba": 1})
+    v["drawn"] = "harp"
+    short = [m.text for m in n.table_short(v) or []]
+    assert short == [c.get("orchestra.table_turn_you"), _row(lang, v, "conductors").short, _row(lang, v, "drawn").short]
+    assert short[1].endswith({"de": "Davon hast du 2 Flöten.", "en": "Of those you have 2 flutes."}[lang])
+    rest = [m.text for m in n.table_rest(v)]
+    assert rest == {"de": ["Runde 1. Noch 54 Karten im Stapel.", "Dirigent 3 genommen von Ben.", "Ben hat Tuba-Bär.",
+                           "Clara hat Geigen-Katze."],
+                    "en": ["Round 1. 54 cards left in the pile.", "Conductor 3 taken by Ben.", "Ben has tuba bear.",
+                           "Clara has violin cat."]}[lang], rest
+    assert not set(short) & set(rest)
+    assert OrchestraNarrator(c, {0}, "verbose").table_short(v) is None
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -4,6 +4,8 @@ orchestra-review-conductors = Dirigenten
 orchestra-review-conductor = { $conductor } mit { $cards }
 orchestra-review-conductor_empty = { $conductor } leer
 orchestra-review-conductor_taken = { $conductor } genommen
+orchestra-review-conductor_taken_by = { $conductor } genommen von { $player }
+orchestra-review-conductor_taken_you = { $conductor } genommen von dir
 # the conductors' short form: "Dirigent 1 mit Harfe, 2 und 3 leer." ($count: numbers in the first part)
 orchestra-review-conductors_short =
     { $count ->

@@ -4,6 +4,8 @@ orchestra-review-conductors = Conductors
 orchestra-review-conductor = { $conductor } with { $cards }
 orchestra-review-conductor_empty = { $conductor } empty
 orchestra-review-conductor_taken = { $conductor } taken
+orchestra-review-conductor_taken_by = { $conductor } taken by { $player }
+orchestra-review-conductor_taken_you = { $conductor } taken by you
 # the conductors' short form: "Conductor 1 with harp, 2 and 3 empty." ($count: numbers in the first part)
 orchestra-review-conductors_short =
     { $count ->

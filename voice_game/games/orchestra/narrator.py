@@ -319,6 +319,36 @@ class OrchestraNarrator(NarratorBase):
             out += [Message(m.text, "table", LOW) for m in self.maestro(v["maestro"])]
         return out
 
+    def table_short(self, v: dict) -> list[Message] | None:
+        """What a turn is decided on, first: whose turn, the conductors with your musicians of
+        the families lying there (the conductors row, "dirigenten"), the card drawn (the
+        round, the pile and the others' musicians come on "mehr"; verbose: the whole table)."""
+        if self.verbose:
+            return None
+        from voice_game.games.orchestra.review import rows
+
+        said = {r.id: r.short for r in rows(self, v)}
+        out = [self.whose_turn(v), self.m(said["conductors"], "table", LOW)]
+        if v["drawn"]:
+            out.append(self.m(said["drawn"], "table", LOW))
+        return out
+
+    def table_rest(self, v: dict) -> list[Message]:
+        """"mehr" after the short table: the round and the pile, who took which conductor, the
+        others' musicians and the Grand Maestro cards."""
+        out = [self.m(self.t("table_round", round=v["round"], count=v["deck_size"]), "table", LOW)]
+        taken = [i for i, owner in enumerate(v["row_owner"]) if owner is not None]
+        n = len(v["players"])
+        out += [self.m(self._conductor(v, i, "_next" if k else ""), "table", LOW, None, pan_for(i + 1, n))
+                for k, i in enumerate(taken)]
+        for p in range(len(v["players"])):
+            if p != v["you"] and v["collections"][p]:
+                out.append(self.m(self.t("cards_of", player=self.name(v, p),
+                                         cards=self.cards(v["collections"][p])), "table", LOW))
+        if v.get("maestro"):
+            out += [Message(m.text, "table", LOW) for m in self.maestro(v["maestro"])]
+        return out
+
     def row(self, v: dict, conductor: int) -> list[Message]:
         """One conductor's cards ("Reihe 2"), as the table says them."""
         n = len(v["players"])

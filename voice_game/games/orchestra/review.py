@@ -47,16 +47,25 @@ class _Words:
             return self.t("of_those_each", count=counts.pop())
         return self.t("of_those", cards=self.narrator.join(self.cards(held)))
 
+    def taken(self, conductor: str, owner: int) -> str:
+        """A taken conductor as the cursor says it: "3 genommen von Ben", "2 genommen von dir"."""
+        if owner == self.you:
+            return self.t("conductor_taken_you", conductor=conductor)
+        return self.t("conductor_taken_by", conductor=conductor, player=self.v["players"][owner])
+
     def conductors(self) -> Row:
-        """Each conductor as an item; short: the empty ones said together, the taken ones
-        together ("Dirigent 1 mit Harfe, 2 und 3 leer"), each number once, all empty in three
-        words; then for the seat whose view it is, its musicians of the families there."""
+        """Each conductor as an item (a taken one with who took it: "3 genommen von Ben");
+        short: the empty ones said together, the taken ones together ("Dirigent 1 mit Harfe,
+        2 und 3 leer"), each number once, all empty in three words; then for the seat whose
+        view it is, its musicians of the families there."""
         v, t = self.v, self.t
         items = []
-        states: list[tuple[str, str | tuple[str, int]]] = []  # each conductor: ("cards", i), "empty" or "taken"
+        # each conductor: ("cards", i), "empty" or "taken"
+        states: list[tuple[str, str | tuple[str, int]]] = []
         for i, cards_there in enumerate(v["rows"]):
-            if v["row_owner"][i] is not None:
-                items.append(t("conductor_taken", conductor=i + 1))
+            owner = v["row_owner"][i]
+            if owner is not None:  # the cursor says who took it ("mehr" after "tisch" too)
+                items.append(self.taken(str(i + 1), owner))
                 states.append((str(i + 1), "taken"))
             elif cards_there:
                 counted = {f: cards_there.count(f) for f in dict.fromkeys(cards_there)}
