@@ -321,8 +321,9 @@ class OrchestraNarrator(NarratorBase):
 
     def table_short(self, v: dict) -> list[Message] | None:
         """What a turn is decided on, first: whose turn, the conductors with your musicians of
-        the families lying there (the conductors row, "dirigenten"), the card drawn (the
-        round, the pile and the others' musicians come on "mehr"; verbose: the whole table)."""
+        the families lying there (the conductors row, "dirigenten"), the card drawn, the Grand
+        Maestro cards by name (the round, the pile, who took which conductor, the others'
+        musicians and the Grand Maestro rules come on "mehr"; verbose: the whole table)."""
         if self.verbose:
             return None
         from voice_game.games.orchestra.review import rows
@@ -331,6 +332,9 @@ class OrchestraNarrator(NarratorBase):
         out = [self.whose_turn(v), self.m(said["conductors"], "table", LOW)]
         if v["drawn"]:
             out.append(self.m(said["drawn"], "table", LOW))
+        if v.get("maestro"):  # they change what a take scores: by name here, read out on "mehr"
+            names = [self.t(f"maestro_name.{cid}") for cid in v["maestro"]]
+            out.append(self.m(self.t("table_maestro_short", cards=self.join(names)), "table", LOW))
         return out
 
     def table_rest(self, v: dict) -> list[Message]:
