@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from voice_game.core.events import Event
 from voice_game.games.orchestra.cards import load_content
+from voice_game.games.orchestra.review import rows as review_rows
 from voice_game.narration.catalog import Noun
 from voice_game.narration.common import NarratorBase, pan_for
 from voice_game.narration.message import HIGH, LOW, NORMAL, Message
@@ -326,9 +327,7 @@ class OrchestraNarrator(NarratorBase):
         musicians and the Grand Maestro rules come on "mehr"; verbose: the whole table)."""
         if self.verbose:
             return None
-        from voice_game.games.orchestra.review import rows
-
-        said = {r.id: r.short for r in rows(self, v)}
+        said = {r.id: r.short for r in review_rows(self, v)}
         out = [self.whose_turn(v), self.m(said["conductors"], "table", LOW)]
         if v["drawn"]:
             out.append(self.m(said["drawn"], "table", LOW))
