@@ -9,7 +9,10 @@ the table command ("tisch": its short form, then "mehr" for the rest; "tisch + m
 and the whole table (what "tisch" says in verbose narration).
 
 What a turn is decided on:
-- Tierorchester: the conductors (what lies under each open one) and your own musicians;
+- Tierorchester: the conductors (what lies under each open one) and your own musicians of
+  the families lying there, all a take can change: the conductors' row says them after the
+  cards ("Davon hast du 2 Flöten."); "+ your musicians" adds your whole collection (what
+  "meine Karten" says, the families no take can change);
 - Concerto: your hand, the market and the open pieces, said as what each still needs from
   your orchestra ("Gelb 5: fehlt Klavier"); "+ orchestra" adds your orchestra's row (the
   opponents' orchestras only matter for a special card: one more row, "orchester von 2").
@@ -31,10 +34,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import narration_bench as nb  # noqa: E402
 
-NEEDED = {"orchestra": ("conductors", "you"), "concerto": ("hand", "market", "pieces")}
+NEEDED = {"orchestra": ("conductors",), "concerto": ("hand", "market", "pieces")}
 # Concerto's pieces row says what each piece still needs from your orchestra; your orchestra
-# itself (which hand cards it already holds) is one more row, measured apart
-EXTRA = {"orchestra": (), "concerto": ("you",)}
+# itself (which hand cards it already holds) is one more row, measured apart; so is
+# Tierorchester's whole collection
+EXTRA = {"orchestra": ("you",), "concerto": ("you",)}
+EXTRA_LABEL = {"orchestra": "+ your musicians", "concerto": "+ orchestra"}
 GOAL = {"orchestra": 5.0, "concerto": 10.0}
 
 
@@ -104,13 +109,13 @@ def main() -> None:
                             secs[k].append(sum(dur(x) for x in sample[k]))
                             words[k].append(sum(len(x.split()) for x in sample[k]))
             print(f"\n{game} {lang} (goal {GOAL[game]:.0f} s with the status commands)")
-            labels = {"status": "status rows", "status_more": "+ orchestra", "table_short": "tisch (short)",
+            labels = {"status": "status rows", "status_more": EXTRA_LABEL[game], "table_short": "tisch (short)",
                       "table_more": "tisch + mehr", "table": "whole table"}
             if not EXTRA[game]:
                 del labels["status_more"]
             for k, label in labels.items():
                 if secs[k]:
-                    print(f"  {label:14s} seconds {nb.stats(secs[k])}   words {nb.stats(words[k])}")
+                    print(f"  {label:16s} seconds {nb.stats(secs[k])}   words {nb.stats(words[k])}")
             sys.stdout.flush()
 
 

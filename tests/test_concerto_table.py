@@ -23,7 +23,8 @@ def _view(have: list[str], seed: int = 2) -> dict:
         state, _ = kit.resolve_chance(state)
     v = kit.view(state, 0)
     v["players"][0]["orchestra"] = [{"instrument": x} for x in have]
-    # the opponents' patterns are in the view (a sighted player sees them face up): never said
+    # patterns slipped into the view (none is there: concerto/view.py gives instruments only)
+    # are never said either
     v["players"][1]["orchestra"] = [{"instrument": "piano", "pattern": "circle"}, {"instrument": "strings", "pattern": "up-down"}]
     v["players"][2]["orchestra"] = [{"instrument": "guitar", "pattern": "left-right"}]
     v["instrument_discard"] = ["brass", "brass", "choir"]
@@ -92,12 +93,44 @@ def test_more_after_the_short_table_says_only_the_rest(lang):
         points = c.get("concerto.table_piece", level=c.get(f"level.{lv}.name"), count=load_content().pieces[pid].points,
                        instruments="§").split(":")[0]
         assert points.lower() in " ".join(short).lower() and points.lower() not in " ".join(rest).lower()
+        # the short form says what each piece needs from your orchestra (the pieces row's
+        # words), "mehr" each piece's instruments, once
+        assert " ".join(rest).count(n.inss(load_content().pieces[pid].instruments)) == 1
+    assert short[2] == rows_short(n, v, "pieces"), short
+    assert c.get("concerto.table_target", count=v["target"]) in rest  # the target after "mehr"
     orange = load_content().pieces[v["open_pieces"]["orange"]]
-    assert c.get("concerto.table_piece_instruments", count=len(orange.instruments)) in " ".join(short)
-    assert " ".join(rest).count(n.inss(orange.instruments)) == 1  # "mehr" lists them
     everything = sorted({x for pid in v["open_pieces"].values() if pid for x in load_content().pieces[pid].instruments})
     v["players"][1]["orchestra"] = v["players"][2]["orchestra"] = []  # the start: every orchestra empty
     rest = [m.text for m in n.table_rest(v)]
     assert c.get("concerto.table_orchestras_empty") in rest and c.get("concerto.nothing") not in " ".join(rest)
     near = " ".join(m.text for m in n.table_short(_view(everything)) or [])
-    assert n.inss(orange.instruments) in near  # your orchestra holds them: the short form lists them
+    ready = c.get("concerto.review.piece_ready", pieces="§", count=3).replace("§", "").strip()
+    assert ready in near and n.inss(orange.instruments) not in near  # your orchestra holds them all: ready
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_short_table_fits_in_about_ten_seconds_of_words(lang):
+    """The short table at your turn: whose turn, the market, the pieces by what they need
+    from you, the scores; four lines, no title, composer, genre, target or orchestra."""
+    c = load_catalog(lang)
+    n = ConcertoNarrator(c, {0}, "default")
+    v = _view(["vocals", "choir"])
+    short = [m.text for m in n.table_short(v) or []]
+    assert len(short) == 4, short
+    said = " ".join(short)
+    content = load_content()
+    for pid in v["open_pieces"].values():
+        assert n.title(pid) not in said and n.composer(content.pieces[pid].composer) not in said, said
+    assert str(v["target"]) not in said and "Ben:" not in said, said
+    v["maestro"] = True  # the conductor card asks for a genre: each piece's line with it
+    v["conductor"] = {"card": None, "active": False}
+    short = [m.text for m in n.table_short(v) or []]
+    assert len(short) == 6, short
+    for pid in v["open_pieces"].values():
+        assert c.get(f"genre.{content.pieces[pid].genre}.name") in " ".join(short)
+
+
+def rows_short(n: ConcertoNarrator, v: dict, rid: str) -> str:
+    from voice_game.games.concerto.review import rows
+
+    return next(r for r in rows(n, v) if r.id == rid).short

@@ -488,11 +488,14 @@ def test_the_table_names_the_grand_maestro_cards_and_the_conductor_card(lang):
     seats = [Seat("Anna"), Seat("Ben", "bot")]
     state = kit.new_game([x.name for x in seats], ["grand-maestro"], 3, None)
     buf = io.StringIO()
-    s = Session(kit, state, seats, load_grammar(lang), c, TextOutput(buf), iter([ask]), seed=3)
+    more = {"de": "mehr", "en": "more"}[lang]
+    s = Session(kit, state, seats, load_grammar(lang), c, TextOutput(buf), iter([ask, more]), seed=3)
     s.run()  # no opening: only what the table question says
-    said = buf.getvalue()
-    assert c.get("orchestra.maestro_intro") in said
-    assert len(state.maestro) == 2 and all(c.get(f"orchestra.maestro.{cid}") in said for cid in state.maestro)
+    short, rest = buf.getvalue().split(c.get("table.more", more=more))
+    names = [c.get(f"orchestra.maestro_name.{cid}") for cid in state.maestro]
+    assert len(state.maestro) == 2 and all(name in short for name in names)  # the short table names them
+    assert c.get("orchestra.maestro_intro") in rest  # "mehr" reads them out
+    assert all(c.get(f"orchestra.maestro.{cid}") in rest for cid in state.maestro)
     for variants, visible in ((["maestro"], False), (["maestro", "conductor-visible"], True)):
         s, buf = concerto_session(lang, iter([ask]), variants)
         s.run()

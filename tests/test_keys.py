@@ -181,7 +181,7 @@ def test_a_game_played_by_single_keys_in_a_terminal(tmp_path):
         t.expect("Jetzt kannst du sagen")
         t.send("\r")  # start typing a full command
         t.send("tisch\r")
-        t.expect("Dirigent 1 genommen von Ben.")  # the bot took the tuba bear
+        t.expect("Dirigent 1 genommen, 2 leer.")  # the short table: the bot took the tuba bear
         t.send("d")
         t.expect("Geige.")  # the hint "Zu welchem Dirigenten?" was said the first time
         t.send("2")

@@ -498,6 +498,13 @@ concerto-table_score = { $player } { $count }
 concerto-table_you = du
 concerto-table_scores_all = alle { $count }
 concerto-table_scores_short = Punkte bis { $target }: { $scores }.
+# the short table's scores; the target comes on "mehr"
+concerto-table_scores_now = Punkte: { $scores }.
+concerto-table_target =
+    { $count ->
+        [one] Ziel: ein Punkt.
+       *[other] Ziel: { $count } Punkte.
+    }
 concerto-table_turn = { $player } ist dran.
 concerto-table_turn_you = Du bist dran.
 concerto-table_turn_number = { $player } ist dran, Zug { $number }.

@@ -21,6 +21,8 @@ orchestra-falsche_note =
        *[other] Variante Falsche Note: { $count } Musiker wurden ungesehen aus dem Spiel genommen.
     }
 orchestra-maestro_intro = Variante Grand Maestro. Die Karten dieser Partie:
+# the short table in a Grand Maestro game: the cards by name ("mehr" reads them)
+orchestra-table_maestro_short = Grand Maestro: { $cards }.
 orchestra-maestro_none = Keine Grand-Maestro-Karten in dieser Partie.
 orchestra-round_started = Runde { $round }. { $player } beginnt.
 orchestra-round_started_you = Runde { $round }. Du beginnst.

@@ -494,6 +494,13 @@ concerto-table_score = { $player } { $count }
 concerto-table_you = you
 concerto-table_scores_all = all { $count }
 concerto-table_scores_short = Scores to { $target }: { $scores }.
+# the short table's scores; the target comes on "mehr"
+concerto-table_scores_now = Scores: { $scores }.
+concerto-table_target =
+    { $count ->
+        [one] Goal: one point.
+       *[other] Goal: { $count } points.
+    }
 concerto-table_turn = It is { $player }'s turn.
 concerto-table_turn_you = It is your turn.
 concerto-table_turn_number = It is { $player }'s turn, turn { $number }.

@@ -21,6 +21,8 @@ orchestra-falsche_note =
        *[other] Variant False Note: { $count } musicians were taken out of the game unseen.
     }
 orchestra-maestro_intro = Variant Grand Maestro. The cards of this game:
+# the short table in a Grand Maestro game: the cards by name ("more" reads them)
+orchestra-table_maestro_short = Grand Maestro: { $cards }.
 orchestra-maestro_none = No Grand Maestro cards in this game.
 orchestra-round_started = Round { $round }. { $player } starts.
 orchestra-round_started_you = Round { $round }. You start.

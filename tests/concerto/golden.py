@@ -14,6 +14,10 @@ The bot games follow the bots too: when a bot is meant to play differently, reco
 and check that only the "bots" digests changed (the random games and the deck errors pin
 the engine). Recorded again for issue 10, when the normal and strong bots learned to know
 what they remember: every bot game changed, no random game and no deck error did.
+Recorded again for issue 25, when views stopped holding any beat pattern (the opponents'
+and the shown beats of a performance): every random game changed (they record views), no
+bot game and no deck error did; the random games replayed with the old view matched the
+old digests (the engine unchanged).
 """
 from __future__ import annotations
 

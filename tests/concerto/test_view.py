@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from voice_game.core.rng import Rng
 from voice_game.games.concerto import rules
+from voice_game.games.concerto.content import load_content
 from voice_game.games.concerto.view import view
 
 from .helpers import C, arrange, cfg, random_action, set_conductor, table
@@ -42,11 +43,13 @@ def reshuffle_hidden(s, p, rng):
             if t.special_pile:
                 j = rng.randrange(len(t.special_pile))
                 t.specials[q][i], t.special_pile[j] = t.special_pile[j], t.specials[q][i]
-    # p's own patterns: swap with counters from the face-down pile
-    for slot in t.orchestras[p]:
-        if slot[1] is not None and t.beat_pile:
-            j = rng.randrange(len(t.beat_pile))
-            slot[1], t.beat_pile[j] = t.beat_pile[j], slot[1]
+    # every pattern under every orchestra (announced once, then memory): swap with counters
+    # from the face-down pile
+    for orchestra in t.orchestras:
+        for slot in orchestra:
+            if slot[1] is not None and t.beat_pile:
+                j = rng.randrange(len(t.beat_pile))
+                slot[1], t.beat_pile[j] = t.beat_pile[j], slot[1]
     # the face-down conductor card
     if t.conductor_active is not None and t.conductor_pile:
         j = rng.randrange(len(t.conductor_pile))
@@ -70,26 +73,48 @@ def test_the_view_does_change_with_visible_cards():
     s = table(3)
     s = arrange(s, 1, [("strings", "circle"), ("brass", "cross")], hand=["piano"])
     t = s.clone()
-    t.orchestras[1][0][1] = "stab"  # an opponent's pattern is visible
-    assert view(t, 0) != view(s, 0)
-    assert view(t, 1) == view(s, 1)  # but not to its owner
+    t.orchestras[1][0][0] = "piano"  # an opponent's instrument is visible
+    assert view(t, 0) != view(s, 0) and view(t, 1) != view(s, 1)
+    t = s.clone()
+    t.orchestras[1][0][1] = "stab"  # a pattern is not, to anybody (a watcher neither)
+    assert all(view(t, p) == view(s, p) for p in (0, 1, 2, None))
     u = s.clone()
     u.hands[0] = list(reversed(u.hands[0])) + ["guitar"]
     assert view(u, 0) != view(s, 0) and view(u, 2) != view(s, 2)  # count changed for others
 
 
-def test_own_patterns_never_in_own_view():
+def test_no_view_holds_a_beat_pattern():
+    """A pattern is announced once and then lives in memory (docs/DESIGN.md, "Beat patterns
+    by ear"): no seat's view, and no watcher's, holds one, its own or another seat's, so a
+    bot, a network seat or a browser reads from its view no more than a listener heard."""
+    patterns = set(load_content().patterns)
+    seen = 0
     for seed in range(6):
         s = played(seed, 2 + seed % 3, bool(seed % 2), 300)
-        for p in range(s.n):
+        seen += sum(1 for o in s.orchestras for _, pat in o if pat is not None)
+        for p in [*range(s.n), None]:
             v = view(s, p)
-            assert all(slot["pattern"] is None for slot in v["players"][p]["orchestra"])
             for q in range(s.n):
+                orchestra = v["players"][q]["orchestra"]
+                assert [slot["instrument"] for slot in orchestra] == [x for x, _ in s.orchestras[q]]
+                assert all(set(slot) == {"instrument"} for slot in orchestra), orchestra
                 if q != p:
-                    want = [pat for _, pat in s.orchestras[q]]
-                    assert [slot["pattern"] for slot in v["players"][q]["orchestra"]] == want
                     assert v["players"][q]["hand"] is None and v["players"][q]["specials"] is None
-            assert v["players"][p]["hand"] == sorted(s.hands[p])
+            assert not _strings(v) & patterns, (p, _strings(v) & patterns)
+            if p is not None:
+                assert v["players"][p]["hand"] == sorted(s.hands[p])
+    assert seen > 20  # the games placed patterns: the test could see one
+
+
+def _strings(x) -> set[str]:
+    """Every string anywhere in a JSON-like value (keys and values)."""
+    if isinstance(x, str):
+        return {x}
+    if isinstance(x, dict):
+        return set().union(*(_strings(k) | _strings(w) for k, w in x.items())) if x else set()
+    if isinstance(x, (list, tuple)):
+        return set().union(*(_strings(w) for w in x)) if x else set()
+    return set()
 
 
 def test_conductor_card_face_down_unless_configured():

@@ -3,6 +3,7 @@ conductor card, your cards, the scores, the rules and why a command is refused."
 from __future__ import annotations
 
 from voice_game.core.review import grouped
+from voice_game.games.concerto.review import pieces_needs
 from voice_game.games.concerto.words import ConcertoWords
 from voice_game.narration.common import pan_for
 from voice_game.narration.message import HIGH, LOW, Message
@@ -28,10 +29,12 @@ class ConcertoAnswers(ConcertoWords):
 
     def table_rest(self, v: dict) -> list[Message]:
         """"mehr" after the short table: only what it left out (the turn number, the piles, each
-        piece's title, composer and genre, the orchestras, hands and the discard pile)."""
+        piece's instruments, title, composer and genre, the target, the orchestras, hands and the
+        discard pile)."""
         out = [self.m(self.t("table_turn_only", number=v["turn"]), "table", LOW)] if v["turn"] else []
+        out.append(self.m(self.t("table_target", count=v["target"]), "table", LOW))
         out.append(self.m(self.t("table_instrument_pile", count=v["instrument_pile_size"]), "table", LOW))
-        out += self._piece_lines(v, "rest")
+        out += self._piece_lines(v, "rest_listed" if self._needs_first(v) else "rest")
         out.append(self._piles_line(v))
         return out + self._seat_lines(v) + self._performance_lines(v)
 
@@ -44,7 +47,9 @@ class ConcertoAnswers(ConcertoWords):
         piece of five or more instruments of which your orchestra lacks more than two by its
         count ("Orange 9: 6 Instrumente."), as the opening says it. "whole": the instruments,
         then title, composer and genre. "rest" ("mehr" after the short one): what "short" left
-        out, the title, composer and genre, and the instruments where it gave a count."""
+        out, the title, composer and genre, and the instruments where it gave a count;
+        "rest_listed": the same with every piece's instruments (the short form said the pieces
+        by what they need from your orchestra)."""
         from voice_game.games.concerto.content import load_content
 
         me = v.get("you")
@@ -52,15 +57,15 @@ class ConcertoAnswers(ConcertoWords):
         out = []
         for lv, pid in v["open_pieces"].items():
             if pid is None:
-                if form != "rest":
+                if not form.startswith("rest"):
                     out.append(self.m(self.t("table_no_piece", level=self.level(lv)), "table", LOW))
                 continue
             p = load_content().pieces[pid]
             genre = self.c.get(f"genre.{p.genre}.name")
             about = self.t("table_piece_about", piece=self.t(
                 "piece_name", title=self.title(pid), composer=self.composer(p.composer)), genre=genre)
-            counted = len(p.instruments) >= 5 and len(set(p.instruments) - have) > 2
-            if form == "rest":  # its points were said in the short form
+            counted = (len(p.instruments) >= 5 and len(set(p.instruments) - have) > 2) or form == "rest_listed"
+            if form.startswith("rest"):  # its points were said in the short form
                 listed = self.t("table_piece_listed", level=self.level(p.level), instruments=self.inss(p.instruments))
                 text = listed + " " + about if counted else self.t("table_piece_title", level=self.level(p.level),
                                                                     about=about)
@@ -126,24 +131,38 @@ class ConcertoAnswers(ConcertoWords):
         return [self.m(self.t(key, player=self.name(v, perf["player"]), piece=self.piece(perf["piece"]),
                               count=len(perf["beats"])), "table", LOW)]
 
-    def _scores_line(self, v: dict) -> Message:
+    def _scores_line(self, v: dict, target: bool = True) -> Message:
+        """The scores, equal ones said once, with the target ("Punkte bis 25: ...") or, in
+        the short table, without it ("mehr" says it)."""
         same = grouped([(self.t("table_you") if self.second_person(i) else p["name"], p["score"])
                         for i, p in enumerate(v["players"])])  # equal scores said once
         scores = self.t("table_scores_all", count=same[0][1]) if len(same) == 1 and len(v["players"]) > 1 else \
             ", ".join(self.t("table_score", player=self.join(names), count=n) for names, n in same)
+        if not target:
+            return self.m(self.t("table_scores_now", scores=scores), "table", LOW)
         return self.m(self.t("table_scores_short", scores=scores, target=v["target"]), "table", LOW)
 
     def table_short(self, v: dict) -> list[Message] | None:
-        """What a turn is decided on, first: whose turn, the market, the pieces, the scores
-        (the rest, orchestras, hands, piles and titles, comes on "mehr"; verbose: the whole table)."""
+        """What a turn is decided on, first, in about 10 s: whose turn, the market, the pieces
+        by what each still needs from your orchestra, the scores (the rest, the pieces'
+        instruments and titles, the target, orchestras, hands and piles, comes on "mehr";
+        verbose: the whole table)."""
         if self.verbose:
             return None
         key = "table_turn_you" if self.second_person(v["turn_of"]) else "table_turn"
         out = [self.m(self.t(key, player=self.name(v, v["turn_of"])), "table", LOW),
                self.m(self.t("table_market_short", instruments=self.inss(v["market"])), "table", LOW)]
-        out += self._piece_lines(v, "short")
-        out.append(self._scores_line(v))
+        needs = pieces_needs(self, v) if self._needs_first(v) else None
+        out += [self.m(needs, "table", LOW)] if needs is not None else self._piece_lines(v, "short")
+        out.append(self._scores_line(v, target=False))
         return out + self._conductor_lines(v)  # the maestro version: the card that rules the performances
+
+    @staticmethod
+    def _needs_first(v: dict) -> bool:
+        """The short table says the pieces by what each still needs from your orchestra (the
+        pieces status row's words), their instruments after "mehr"; not for a watcher (no
+        orchestra) nor in the maestro version, whose conductor card asks for a piece's genre."""
+        return v.get("you") is not None and not v["maestro"]
 
     def _conductor_lines(self, v: dict) -> list[Message]:
         cond = v["conductor"]

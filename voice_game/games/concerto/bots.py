@@ -3,8 +3,9 @@ state, and conduct from memory.
 
 Memory model: the bot records every beat pattern it hears announced (its own and the
 others'), and keeps track of where patterns travel (Headhunter, Sabotage, Job
-Sharing, Rimon Sattle). Its own patterns are not in its view, so when it conducts it
-must recall them: a pattern seen ``age`` turns ago, while holding ``k`` own patterns,
+Sharing, Rimon Sattle). No pattern is in its view (nor in a player's), so when it
+conducts it must recall its own, and what it knows of an opponent's (a Headhunter's
+catch, Sabotage) is what it heard: a pattern seen ``age`` turns ago, while holding ``k`` own patterns,
 is recalled with probability
 
     p = (floor + (1 - floor) * exp(-age / tau)) / (1 + load * (k - 1))
@@ -379,11 +380,11 @@ class ConcertoBot:
                 got = a.other if card != "audition" else a.instrument
                 give = a.instrument if card != "audition" else None
                 if need.get(got, 0.0) > 0 and (give is None or need.get(give, 0.0) == 0):
-                    if card == "headhunter":
-                        # the incoming pattern is visible right now: remember it fresh
-                        for slot in view["players"][a.target]["orchestra"]:
-                            if slot["instrument"] == a.other and slot["pattern"]:
-                                self.memory[(self.seat, a.other)] = [slot["pattern"], self.clock]
+                    # Headhunter brings the opponent's pattern along: worth it only when the bot
+                    # remembers it from its announcement (no view shows a pattern; what it
+                    # remembers moves with the instrument, see observe)
+                    if card == "headhunter" and (a.target, a.other) not in self.memory:
+                        continue
                     return a
         return None
 
@@ -430,9 +431,9 @@ class ConcertoBot:
                     continue
                 ins = set(self.content.pieces[pid].instruments)
                 if ins <= theirs and a.instrument in ins and a.other in ins:
-                    pats = {slot["instrument"]: slot["pattern"] for slot in opp["orchestra"]}
-                    if pats.get(a.instrument) == pats.get(a.other):
-                        continue  # swapping equal patterns changes nothing
+                    mine, other = self.memory.get((a.target, a.instrument)), self.memory.get((a.target, a.other))
+                    if mine is not None and other is not None and mine[0] == other[0]:
+                        continue  # equal patterns, as the bot remembers them: swapping changes nothing
                     score = opp["score"] + self.content.pieces[pid].points
                     if best is None or score > best[0]:
                         best = (score, a)

@@ -19,8 +19,8 @@ def _deal(pool: list[Any], sizes: list[int]) -> list[list[Any]]:
 def resample_hidden(data: dict[str, Any], seat: int, rng: Rng) -> dict[str, Any]:
     """The JSON state ``data`` with what ``seat`` may not know shuffled, sizes kept: the
     instrument and special piles with the other seats' hands, the beat pile and discard
-    with the patterns under the seat's own orchestra, each piece pile, and the conductor
-    pile with the used and (when face down) the active conductor card."""
+    with the patterns under every orchestra (no view shows one), each piece pile, and the
+    conductor pile with the used and (when face down) the active conductor card."""
     d = copy.deepcopy(data)
     n = len(d["hands"])
     others = [i for i in range(n) if i != seat]
@@ -31,7 +31,7 @@ def resample_hidden(data: dict[str, Any], seat: int, rng: Rng) -> dict[str, Any]
         d[pile] = dealt[0]
         for i, cards in zip(others, dealt[1:], strict=True):
             d[hands][i] = cards
-    own = [slot for slot in d["orchestras"][seat] if slot[1] is not None]
+    own = [slot for orchestra in d["orchestras"] for slot in orchestra if slot[1] is not None]
     pool = list(d["beat_pile"]) + list(d["beat_discard"]) + [slot[1] for slot in own]
     rng.shuffle(pool)
     dealt = _deal(pool, [len(d["beat_pile"]), len(d["beat_discard"])] + [1] * len(own))

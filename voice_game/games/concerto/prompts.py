@@ -56,7 +56,7 @@ class ConcertoPrompts(ConcertoWords):
     def _p_encore(self, v: dict, content, p: dict, perf: dict) -> tuple[tuple, str]:
         key = ("encore", v["turn"], len(perf["beats"]))
         orch = [slot["instrument"] for slot in p["orchestra"]]
-        done = {b[0] for b in perf["beats"]}
+        done = set(perf["beats"])
         piece = content.pieces[perf["piece"]]
         left = [x for x in orch if x not in piece.instruments and x not in done]
         return key, self.t("encore_left", instruments=self.inss(left), count=len(left)) if left else ""
@@ -88,7 +88,7 @@ class ConcertoPrompts(ConcertoWords):
         piece = load_content().pieces[perf["piece"]]
         if v["phase"] == "encore":
             orch = [slot["instrument"] for slot in v["players"][me]["orchestra"]]
-            done = {b[0] for b in perf["beats"]}
+            done = set(perf["beats"])
             left = [self.ins(x) for x in orch if x not in piece.instruments and x not in done]
             return self.t("help_beat_encore", instruments=self.or_list(left))
         step = len(perf["beats"])

@@ -49,12 +49,9 @@ def rows(narrator: Any, v: Mapping[str, Any]) -> list[Row]:
             pieces.append(t("piece", level=name, count=piece.points,
                             instruments=narrator.join([ins(x) for x in piece.instruments])))
     pieces_row = row("pieces", t("pieces"), pieces, places=True, sep="; ")
-    if you is not None:  # its short form (the status command): what each piece still needs from you
-        have = {slot["instrument"] for slot in players[you]["orchestra"]}
-        need = [(_ref(c, lv, pid, content), _need(content.pieces.get(pid) if pid else None, have))
-                for lv, pid in v["open_pieces"].items()]
-        short = ", ".join(_needs(narrator, t, ins, names, what) for names, what in grouped(need))
-        pieces_row = Row(pieces_row.id, pieces_row.title, pieces_row.items, t("pieces_short", pieces=short), True, True)
+    needs = pieces_needs(narrator, v)
+    if needs is not None:  # its short form (the status command): what each piece still needs from you
+        pieces_row = Row(pieces_row.id, pieces_row.title, pieces_row.items, needs, True, True)
     out.append(pieces_row)
     order = ([you] if you is not None else []) + [p for p in range(len(players)) if p != you]
     out.append(row("discard", t("discard"), counted(list(v.get("instrument_discard") or [])), watch=False))
@@ -74,6 +71,28 @@ def rows(narrator: Any, v: Mapping[str, Any]) -> list[Row]:
             items = orchestra + [t("cards", count=info["hand_count"] + info["special_count"])]
             out.append(row(f"seat.{p + 1}", str(info["name"]), items))
     return out
+
+
+def pieces_needs(narrator: Any, v: Mapping[str, Any]) -> str | None:
+    """The open pieces by what each still needs from your orchestra, pieces that need the
+    same together ("Grün 2 bereit, Gelb 4 und Orange 9 brauchen Holzbläser."); None for a
+    view without a seat (a watcher has no orchestra)."""
+    you = v.get("you")
+    if you is None:
+        return None
+    c, content = narrator.c, load_content()
+
+    def t(key: str, **params: Any) -> str:
+        return str(c.get(f"concerto.review.{key}", **params))
+
+    def ins(x: str) -> str:
+        return str(c.get(f"instrument.{x}.name"))
+
+    have = {slot["instrument"] for slot in v["players"][you]["orchestra"]}
+    need = [(_ref(c, lv, pid, content), _need(content.pieces.get(pid) if pid else None, have))
+            for lv, pid in v["open_pieces"].items()]
+    said = t("pieces_short", pieces=", ".join(_needs(narrator, t, ins, names, what) for names, what in grouped(need)))
+    return said[:1].upper() + said[1:]  # a sentence ("green 2 ..." in English)
 
 
 def _ref(c: Any, lv: str, pid: str | None, content: Any) -> str:

@@ -1,11 +1,12 @@
 """What one Concerto player may know.
 
 Hidden from player p: the order of every draw pile (only sizes are shown), the other
-players' hands (only how many cards), the beat patterns of p's OWN orchestra (p heard
-them once and must remember them; the opponents' patterns are visible to p, as in the
-card game where the counters face the other players), and the active conductor card
-(face down after it was read out) unless the config says ``conductor_visible``.
-The pattern counters on the discard pile and the used conductor cards lie face down.
+players' hands (only how many cards), every beat pattern (p's own and the opponents':
+each is announced once when drawn and then lives only in memory, see docs/DESIGN.md,
+"Beat patterns by ear"; what Rehearsal grants comes as an event), and the active
+conductor card (face down after it was read out) unless the config says
+``conductor_visible``. The pattern counters on the discard pile and the used conductor
+cards lie face down. An orchestra is its instruments in order: ``{"instrument": ...}``.
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ def view(state: ConcertoState, player: int | None) -> dict[str, Any]:
             "birth_year": info["birth_year"],
             "score": s.scores[i],
             "pieces": list(s.collections[i]),
-            "orchestra": [{"instrument": ins, "pattern": None if own else pat} for ins, pat in s.orchestras[i]],
+            "orchestra": [{"instrument": ins} for ins, _pattern in s.orchestras[i]],  # never a pattern
             "hand": sorted(s.hands[i]) if own else None,
             "specials": sorted(s.specials[i]) if own else None,
             "hand_count": len(s.hands[i]),
@@ -39,7 +40,7 @@ def view(state: ConcertoState, player: int | None) -> dict[str, Any]:
             "level": s.perf["level"],
             "piece": s.perf["piece"],
             "follow": s.perf["follow"],
-            "beats": [list(b) for b in s.perf["beats"]],
+            "beats": [b[0] for b in s.perf["beats"]],  # the instruments shown so far, in order
             "encore": s.phase == "encore",
         }
     return {

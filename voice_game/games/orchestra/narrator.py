@@ -12,6 +12,7 @@ from collections.abc import Callable
 from voice_game.core.errors import RuleError
 from voice_game.core.events import Event
 from voice_game.games.orchestra.cards import load_content
+from voice_game.games.orchestra.review import rows as review_rows
 from voice_game.narration.catalog import Noun
 from voice_game.narration.common import NarratorBase, pan_for
 from voice_game.narration.message import HIGH, LOW, NORMAL, Message
@@ -313,6 +314,38 @@ class OrchestraNarrator(NarratorBase):
             out.append(self.m(self.t("table_drawn", family=self.family(v["drawn"])), "table", LOW))
         out.append(self.whose_turn(v))
         for p in range(n):
+            if p != v["you"] and v["collections"][p]:
+                out.append(self.m(self.t("cards_of", player=self.name(v, p),
+                                         cards=self.cards(v["collections"][p])), "table", LOW))
+        if v.get("maestro"):
+            out += [Message(m.text, "table", LOW) for m in self.maestro(v["maestro"])]
+        return out
+
+    def table_short(self, v: dict) -> list[Message] | None:
+        """What a turn is decided on, first: whose turn, the conductors with your musicians of
+        the families lying there (the conductors row, "dirigenten"), the card drawn, the Grand
+        Maestro cards by name (the round, the pile, who took which conductor, the others'
+        musicians and the Grand Maestro rules come on "mehr"; verbose: the whole table)."""
+        if self.verbose:
+            return None
+        said = {r.id: r.short for r in review_rows(self, v)}
+        out = [self.whose_turn(v), self.m(said["conductors"], "table", LOW)]
+        if v["drawn"]:
+            out.append(self.m(said["drawn"], "table", LOW))
+        if v.get("maestro"):  # they change what a take scores: by name here, read out on "mehr"
+            names = [self.t(f"maestro_name.{cid}") for cid in v["maestro"]]
+            out.append(self.m(self.t("table_maestro_short", cards=self.join(names)), "table", LOW))
+        return out
+
+    def table_rest(self, v: dict) -> list[Message]:
+        """"mehr" after the short table: the round and the pile, who took which conductor, the
+        others' musicians and the Grand Maestro cards."""
+        out = [self.m(self.t("table_round", round=v["round"], count=v["deck_size"]), "table", LOW)]
+        taken = [i for i, owner in enumerate(v["row_owner"]) if owner is not None]
+        n = len(v["players"])
+        out += [self.m(self._conductor(v, i, "_next" if k else ""), "table", LOW, None, pan_for(i + 1, n))
+                for k, i in enumerate(taken)]
+        for p in range(len(v["players"])):
             if p != v["you"] and v["collections"][p]:
                 out.append(self.m(self.t("cards_of", player=self.name(v, p),
                                          cards=self.cards(v["collections"][p])), "table", LOW))
