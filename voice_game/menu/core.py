@@ -166,21 +166,29 @@ class MenuCore:
                 return ""
 
     def ask_yes_no(self, key: str, **params) -> bool | None:
+        """True or False; None at the end of the input or when the player leaves ("beenden",
+        "quit"). "zurück" / "back" is a no: a question never holds a player who wants out."""
         self.say(self.t(key, **params))
         while True:
-            self.listen(intents=("yes", "no"))
+            self.listen(intents=("yes", "no", "back", "quit"))
             ev = self.next_event()
             if ev is None:
                 return None
             if isinstance(ev, Key):
                 if ev.name in ("y", "j", "enter"):
                     return True
-                if ev.name in ("n", "escape"):
+                if ev.name in ("n", "escape", "backspace"):
                     return False
                 continue
             m = match(self.g, ev, self.g.phrases(None, ["yes", "no"]))
             if m.kind in ("exact", "clear"):
                 return m.command["intent"] == "yes"
+            out = match(self.g, ev, self.phrases)  # the menu's own words
+            if out.kind == "exact" and out.command["intent"] == "back":
+                return False
+            if out.kind == "exact" and (out.command["intent"] == "quit" or
+                                        (out.command["intent"] == "menu_pick" and out.command.get("item") == "exit")):
+                return None
             self.say(self.t("input.waiting_for_yes_no"))
 
     # --- the loop ------------------------------------------------------------------

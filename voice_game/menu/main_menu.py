@@ -22,6 +22,7 @@ class MenuApp(GameMenus, SaveMenus, SettingsMenus, TutorialMenus, GalleryMenu, O
             self.progress.set_flag("tutorial_offered")
             answer = self.ask_yes_no("menu.first_run", game=self.t(f"{first_game()}.title"))
             if answer is None:
+                self.say(self.t("app.goodbye"))
                 return 0
             if answer:
                 self.tutorial(first_course())
