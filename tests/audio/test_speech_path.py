@@ -308,15 +308,14 @@ def test_any_key_in_the_start_menu_silences_its_speech_at_once(rendered, tmp_pat
         def start_typing(self, initial=""):
             pass
 
-    class Inputs:
-        reader, bindings = Reader(), None
+        def close(self):
+            pass
 
-        def __iter__(self):
-            return iter(())
+    from voice_game.keys import KeyInput, load_bindings
 
     progress = Progress(tmp_path / "p.json")
     progress.set_flag("tutorial_offered")
-    app = MenuApp("de", out, Inputs(), progress=progress)
+    app = MenuApp("de", out, KeyInput(Reader(), load_bindings({})), progress=progress)
     app.saves = tmp_path / "saves"
     app.run()
     assert out.wait_silent(timeout=30)
