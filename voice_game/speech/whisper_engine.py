@@ -249,6 +249,11 @@ class WhisperRecognizer:
             self._ep.margin_db = MARGIN_DB if on else None
             self._utt_floor = None
 
+    @property
+    def denoiser(self) -> Denoiser | None:
+        """The stream's noise suppressor now (None: off)."""
+        return self._denoiser
+
     def set_denoise(self, kind: str) -> str:
         """Noise suppression of the stream from now on: ``kind`` as :func:`make_denoiser`
         takes it (``off``: none; e.g. when an echo canceller suppresses the noise
