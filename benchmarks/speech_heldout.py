@@ -24,6 +24,11 @@ figures reported on speakers they were not chosen on, in quiet and in rooms.
    (``understand_text``) and read-back rules (``speech_bench.asks_first``): a command is
    accepted right at once, read back (right), refused, read back wrong, or acted on as
    another command; a non-command is refused, read back, or acted on.
+4. *The room denoiser* (``--adaptive -65,-60,...``): suppression only in a noisy room
+   (``denoise.RoomDenoiser``) runs on every clip, having heard the room before the word
+   (a clean recording's room is its own quietest 0.3 s); what it gives out is decoded (or
+   found decoded: the plain and the ``webrtc`` caches, a cache by the audio's hash), and
+   its threshold is chosen per fold on the other folds with the recognizer's thresholds.
 """
 from __future__ import annotations
 
@@ -289,7 +294,9 @@ def collect_room(lang: str, quick: bool, n_rooms: int, conditions: list[str], lo
         room = quiet_room(a16) if cond == "clean" else audio[:lead]
         suppressed = None
         for v in values:
-            heard, state = room_front(audio, room, v)
+            # 0 dBFS: a floor never over it (full scale), the stage never switches in: the
+            # clip as heard (suppression off), so that a fold can choose off too
+            heard, state = (audio, "off") if v >= 0 else room_front(audio, room, v)
             if state == "on" and cond != "clean":
                 if suppressed is None:
                     suppressed = front(audio, "webrtc")
@@ -342,14 +349,17 @@ def held_out_room(lang: str, by_value: dict[float, list[dict]], log) -> dict:
     from voice_game.speech.denoise import ON_DB
     for fold in folds:
         best = None
+        costs = []
         for v in values:
             train = [r for r in by_value[v] if r["speaker"] not in fold]
             th = choose(j, train)
             key = (cost(count(j, train, th)), -v)
+            costs.append(f"{v:g}: {key[0]:.3f}")
             if best is None or key < best[0]:
                 best = (key, v, th)
         assert best is not None
         _, v, th = best
+        log(f"  {lang} fold {'+'.join(sorted(fold))}: cost on the other folds at each threshold {costs}")
         out["chosen"].append(v)
         out["folds"].append((sorted(fold), {"on_db": v, **{k: getattr(th, k) for k in GRID}}))
         for r in by_value[v]:
@@ -591,7 +601,7 @@ def main() -> int:
                          "voice_game.speech.denoise), gate, floor (the voice detection's noise floor, streamed "
                          "part only), joined with '+'; each its own evidence cache")
     ap.add_argument("--adaptive", default="",
-                    help="thresholds (dBFS of the room's noise floor, e.g. -70,-60,-50) at which the room "
+                    help="thresholds (dBFS of the room's noise floor, e.g. -70,-60,-50; 0: never) at which the room "
                          "denoiser (voice_game.speech.denoise.RoomDenoiser) may switch suppression on; one is "
                          "chosen per fold on the other folds (uses the none and webrtc caches)")
     ap.add_argument("--fresh", action="store_true", help="decode everything again (else the cache is used)")

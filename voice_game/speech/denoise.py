@@ -111,11 +111,14 @@ class WebRtcLegacyDenoiser(_Framed):
 
 #: the room's noise floor (dB re full scale, ``NoiseFloor``) over which :class:`RoomDenoiser`
 #: suppresses; chosen held out (``benchmarks/speech_heldout.py --adaptive``, docs/BENCHMARKS.md)
-ON_DB = -60.0
+ON_DB = -45.0
 #: ... and under which, less this, it stops again
 HYSTERESIS_DB = 6.0
-#: the switch is weighed every this many 10 ms frames
+#: the switch is weighed every this many 10 ms frames ...
 DECIDE_FRAMES = 10
+#: ... once this many were heard (a floor of a moment may be the first word: a studio
+#: recording said at once switched in for 0.3 s when it was weighed after 0.2 s)
+WARM_FRAMES = 100
 
 
 class RoomDenoiser:
@@ -155,7 +158,8 @@ class RoomDenoiser:
             raw = data[i:i + FRAME_BYTES]
             self._floor.feed(np.frombuffer(raw, dtype="<i2").astype(np.float32) / 32768.0)
             self._frames += 1
-            floor = self._floor.db if self._frames % DECIDE_FRAMES == 0 else None
+            weigh = self._frames % DECIDE_FRAMES == 0 and self._frames >= WARM_FRAMES
+            floor = self._floor.db if weigh else None
             if floor is not None:
                 if not self.on and floor > self.on_db:
                     self.on = True
