@@ -82,6 +82,9 @@ class Endpointer:
         #: the room neither start an utterance nor keep one open (None: only followed)
         self.floor = floor
         self.margin_db = margin_db
+        #: the floor is fed the frames pushed (False: its owner feeds it the microphone's
+        #: own audio, e.g. before noise suppression turned the room's gaps down)
+        self.feed_floor = True
         #: the floor when the utterance started (None: unknown or not followed)
         self.start_floor: float | None = None
         self.threshold = threshold
@@ -111,7 +114,8 @@ class Endpointer:
             floor = self.start_floor if self.in_speech else self.floor.db
             if speech and floor is not None and self.margin_db is not None and level < floor + self.margin_db:
                 speech = False
-            self.floor.feed(audio)
+            if self.feed_floor:
+                self.floor.feed(audio)
         if not self.in_speech:
             self._pre.append(frame)
             if not speech:

@@ -626,12 +626,19 @@ class WhisperRecognizer:
 
     def accept_audio(self, pcm16: Audio) -> Hypothesis | None:
         pcm = to_pcm16(pcm16)
+        raw = pcm
         if self._denoiser is not None and pcm:
             pcm = self._denoiser.process(pcm)
         data = self._buf + pcm
         result = None
         with self._lock:
             ep = self._ep
+            # the voice detection's floor is the room as the microphone hears it: a
+            # suppressor turns the gaps between other voices down more than the voices,
+            # and against that lower floor the voices kept utterances open
+            ep.feed_floor = self._denoiser is None
+            if ep.floor is not None and not ep.feed_floor and raw:
+                ep.floor.feed(np.frombuffer(raw, dtype="<i2").astype(np.float32) / 32768.0)
             frames, self._buf = frames_of(data, ep.frame_bytes)
             for chunk in frames:
                 d = ep.push(chunk)
