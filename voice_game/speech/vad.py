@@ -82,9 +82,6 @@ class Endpointer:
         #: the room neither start an utterance nor keep one open (None: only followed)
         self.floor = floor
         self.margin_db = margin_db
-        #: the floor is fed the frames pushed (False: its owner feeds it the microphone's
-        #: own audio, e.g. before noise suppression turned the room's gaps down)
-        self.feed_floor = True
         #: the floor when the utterance started (None: unknown or not followed)
         self.start_floor: float | None = None
         self.threshold = threshold
@@ -103,19 +100,23 @@ class Endpointer:
         #: the probability of the last frame
         self.last_probability = 0.0
 
-    def push(self, frame: bytes) -> Vad:
+    def push(self, frame: bytes, heard: bytes | None = None) -> Vad:
+        """``frame``: what the detector hears; ``heard``: the same instant as the
+        microphone gave it, before noise suppression (None: the same), whose level is
+        weighed against the floor of such audio: a suppressor turns the gaps between other
+        voices down more than the voices, and against that lower floor the voices kept
+        utterances open (tests/speech/test_whisper_rooms.py)."""
         p = self.vad.probability(frame)
         self.last_probability = p
         speech = p >= self.threshold
         if self.floor is not None:
-            audio = np.frombuffer(frame, dtype="<i2").astype(np.float32) / 32768.0
+            audio = np.frombuffer(frame if heard is None else heard, dtype="<i2").astype(np.float32) / 32768.0
             level = float(np.max(frame_db(audio))) if audio.size >= 160 else 0.0
             # the floor before this frame: the room, not the word it may begin
             floor = self.start_floor if self.in_speech else self.floor.db
             if speech and floor is not None and self.margin_db is not None and level < floor + self.margin_db:
                 speech = False
-            if self.feed_floor:
-                self.floor.feed(audio)
+            self.floor.feed(audio)
         if not self.in_speech:
             self._pre.append(frame)
             if not speech:
