@@ -3,7 +3,7 @@ figures reported on speakers they were not chosen on, in quiet and in rooms.
 
     nice uv run --group bench python benchmarks/speech_heldout.py [--quick] [--langs de,en]
         [--rooms 48] [--conditions "fan 15,babble 15,music 15,fan 5,babble 5,music 5,reverb,reverb+babble 15"]
-        [--out benchmarks/results/speech_heldout.md] [--fresh]
+        [--out benchmarks/results/speech_heldout.md] [--fresh] [--adaptive -70,-60,-50]
 
 1. *Evidence.* Every clip of ``../shared/speech-corpus`` (``--quick``: a sample) is
    decoded once, clean, and a sample of ``--rooms`` clips per language again in each room
@@ -24,6 +24,11 @@ figures reported on speakers they were not chosen on, in quiet and in rooms.
    (``understand_text``) and read-back rules (``speech_bench.asks_first``): a command is
    accepted right at once, read back (right), refused, read back wrong, or acted on as
    another command; a non-command is refused, read back, or acted on.
+4. *The room denoiser* (``--adaptive -65,-60,...``): suppression only in a noisy room
+   (``denoise.RoomDenoiser``) runs on every clip, having heard the room before the word
+   (a clean recording's room is its own quietest 0.3 s); what it gives out is decoded (or
+   found decoded: the plain and the ``webrtc`` caches, a cache by the audio's hash), and
+   its threshold is chosen per fold on the other folds with the recognizer's thresholds.
 """
 from __future__ import annotations
 
@@ -226,6 +231,172 @@ def collect(lang: str, quick: bool, n_rooms: int, conditions: list[str], fresh: 
     return [cache[clip_key(x, c)] for x, c in todo]
 
 
+def quiet_room(audio: np.ndarray) -> np.ndarray:
+    """A clean recording's own room: its quietest 0.3 s (10 ms frames' energy), the
+    microphone's noise as that recording has it."""
+    from voice_game.speech.noise_floor import FRAME, frame_db
+
+    n = int(0.3 * rooms.RATE) // FRAME
+    e = 10 ** (frame_db(audio) / 10)
+    if e.size <= n:
+        return audio
+    k = int(np.argmin(np.convolve(e, np.ones(n), mode="valid")))
+    return audio[k * FRAME:(k + n) * FRAME]
+
+
+def room_front(audio: np.ndarray, room: np.ndarray, on_db: float) -> tuple[np.ndarray, str]:
+    """``audio`` (float 16 kHz) through the recognizer's own :class:`denoise.RoomDenoiser`
+    (suppression only in a noisy room) switching on at ``on_db``, after it heard ``room``
+    (float, the room before the word) four times, as :func:`front` primes a suppressor; and
+    how it acted on the clip: ``off`` (none of its suppressed frames given out: the clip as
+    heard), ``on`` (only suppressed ones), else ``mixed``."""
+    from voice_game.speech.denoise import FRAME_BYTES, RoomDenoiser, denoise
+
+    stage = RoomDenoiser(on_db=on_db)
+    stage.process(bytes(FRAME_BYTES))  # the silent frame make_denoiser probes every denoiser with
+    prime = np.tile(room, 4)
+    denoise(stage, prime[: prime.size - prime.size % (FRAME_BYTES // 2)])  # whole frames, as front()
+    on0, off0 = stage.frames_on, stage.frames_off
+    out = denoise(stage, audio)
+    on, off = stage.frames_on - on0, stage.frames_off - off0
+    return out, "off" if on == 0 else ("on" if off == 0 else "mixed")
+
+
+def collect_room(lang: str, quick: bool, n_rooms: int, conditions: list[str], log, limit: int,
+                 values: list[float]) -> dict[float, list[dict]]:
+    """Every clip's evidence behind the room denoiser at each threshold in ``values``. The
+    stage runs on every clip, having heard the room before the word: in a room condition
+    its leading 0.3 s (as :func:`front`), for a clean recording the recording's own
+    quietest 0.3 s (its microphone's noise; the clip's padding is digital silence, which
+    no microphone gives). Where it passed the clip as heard, the evidence is that of the
+    plain decode (its cache); where it gave out exactly what :func:`front` gives behind
+    the suppressor, that of the suppressed decode (its cache); else what it gave out is
+    decoded (a cache by the audio's hash, shared by the thresholds)."""
+    plain = {r["key"]: r for r in collect(lang, quick, n_rooms, conditions, False, log, limit, "none")}
+    supp = {r["key"]: r for r in collect(lang, quick, n_rooms, conditions, False, log, limit, "webrtc")}
+    all_items = [x for x in json.loads((sb.CORPUS / "labels.json").read_text()) if x["lang"] == lang]
+    pools = babble_pools(all_items) if any("babble" in c for c in conditions) else {}
+    rec = None
+    out: dict[float, list[dict]] = {v: [] for v in values}
+    states: dict[tuple[float, str], dict[str, int]] = {}
+    path = cache_path(lang, "room")
+    heard_cache = load_cache(lang, "room")
+    decoded = 0
+    t0 = time.time()
+    for k, (key, base) in enumerate(plain.items()):
+        a, rate = read_audio(sb.CORPUS / base["file"])
+        a16 = to_16k_int16(a, rate).astype(np.float32) / 32768
+        cond = base["condition"]
+        seed = int(hashlib.sha256(key.encode()).hexdigest()[:8], 16)
+        pool = [p[0] for s, p in pools.items() if s != base["speaker"]]
+        audio = rooms.degrade(a16, cond, seed, pool)
+        lead = int(0.3 * rooms.RATE)
+        room = quiet_room(a16) if cond == "clean" else audio[:lead]
+        suppressed = None
+        for v in values:
+            # 0 dBFS: a floor never over it (full scale), the stage never switches in: the
+            # clip as heard (suppression off), so that a fold can choose off too
+            heard, state = (audio, "off") if v >= 0 else room_front(audio, room, v)
+            if state == "on" and cond != "clean":
+                if suppressed is None:
+                    suppressed = front(audio, "webrtc")
+                if not np.array_equal(heard, suppressed):
+                    state = "on, not as front()"
+            group = "clean" if cond == "clean" else ("reverb" if cond == "reverb" else cond.split()[-1] + " dB")
+            tally = states.setdefault((v, group), {})
+            tally[state] = tally.get(state, 0) + 1
+            if state == "off":
+                d = dict(base)
+            elif state == "on" and cond != "clean":
+                d = dict(supp[key])
+            else:
+                sha = hashlib.sha256(to_pcm16_bytes(heard)).hexdigest()[:20]
+                if sha not in heard_cache:
+                    if rec is None:
+                        game, phrases = sb.state_sets(lang)["place"]
+                        rec = sb.make_engine("whisper", lang, sb.phrase_strings(phrases))
+                    heard_cache[sha] = {"key": sha, "evidence": asdict(weigh(rec, heard))}
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    with path.open("a") as f:
+                        f.write(json.dumps(heard_cache[sha]) + "\n")
+                    decoded += 1
+                d = dict(base, evidence=heard_cache[sha]["evidence"])
+            d["front"], d["stage"] = f"room{v:g}", state
+            out[v].append(d)
+        if k % 200 == 199:
+            log(f"    {k + 1}/{len(plain)} clips through the room denoiser, {decoded} decoded, "
+                f"{time.time() - t0:.0f} s")
+    for (v, group), tally in sorted(states.items()):
+        log(f"  {lang} room denoiser on at {v:g} dB, {group}: {tally}")
+    return out
+
+
+def to_pcm16_bytes(audio: np.ndarray) -> bytes:
+    from voice_game.speech.hypothesis import to_pcm16
+
+    return to_pcm16(audio)
+
+
+def held_out_room(lang: str, by_value: dict[float, list[dict]], log) -> dict:
+    """:func:`held_out` with the room denoiser's threshold chosen per fold as well: for
+    each threshold the recognizer's thresholds are chosen on the other folds, and the
+    threshold of the least cost there judges the fold (ties: the higher threshold, the
+    quieter room left as heard)."""
+    j = Judge(lang)
+    values = sorted(by_value)
+    folds = folds_of(by_value[values[0]])
+    out: dict = {"folds": [], "rows": {}, "default": {}, "chosen": []}
+    from voice_game.speech.denoise import ON_DB
+    for fold in folds:
+        best = None
+        costs = []
+        for v in values:
+            train = [r for r in by_value[v] if r["speaker"] not in fold]
+            th = choose(j, train)
+            key = (cost(count(j, train, th)), -v)
+            costs.append(f"{v:g}: {key[0]:.3f}")
+            if best is None or key < best[0]:
+                best = (key, v, th)
+        assert best is not None
+        _, v, th = best
+        log(f"  {lang} fold {'+'.join(sorted(fold))}: cost on the other folds at each threshold {costs}")
+        out["chosen"].append(v)
+        out["folds"].append((sorted(fold), {"on_db": v, **{k: getattr(th, k) for k in GRID}}))
+        for r in by_value[v]:
+            if r["speaker"] in fold:
+                c = out["rows"].setdefault((r["source"], r["condition"]), dict.fromkeys(OUTCOMES + NC_OUTCOMES, 0))
+                c[j.outcome(r, th)] += 1
+        if ON_DB in by_value:
+            for r in by_value[ON_DB]:
+                if r["speaker"] in fold:
+                    d = out["default"].setdefault((r["source"], r["condition"]),
+                                                  dict.fromkeys(OUTCOMES + NC_OUTCOMES, 0))
+                    d[j.outcome(r, DEFAULT)] += 1
+    log(f"  {lang}: per fold, room denoiser threshold and thresholds: {out['folds']}")
+    return out
+
+
+def by_snr(title: str, rows: dict) -> list[str]:
+    """The rooms pooled by level: clean, 15 dB, 5 dB, reverberation (alone, with babble)."""
+    def group(cond: str) -> str:
+        return "reverberation" if "reverb" in cond else ("clean" if cond == "clean" else cond.split()[-1] + " dB")
+
+    sums: dict[str, dict[str, int]] = {}
+    for (_, cond), c in rows.items():
+        g = sums.setdefault(group(cond), dict.fromkeys(OUTCOMES + NC_OUTCOMES, 0))
+        for o in g:
+            g[o] += c[o]
+    L = [f"### {title}", "", "| room | commands right (read back) | refused | acted on as another "
+         "| non-commands refused | acted on |", "|---|---|---|---|---|---|"]
+    for name in ("clean", "15 dB", "5 dB", "reverberation"):
+        if name in sums:
+            c = sums[name]
+            n, m = sum(c[k] for k in OUTCOMES), sum(c[k] for k in NC_OUTCOMES)
+            L.append(f"| {name} | {pct(c['right at once'] + c['right asked'], n)} ({c['right asked']}) | "
+                     f"{c['refused']} | {c['wrong at once']} | {pct(c['nc refused'], m)} | {c['nc at once']} |")
+    return L + [""]
+
+
 def streamed(lang: str, quick: bool, n: int, conditions: list[str], log, frontend: str = "none") -> dict:
     """``n`` clips per condition (half commands) streamed in real time through the
     recognizer's own voice activity detection, 2 s of the room after the word: the
@@ -300,7 +471,7 @@ class Judge:
         self.game, self.phrases = sb.state_sets(lang)["place"]
         self._memo: dict[tuple[str, float], tuple[dict | None, bool]] = {}
         self._want: dict[str, dict | None] = {}
-        self.evidence: dict[str, Evidence] = {}
+        self.evidence: dict[tuple[str, str], Evidence] = {}
 
     def want(self, word: str):
         if word not in self._want:
@@ -316,9 +487,11 @@ class Judge:
         return self._memo[key]
 
     def outcome(self, r: dict, th: Thresholds) -> str:
-        ev = self.evidence.get(r["key"])
+        # the same clip decoded behind another front end is another record: keyed by both
+        memo = (r.get("front", ""), r["key"])
+        ev = self.evidence.get(memo)
         if ev is None:
-            ev = self.evidence[r["key"]] = Evidence.from_dict(r["evidence"])
+            ev = self.evidence[memo] = Evidence.from_dict(r["evidence"])
         text, conf = judge(ev, th, self.numbers)
         got, asked = self.reading(text, conf) if text else (None, False)
         want = self.want(r["word"])
@@ -427,6 +600,10 @@ def main() -> int:
                     help="the recognizer's front end: none, a noise suppressor (webrtc, aec-audio-processing: "
                          "voice_game.speech.denoise), gate, floor (the voice detection's noise floor, streamed "
                          "part only), joined with '+'; each its own evidence cache")
+    ap.add_argument("--adaptive", default="",
+                    help="thresholds (dBFS of the room's noise floor, e.g. -70,-60,-50; 0: never) at which the room "
+                         "denoiser (voice_game.speech.denoise.RoomDenoiser) may switch suppression on; one is "
+                         "chosen per fold on the other folds (uses the none and webrtc caches)")
     ap.add_argument("--fresh", action="store_true", help="decode everything again (else the cache is used)")
     ap.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "speech_heldout.md"))
     args = ap.parse_args()
@@ -444,7 +621,20 @@ def main() -> int:
     for lang in args.langs.split(","):
         log(f"== {lang}")
         L += [f"## {lang}", ""]
-        if not args.no_heldout:
+        if args.adaptive:
+            values = [float(v) for v in args.adaptive.split(",")]
+            res = held_out_room(lang, collect_room(lang, args.quick, args.rooms, conditions, log, args.limit,
+                                                   values), log)
+            L += ["Room denoiser threshold (dBFS) and thresholds chosen per fold (on the other folds): "
+                  + "; ".join(f"{'+'.join(f)}: " + ", ".join(f"{k} {v:g}" for k, v in th.items())
+                              for f, th in res["folds"]), ""]
+            L += by_snr(f"{lang}: held out, room denoiser (threshold and thresholds chosen without the speaker)",
+                        res["rows"])
+            if res["default"]:
+                L += by_snr(f"{lang}: room denoiser at its default threshold, the engine's own thresholds",
+                            res["default"])
+            L += table(f"{lang}: held out, room denoiser", res["rows"], ["clean"] + conditions)
+        elif not args.no_heldout:
             records = collect(lang, args.quick, args.rooms, conditions, args.fresh, log, args.limit,
                               args.frontend)
             res = held_out(lang, records, log)
@@ -452,6 +642,7 @@ def main() -> int:
             L += ["Thresholds chosen per fold (on the other folds): "
                   + "; ".join(f"{'+'.join(f)}: " + ", ".join(f"{k} {v:g}" for k, v in th.items())
                               for f, th in res["folds"]), ""]
+            L += by_snr(f"{lang}: held out, by level", res["rows"])
             L += table(f"{lang}: held out (thresholds chosen without the speaker measured)", res["rows"], conds)
             L += table(f"{lang}: the engine's own thresholds (for comparison)", res["default"], conds)
         if args.stream:

@@ -30,6 +30,8 @@ def test_off_unknown_and_missing_library_give_none_with_a_reason(monkeypatch):
     monkeypatch.setitem(sys.modules, "livekit", None)
     made, why = make_denoiser("webrtc")
     assert made is None and "livekit" in why, why
+    made, why = make_denoiser("room")  # suppression only in a noisy room: the same library
+    assert made is None and "livekit" in why, why
 
 
 @needs_livekit

@@ -10,6 +10,14 @@ One small protocol, :class:`Denoiser`, fed any length of 16 kHz mono int16 (it w
   itself, so it must see the stream continuously (the recognizer feeds it every block).
 * :class:`WebRtcLegacyDenoiser`: the same through the ``aec-audio-processing`` wheel
   (level 0 to 3; measured against it in docs/BENCHMARKS.md).
+* :class:`RoomDenoiser`: a suppressor that is heard only in a noisy room. It follows the
+  room's noise floor in the stream (:class:`noise_floor.NoiseFloor`, before suppression)
+  and passes the suppressed frames while the floor is over :data:`ON_DB`, the microphone's
+  own frames once it fell :data:`HYSTERESIS_DB` under that again (so a floor near the
+  threshold does not flap). The suppressor hears every frame either way, so its own
+  estimate of the room is warm when it is switched in. Suppression helps in noise (held
+  out, German 5 dB, English 15 dB) but costs clean multi-word moves and refusals of
+  non-commands in a quiet room (docs/BENCHMARKS.md): this keeps the quiet room as it was.
 
 :func:`make_denoiser` never raises: a missing or failing library gives ``(None, why)``,
 and the recognizer hears the microphone as it is.
@@ -19,6 +27,9 @@ from __future__ import annotations
 from typing import Protocol
 
 import numpy as np
+
+from voice_game.speech.frame_stage import start
+from voice_game.speech.noise_floor import NoiseFloor
 
 RATE = 16000
 FRAME = RATE // 100  # 10 ms
@@ -34,6 +45,10 @@ class Denoiser(Protocol):
     def process(self, pcm: bytes) -> bytes:
         """The suppressed audio of ``pcm``'s whole 10 ms frames (with a part frame kept
         from the call before); a part frame at the end waits for the next call."""
+        ...
+
+    def probe(self) -> None:
+        """One silent frame through it (raises when its library cannot run)."""
         ...
 
 
@@ -53,6 +68,9 @@ class _Framed:
         n = len(data) - len(data) % FRAME_BYTES
         self._rest = data[n:]
         return b"".join(self._frame(data[i:i + FRAME_BYTES]) for i in range(0, n, FRAME_BYTES))
+
+    def probe(self) -> None:
+        self.process(bytes(FRAME_BYTES))
 
 
 class WebRtcDenoiser(_Framed):
@@ -91,23 +109,85 @@ class WebRtcLegacyDenoiser(_Framed):
         return bytes(self._ap.process_stream(frame))
 
 
-DENOISERS = {"webrtc": WebRtcDenoiser, "aec-audio-processing": WebRtcLegacyDenoiser}
+#: the room's noise floor (dB re full scale, ``NoiseFloor``) over which :class:`RoomDenoiser`
+#: suppresses; chosen held out (``benchmarks/speech_heldout.py --adaptive``, docs/BENCHMARKS.md)
+ON_DB = -45.0
+#: ... and under which, less this, it stops again
+HYSTERESIS_DB = 6.0
+#: the switch is weighed every this many 10 ms frames ...
+DECIDE_FRAMES = 10
+#: ... once this many were heard (a floor of a moment may be the first word: a studio
+#: recording said at once switched in for 0.3 s when it was weighed after 0.2 s)
+WARM_FRAMES = 100
+
+
+class RoomDenoiser:
+    """Noise suppression only while the room is measured noisy (see the module's text).
+
+    ``on``: whether the frames given out now are the suppressed ones; ``frames_on`` and
+    ``frames_off``: how many frames were given out each way (for tests and benchmarks)."""
+
+    name = "webrtc-room"
+
+    def __init__(self, inner: Denoiser | None = None, on_db: float = ON_DB,
+                 hysteresis_db: float = HYSTERESIS_DB) -> None:
+        self._inner: Denoiser = inner if inner is not None else WebRtcDenoiser()
+        self.on_db = on_db
+        self.off_db = on_db - hysteresis_db
+        self._floor = NoiseFloor()
+        self._rest = b""
+        self._frames = 0
+        self.on = False
+        self.frames_on = 0
+        self.frames_off = 0
+
+    @property
+    def floor_db(self) -> float | None:
+        """The room's noise floor now (dB re full scale; None before 0.2 s were heard)."""
+        return self._floor.db
+
+    def process(self, pcm: bytes) -> bytes:
+        done = self._inner.process(pcm)  # whole frames, the same ones as below
+        data = self._rest + pcm
+        n = len(data) - len(data) % FRAME_BYTES
+        self._rest = data[n:]
+        if len(done) != n:
+            raise RuntimeError(f"{self._inner.name} gave {len(done)} bytes for {n}")
+        out = []
+        for i in range(0, n, FRAME_BYTES):
+            raw = data[i:i + FRAME_BYTES]
+            self._floor.feed(np.frombuffer(raw, dtype="<i2").astype(np.float32) / 32768.0)
+            self._frames += 1
+            weigh = self._frames % DECIDE_FRAMES == 0 and self._frames >= WARM_FRAMES
+            floor = self._floor.db if weigh else None
+            if floor is not None:
+                if not self.on and floor > self.on_db:
+                    self.on = True
+                elif self.on and floor < self.off_db:
+                    self.on = False
+            if self.on:
+                self.frames_on += 1
+                out.append(done[i:i + FRAME_BYTES])
+            else:
+                self.frames_off += 1
+                out.append(raw)
+        return b"".join(out)
+
+    def probe(self) -> None:
+        self.process(bytes(FRAME_BYTES))
+
+
+DENOISERS: dict[str, type[Denoiser]] = {"webrtc": WebRtcDenoiser, "aec-audio-processing": WebRtcLegacyDenoiser,
+                                        "room": RoomDenoiser}
 
 
 def make_denoiser(kind: str = "webrtc") -> tuple[Denoiser | None, str]:
-    """The denoiser ``kind`` (``webrtc``, ``aec-audio-processing``; ``none``/``off``: none),
+    """The denoiser ``kind`` (``webrtc``, ``aec-audio-processing``, ``room``: WebRTC's only
+    in a noisy room; ``none``/``off``: none),
     or ``(None, why)`` when it is off, unknown, or its library is missing or fails to run."""
     if kind in ("none", "off", ""):
         return None, "off"
-    cls = DENOISERS.get(kind)
-    if cls is None:
-        return None, f"unknown denoiser {kind!r}"
-    try:
-        made: Denoiser = cls()
-        made.process(bytes(FRAME_BYTES))  # a library that loads but cannot run fails here
-    except Exception as exc:  # noqa: BLE001 - ImportError, a broken shared library, a protocol error
-        return None, f"{kind}: {type(exc).__name__}: {exc}"
-    return made, ""
+    return start(kind, DENOISERS, "denoiser")
 
 
 def denoise(denoiser: Denoiser, audio: np.ndarray, prime: np.ndarray | None = None) -> np.ndarray:

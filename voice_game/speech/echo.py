@@ -26,6 +26,8 @@ from typing import Protocol
 
 import numpy as np
 
+from voice_game.speech.frame_stage import start
+
 RATE = 16000
 FRAME = RATE // 100  # 10 ms
 FRAME_BYTES = FRAME * 2
@@ -45,6 +47,10 @@ class EchoCanceller(Protocol):
 
     def set_delay_ms(self, ms: int) -> None: ...
 
+    def probe(self) -> None:
+        """One silent captured frame (raises when its library cannot run)."""
+        ...
+
 
 class NullCanceller:
     """No echo path (headphones) or no canceller: the capture passes unchanged."""
@@ -57,6 +63,9 @@ class NullCanceller:
 
     def captured(self, frame: bytes) -> bytes:
         return frame
+
+    def probe(self) -> None:
+        pass
 
     def set_delay_ms(self, ms: int) -> None:
         pass
@@ -89,6 +98,9 @@ class WebRtcCanceller:
     def set_delay_ms(self, ms: int) -> None:
         self._apm.set_stream_delay_ms(int(max(0, min(500, ms))))
 
+    def probe(self) -> None:
+        self.captured(bytes(FRAME_BYTES))
+
 
 class WebRtcLegacyCanceller:
     """The ``aec-audio-processing`` wheel (a WebRTC audio processing module build)."""
@@ -113,6 +125,9 @@ class WebRtcLegacyCanceller:
     def set_delay_ms(self, ms: int) -> None:
         self._ap.set_stream_delay(int(max(0, min(500, ms))))
 
+    def probe(self) -> None:
+        self.captured(bytes(FRAME_BYTES))
+
 
 class WebRtcCancellerNoNs(WebRtcCanceller):
     """AEC3 and high-pass without noise suppression."""
@@ -129,15 +144,7 @@ CANCELLERS = {"webrtc": WebRtcCanceller, "webrtc-no-ns": WebRtcCancellerNoNs, "a
 def make_canceller(kind: str = "webrtc") -> tuple[EchoCanceller | None, str]:
     """The canceller ``kind`` (``webrtc``, ``aec-audio-processing``, ``none``), or
     ``(None, why)`` when its library is missing or fails to start (then: half-duplex)."""
-    cls = CANCELLERS.get(kind)
-    if cls is None:
-        return None, f"unknown echo canceller {kind!r}"
-    try:
-        canceller: EchoCanceller = cls()
-        canceller.captured(bytes(FRAME_BYTES))  # a library that loads but cannot run fails here
-    except Exception as exc:  # noqa: BLE001 - ImportError, a broken shared library, a protocol error
-        return None, f"{kind}: {type(exc).__name__}: {exc}"
-    return canceller, ""
+    return start(kind, CANCELLERS, "echo canceller")
 
 
 def cancel(canceller: EchoCanceller, played: np.ndarray, captured: np.ndarray, delay_ms: int = 0) -> np.ndarray:

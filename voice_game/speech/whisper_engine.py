@@ -249,6 +249,11 @@ class WhisperRecognizer:
             self._ep.margin_db = MARGIN_DB if on else None
             self._utt_floor = None
 
+    @property
+    def denoiser(self) -> Denoiser | None:
+        """The stream's noise suppressor now (None: off)."""
+        return self._denoiser
+
     def set_denoise(self, kind: str) -> str:
         """Noise suppression of the stream from now on: ``kind`` as :func:`make_denoiser`
         takes it (``off``: none; e.g. when an echo canceller suppresses the noise
@@ -555,6 +560,8 @@ class WhisperRecognizer:
     # -------------------------------------------------------------- streaming
     def _reset_stream(self) -> None:
         self._buf = b""
+        # the microphone's own audio given to the suppressor and not yet to the detection
+        self._raw_in = self._raw_out = b""
         self._drop_early()
         self._ep.reset()  # 0.26 s before speech starts are kept (its pre-roll)
 
@@ -621,15 +628,25 @@ class WhisperRecognizer:
 
     def accept_audio(self, pcm16: Audio) -> Hypothesis | None:
         pcm = to_pcm16(pcm16)
+        heard: list[bytes | None] = []
         if self._denoiser is not None and pcm:
+            # the microphone's own audio of the same instants, for the voice detection's
+            # levels and floor (Endpointer.push); the suppressor gives out whole 10 ms
+            # frames of what it was given, the rest later
+            self._raw_in += pcm
             pcm = self._denoiser.process(pcm)
+            self._raw_out += self._raw_in[:len(pcm)]
+            self._raw_in = self._raw_in[len(pcm):]
         data = self._buf + pcm
         result = None
         with self._lock:
             ep = self._ep
             frames, self._buf = frames_of(data, ep.frame_bytes)
-            for chunk in frames:
-                d = ep.push(chunk)
+            for _ in frames:
+                raw, self._raw_out = self._raw_out[:ep.frame_bytes], self._raw_out[ep.frame_bytes:]
+                heard.append(raw if len(raw) == ep.frame_bytes else None)
+            for chunk, room in zip(frames, heard, strict=True):
+                d = ep.push(chunk, room)
                 if d is Vad.START:
                     self._utt_floor = ep.start_floor  # the room before the utterance
                 if d is Vad.QUIET or d is Vad.START:
