@@ -1,8 +1,10 @@
 """One host service for many tables: every table of a process on one admin connection.
 
 ``TableService`` keeps any number of tables (``voice_game.online.host.Table``) in one
-asyncio event loop: one connection to the server, one subscription for every table's
-commands (``vg.*.*.cmd.*``, dispatched by table, key and seat), one task per table.
+asyncio event loop: one connection to the server, one subscription per table for its
+seats' commands (``vg.TABLE.*.cmd.*``, dispatched by key and seat; made when the table
+starts or is taken over here, so the server announces it afresh to every node of a
+cluster, see ``_listen``), one task per table.
 ``voice-game host`` runs one table on it; the lobby of ``voice-game server`` runs all of
 its tables on one::
 
@@ -137,6 +139,7 @@ class TableService:
         self.nc: Any = None
         self.js: Any = None
         self.hosted: dict[str, _Hosted] = {}
+        self._listening: dict[str, Any] = {}  # table -> the subscription to its seats' commands
         self._provision = asyncio.Lock()
         self._sweeper: asyncio.Task | None = None
         self._frozen = False
@@ -155,11 +158,30 @@ class TableService:
         except Exception as exc:  # noqa: BLE001
             raise ServiceError("online.connect_failed", server=self.server) from exc
         self.js = self.nc.jetstream()
-        await self.nc.subscribe(P.ALL_COMMANDS, cb=self._on_command)
         if sweep_every:
             self._sweeper = asyncio.ensure_future(self._sweep_loop(sweep_every))
         if self.leases is not None:
             self._watch = asyncio.ensure_future(self.leases.run())
+
+    async def _listen(self, table_id: str) -> None:
+        """Hear the table's seats: a subscription of its own, made when the table starts or is
+        taken over here. One subscription of every table's commands shared by all services
+        went deaf in a cluster: nats-server before 2.9.16, after a reload of its accounts
+        (every new table reloads them), may tell the other nodes that nobody on a node listens
+        to a subject when one of two connections there listening to it goes (the service that
+        played the table, killed), so the service taking the table over heard only the seats
+        on its own node. A table's own subject is announced anew when the service taking it
+        over subscribes, after the old one is gone (tests/online/test_cluster.py)."""
+        if table_id not in self._listening:
+            self._listening[table_id] = await self.nc.subscribe(P.table_commands(table_id), cb=self._on_command)
+
+    async def _unlisten(self, table_id: str) -> None:
+        sub = self._listening.pop(table_id, None)
+        if sub is not None:
+            try:
+                await sub.unsubscribe()
+            except Exception:  # noqa: BLE001 - the connection is closing
+                pass
 
     def _reconnected(self) -> None:
         for h in self.hosted.values():
@@ -234,8 +256,15 @@ class TableService:
         info = TableInfo(table_id, kit.name, lang, tuple(chosen), tuple(
             SeatInfo(i, s.name, s.is_bot, None if s.is_bot else P.make_code(table_id, i, passwords[i]))
             for i, s in enumerate(seats)))
-        await table.flush()
-        self._run(table, info)
+        self.hosted[table_id] = h = _Hosted(table, info)
+        try:
+            await self._listen(table_id)
+            await table.flush()
+        except BaseException:
+            del self.hosted[table_id]
+            await self._unlisten(table_id)
+            raise
+        self._run(h)
         return info
 
     async def resume(self, table_id: str, lang: str = "en", *, events: Path | None = None,
@@ -272,21 +301,32 @@ class TableService:
                           rate=self.rate)
         except Exception:  # noqa: BLE001
             raise ServiceError("online.snapshot_damaged", table=table_id) from None
-        await table.publish_outbox(await table.stored())
         info = TableInfo(table_id, kit.name, table.lang, tuple(data.get("variants") or ()), tuple(
             SeatInfo(i, s.name, s.is_bot, None if s.is_bot else P.make_code(table_id, i, passwords[i]))
             for i, s in enumerate(seats)))
-        self._run(table, info)
+        # heard from before the rest of the outbox goes out: an answer to a prompt in it waits in the table's queue
+        self.hosted[table_id] = h = _Hosted(table, info)
+        try:
+            await self._listen(table_id)
+
+            async def rest() -> None:  # what is not stored yet (a cluster may be electing a stream's leader)
+                await table.publish_outbox(await table.stored())
+
+            await with_retries(rest)
+        except BaseException:
+            del self.hosted[table_id]
+            await self._unlisten(table_id)
+            raise
+        self._run(h)
         return info
 
-    def _run(self, table, info: TableInfo) -> None:
+    def _run(self, h: _Hosted) -> None:
         if not self._frozen:
             # what the first table loaded (grammars, catalogs, the games' modules) lives as long as
             # the process: out of the collector's way, a full collection takes a third of the time
             gc.freeze()
             self._frozen = True
-        h = _Hosted(table, info)
-        self.hosted[info.table] = h
+        table, info = h.table, h.info
 
         async def run() -> int:
             try:
@@ -298,6 +338,7 @@ class TableService:
             except Exception:  # noqa: BLE001 - this table stops; the others play on
                 traceback.print_exc(file=self.log)
                 h.result = 1
+            await self._unlisten(info.table)
             return h.result
 
         h.task = asyncio.ensure_future(run())
