@@ -18,6 +18,7 @@ from tests.online.conftest import PROCS, ROOT, Host, env, join, wait_until
 from tests.online.scripts import play_script
 from voice_game.online import protocol as P
 from voice_game.online import server as S
+from voice_game.online.failover import latest
 
 
 class Cluster:
@@ -112,9 +113,8 @@ def _handled(cluster, table):
 
         nc = await nats.connect(cluster.url.split(","), user=S.ADMIN, password=S.admin_password(cluster.folder),
                                 connect_timeout=2, max_reconnect_attempts=1, error_cb=_quiet)
-        try:
-            kv = await nc.jetstream().key_value(P.bucket(table))
-            last_c = json.loads((await kv.get("snapshot")).value)["online"]["last_c"]
+        try:  # from the stream's leader: a direct get may be answered by a replica lagging behind
+            last_c = json.loads((await latest(nc.jetstream(), table, "snapshot")).data)["online"]["last_c"]
             return sum(int(x) for x in last_c.values())
         finally:
             await nc.close()
@@ -123,6 +123,36 @@ def _handled(cluster, table):
         return asyncio.run(read())
     except Exception:  # noqa: BLE001 - no snapshot yet, or no answer while a node is gone
         return 0
+
+
+def _state(cluster, table):
+    """Where the table stands on the cluster (a failing test's message): the snapshot's
+    numbers and outbox, each stream's last messages."""
+    async def read():
+        import nats
+
+        nc = await nats.connect(cluster.url.split(","), user=S.ADMIN, password=S.admin_password(cluster.folder),
+                                connect_timeout=2, max_reconnect_attempts=1, error_cb=_quiet)
+        try:
+            js = nc.jetstream()
+            on = json.loads((await latest(js, table, "snapshot")).data)["online"]
+            lines = [f"snapshot: counters {on['counters']}, last_c {on['last_c']}, outbox "
+                     f"{[(x[1], x[2]['n'], x[2].get('t')) for x in on['outbox']]}",
+                     f"lease: {(await latest(js, table, 'lease')).data!r}"]
+            for stream in on["counters"]:
+                info = await js.stream_info(stream)
+                last = info.state.last_seq
+                msgs = [json.loads((await js.get_msg(stream, n)).data) for n in range(max(1, last - 3), last + 1)]
+                lines.append(f"{stream} (leader {info.cluster.leader if info.cluster else '?'}): "
+                             + "; ".join(f"{m['n']} {m.get('t')} {m.get('last', m.get('text', ''))!s:.40}" for m in msgs))
+            return "\n".join(lines)
+        finally:
+            await nc.close()
+
+    try:
+        return asyncio.run(read())
+    except Exception as exc:  # noqa: BLE001 - a failing test's message says what it could not read
+        return f"(no state: {exc!r})"
 
 
 def _service(cluster, *seed):
@@ -141,6 +171,16 @@ def _game(out):
     return [x for x in lines if not x.endswith(" is at the table now.")]
 
 
+FIRST, MORE = 10, 12  # a seat's lines before node 0 dies, and before service A is killed (of about 60)
+
+
+def _feed(client, lines, close=False):
+    client.proc.stdin.write("".join(x + "\n" for x in lines))
+    client.proc.stdin.flush()
+    if close:
+        client.proc.stdin.close()
+
+
 def _failover(cluster, per_seat):
     """Service A plays the table; node 0 dies, then A (kill -9); B takes the table over and
     both seats play to the end. The seats' outputs."""
@@ -150,14 +190,26 @@ def _failover(cluster, per_seat):
     second = _service(cluster)  # service B: takes over what A leaves
     a, b = first.seats(2)
     table = a["table"]
-    anna = join(a["code"], cluster, per_seat[0])
-    ben = join(b["code"], cluster, per_seat[1])
+    # Each seat's script in three parts, so that the game cannot end before A is killed (a
+    # slow snapshot read while the cluster elects leaders let it end once): the first
+    # FIRST lines, MORE after node 0 died, the rest after A was killed.
+    anna = join(a["code"], cluster, per_seat[0][:FIRST], close=False)
+    ben = join(b["code"], cluster, per_seat[1][:FIRST], close=False)
     wait_until(lambda: _handled(cluster, table) >= 8, what="eight lines played")
-    cluster.kill(0)  # the node everybody connected to first
-    now = _handled(cluster, table)
+    cluster.kill(0)
+    now = 0
+    for _ in range(300):  # bounded: a snapshot read while the cluster elects leaders may fail
+        now = _handled(cluster, table)
+        if now:
+            break
+        time.sleep(0.1)
+    _feed(anna, per_seat[0][FIRST:FIRST + MORE])
+    _feed(ben, per_seat[1][FIRST:FIRST + MORE])
     wait_until(lambda: _handled(cluster, table) >= now + 6, 90, "six more lines on two nodes", anna, ben)
-    first.proc.kill()  # kill -9 of the host service playing the table
+    first.proc.kill()  # kill -9 of the host service playing the table, while it plays
     first.proc.wait(10)
+    _feed(anna, per_seat[0][FIRST + MORE:], close=True)
+    _feed(ben, per_seat[1][FIRST + MORE:], close=True)
     try:
         ra, out_a, err_a = anna.finish(120)
         rb, out_b, err_b = ben.finish(120)
@@ -165,8 +217,8 @@ def _failover(cluster, per_seat):
     except subprocess.TimeoutExpired as exc:
         second.kill()
         _, err = second.communicate(timeout=10)
-        raise AssertionError(f"{exc}\n=== Anna {anna.said()[-6000:]}\n=== Ben {ben.said()[-6000:]}"
-                             f"\n=== service B:\n{err[-6000:]}") from None
+        raise AssertionError(f"{exc}\n=== the table:\n{_state(cluster, table)}\n=== Anna {anna.said()[-6000:]}"
+                             f"\n=== Ben {ben.said()[-6000:]}\n=== service B:\n{err[-6000:]}") from None
     err_second = second.stderr.read()
     assert rc_b == 0 and "Traceback" not in err_second, err_second[-3000:]
     assert (ra, rb) == (0, 0), (out_a[-2000:], err_a[-2000:], out_b[-2000:], err_b[-2000:])

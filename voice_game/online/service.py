@@ -87,14 +87,16 @@ class _Hosted:
     result: int | None = None
 
 
-async def with_retries(make, tries: int = CREATE_TRIES, first_wait: float = 0.2):
-    """``await make()`` again after a timeout or a lost answer (a server busy reloading)."""
+async def with_retries(make, tries: int = CREATE_TRIES, first_wait: float = 0.2,
+                       final: tuple[type[Exception], ...] = ()):
+    """``await make()`` again after a timeout or a lost answer (a server busy reloading, a
+    cluster electing a leader); an exception of a ``final`` type is raised at once."""
     wait = first_wait
     for attempt in range(tries):
         try:
             return await make()
-        except Exception:  # noqa: BLE001 - nats.errors.TimeoutError, no responders, a reload
-            if attempt == tries - 1:
+        except Exception as exc:  # noqa: BLE001 - nats.errors.TimeoutError, no responders, a reload
+            if attempt == tries - 1 or isinstance(exc, final):
                 raise
             await asyncio.sleep(wait)
             wait = min(wait * 2, 3.0)
@@ -166,7 +168,7 @@ class TableService:
     async def _listen(self, table_id: str) -> None:
         """Hear the table's seats: a subscription of its own, made when the table starts or is
         taken over here. One subscription of every table's commands shared by all services
-        went deaf in a cluster: nats-server before 2.9.16, after a reload of its accounts
+        went deaf in a cluster: nats-server before 2.9.17, after a reload of its accounts
         (every new table reloads them), may tell the other nodes that nobody on a node listens
         to a subject when one of two connections there listening to it goes (the service that
         played the table, killed), so the service taking the table over heard only the seats
@@ -280,10 +282,13 @@ class TableService:
             raise ServiceError("online.bad_table")
         if table_id in self.hosted:
             return self.hosted[table_id].info
-        try:
-            kv = await self.js.key_value(P.bucket(table_id))
-            entry = await kv.get(SNAPSHOT)
-            data = json.loads(entry.value.decode("utf-8"))
+        from nats.js.errors import NotFoundError
+
+        from voice_game.online.failover import latest
+
+        try:  # the snapshot as the leader of its stream has it (not a replica's, which may lag)
+            entry = await with_retries(lambda: latest(self.js, table_id, SNAPSHOT), final=(NotFoundError,))
+            data = json.loads(entry.data.decode("utf-8"))
             kit = get_kit(data["game"])
             seats = [Seat(str(s["name"]), str(s["kind"])) for s in data["seats"]]
             state = kit.rules.state_from_json(data["state"])
