@@ -47,6 +47,11 @@ IDLE_LIMIT = 14 * 24 * 3600  # seconds after its last move an abandoned table's 
 SWEEP_GRACE = 600.0  # seconds a table file may exist without streams (it is being created)
 SWEEP_EVERY = 3600.0  # seconds between two sweeps of a running service
 CREATE_TRIES = 8  # attempts of a JetStream call while the server reloads (with backoff)
+SNAPSHOT_TRIES = 12  # reads of a taken-over table's snapshot until it is as new as its streams (about 25 s)
+
+
+class _Behind(Exception):
+    """A snapshot read older than what the table's streams hold."""
 
 
 class ServiceError(Exception):
@@ -286,9 +291,22 @@ class TableService:
 
         from voice_game.online.failover import latest
 
-        try:  # the snapshot as the leader of its stream has it (not a replica's, which may lag)
-            entry = await with_retries(lambda: latest(self.js, table_id, SNAPSHOT), final=(NotFoundError,))
-            data = json.loads(entry.data.decode("utf-8"))
+        async def snapshot() -> dict:
+            """The snapshot as the leader of its stream has it (not a replica's, which may lag),
+            and no older than what the table's streams hold: it is stored before what it numbers
+            is published, so a stream holding more means a store still catching up: read again.
+            (Seen once after a node died and the host was killed: a snapshot counting 47 and 69
+            seat messages while the streams held 54 and 79; the new host resumed the older game
+            and its seats waited for ever.)"""
+            data = json.loads((await latest(self.js, table_id, SNAPSHOT)).data.decode("utf-8"))
+            for stream, n in data["online"]["counters"].items():
+                if (await self.js.stream_info(stream)).state.last_seq > int(n):
+                    raise _Behind(stream)
+            return data
+
+        try:
+            data = await with_retries(snapshot, SNAPSHOT_TRIES, final=(NotFoundError, ValueError, KeyError, TypeError,
+                                                                       AttributeError))
             kit = get_kit(data["game"])
             seats = [Seat(str(s["name"]), str(s["kind"])) for s in data["seats"]]
             state = kit.rules.state_from_json(data["state"])
