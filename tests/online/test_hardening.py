@@ -221,11 +221,14 @@ def test_a_second_client_with_the_same_code_takes_the_seat_over(nats_server, tmp
     _finish_short_game(host, a["code"], b["code"], nats_server, third)
 
 
-@pytest.mark.xfail(strict=False, reason="failed once in a quiet CI run on 2026-12-05 (passed in the run before); "
-                   "not yet explained: maybe nats-server's short 'no responders' right after a reload")
 def test_many_hosts_start_at_once(nats_server, tmp_path):
     """Starting 20 hosts at once, 5 died (TimeoutError in create_streams while auth.conf
-    was rewritten and reloaded for each). VOICE_GAME_HOSTS sets how many (default 6)."""
+    was rewritten and reloaded for each). Later a host of 12 said it could not connect (3
+    runs of 5; the CI failure with 6 left no output): nats-server 2.9 checks every
+    connection again when it reloads its users and drops one whose login it has not read
+    yet (its log: 'authentication error - User ""'), and a host's first connection came at
+    such a moment (client.connect now tries a dropped login again). VOICE_GAME_HOSTS sets
+    how many (default 6)."""
     count = int(os.environ.get("VOICE_GAME_HOSTS", "6"))
     deck = str(_deck(tmp_path))
     hosts = [Host(["orchestra", "--players", "Anna,Ben", "--deck", deck, "--lang", "en"], nats_server)

@@ -23,6 +23,8 @@ from voice_game.session.history import History
 HELLO_EVERY = 3.0  # seconds between hellos while no host answers
 HELLO_TRIES = 200
 ALIVE_EVERY = 2.0  # seconds between "still here" messages (the host lets a bot stand in when they stop)
+LOGIN_TRIES, LOGIN_WAIT = 4, 0.25  # a refused login tried again after 0.25, 0.5, 1 s (a server reloading its users)
+GAP_TRIES, HISTORY_WAIT = 10, 0.3  # a gap in what the seat heard: asked for up to 3 s (a lagging replica)
 
 
 RECONNECTED = object()  # put into a client's queue when its connection came back
@@ -59,8 +61,23 @@ async def connect(server: str, user: str, password: str, on_reconnect=None, inbo
             on_reconnect()
 
     # first one plain attempt: wrong credentials or no server are answered at once
-    probe = await nats.connect(servers, user=user, password=password, connect_timeout=3, allow_reconnect=False,
-                               max_reconnect_attempts=0, error_cb=quiet, name=user, **extra)
+    probe = None
+    for attempt in range(LOGIN_TRIES):
+        try:
+            probe = await nats.connect(servers, user=user, password=password, connect_timeout=3,
+                                       allow_reconnect=False, max_reconnect_attempts=0, error_cb=quiet, name=user,
+                                       **extra)
+            break
+        except (nats.errors.Error, ConnectionResetError) as exc:
+            # nats-server 2.9 checks every connection again when it reloads its users (a table
+            # being added) and drops one whose login it has not read yet: 'Authorization
+            # Violation', or the connection lost (in a probe with 40 reloads, 54 of 400
+            # logins). Those are tried again a few times, a second or two in all.
+            refused = isinstance(exc, ConnectionResetError) or "authorization" in str(exc).lower()
+            if not refused or attempt == LOGIN_TRIES - 1:
+                raise
+            await asyncio.sleep(LOGIN_WAIT * 2 ** attempt)
+    assert probe is not None
     await probe.close()
     # then a connection that comes back by itself after a network drop
     return await nats.connect(servers, user=user, password=password, inbox_prefix=inbox or P.inbox_prefix(user),
@@ -147,20 +164,26 @@ def _decode(data: bytes):
     return msg
 
 
-async def _history(js, stream: str, first: int, last: int):
-    """Messages first..last (inclusive) of a stream, as far as the stream still has them."""
+async def _history(js, stream: str, first: int, last: int, tries: int = 1):
+    """Messages first..last (inclusive) of a stream, as far as the stream still has them.
+    A direct get may be answered by a replica of a cluster that lags behind and lacks the
+    newest: ``tries`` asks that often for what was not found (0.3 s apart)."""
     from nats.js.errors import NotFoundError
 
-    out = []
-    for n in range(max(1, first), last + 1):
-        try:
-            raw = await js.get_msg(stream, seq=n, direct=True)
-        except NotFoundError:
-            continue
-        msg = _decode(raw.data or b"")
-        if msg is not None:
-            out.append(msg)
-    return out
+    found: dict[int, dict | None] = {}
+    for attempt in range(tries):
+        for n in range(max(1, first), last + 1):
+            if n in found:
+                continue
+            try:
+                raw = await js.get_msg(stream, seq=n, direct=True)
+            except NotFoundError:
+                continue
+            found[n] = _decode(raw.data or b"")
+        if len(found) >= last + 1 - max(1, first) or attempt == tries - 1:
+            break
+        await asyncio.sleep(HISTORY_WAIT)
+    return [m for _, m in sorted(found.items()) if m is not None]
 
 
 class PlayerInput:
@@ -460,8 +483,8 @@ class SeatClient:
             if msg["n"] <= self.last_n:
                 continue
             if msg["n"] > self.last_n + 1:  # lost while the connection was down: from the stream
-                fill = [m for m in await _history(self.js, self.stream, self.last_n + 1, msg["n"] - 1)
-                        if m["n"] > self.last_n]
+                fill = [m for m in await _history(self.js, self.stream, self.last_n + 1, msg["n"] - 1,
+                                                  tries=GAP_TRIES) if m["n"] > self.last_n]
                 if fill:
                     pending = fill + [msg] + pending
                     msg = pending.pop(0)

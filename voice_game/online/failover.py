@@ -26,6 +26,15 @@ LEASE = 6.0  # seconds a table stays with its service without a renewal
 LEASE_KEY = "lease"
 
 
+async def latest(js: Any, table_id: str, key: str) -> Any:
+    """A key of the table's bucket as the leader of its stream has it (RawStreamMsg: data,
+    seq). ``KeyValue.get`` asks with a direct get, which any replica may answer: one lagging
+    behind gave a snapshot a minute old once, and a takeover resuming that is not where its
+    seats are."""
+    bucket = P.bucket(table_id)
+    return await js.get_last_msg(f"KV_{bucket}", f"$KV.{bucket}.{key}")
+
+
 class Leases:
     def __init__(self, service: Any, lease: float = LEASE):
         self.service = service
@@ -48,20 +57,20 @@ class Leases:
 
     async def adopt(self) -> list[str]:
         """Claim and resume the tables whose lease ran out; returns their ids."""
-        from nats.js.errors import KeyNotFoundError
+        from nats.js.errors import NotFoundError
 
         won = []
         for table_id in S.table_ids(self.service.folder):
             if table_id in self.service.hosted:
                 continue
             try:
-                kv = await self.service.js.key_value(P.bucket(table_id))
-                entry = await kv.get(LEASE_KEY)
-                lease = json.loads(entry.value or b"{}")
+                entry = await latest(self.service.js, table_id, LEASE_KEY)
+                lease = json.loads(entry.data or b"{}")
                 if lease.get("over") or float(lease.get("until", 0)) > time.time():
                     continue
-                await kv.update(LEASE_KEY, self._value(), last=entry.revision)  # fails if another was first
-            except KeyNotFoundError:
+                kv = await self.service.js.key_value(P.bucket(table_id))
+                await kv.update(LEASE_KEY, self._value(), last=entry.seq)  # fails if another was first
+            except NotFoundError:
                 continue  # a table of a service without leases, or gone
             except Exception:  # noqa: BLE001 - another service was first, or no answer now
                 continue

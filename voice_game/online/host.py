@@ -37,6 +37,7 @@ TOO_FAST_EVERY = 5.0  # seconds between two "too fast" sentences to one seat
 WRONG_LAST_SEQUENCE = 10071  # JetStream's error code: the stream's last message is not the one expected
 OTHERS_RATE, OTHERS_BURST = 0.5, 5  # what one seat makes the others hear: per second, at once
 PUBLISH_TIMEOUT = 5.0  # seconds to wait for the server's acknowledgements of one outbox
+EXPIRE_TRIES = 5  # attempts to make a finished table's streams expire (waits of 0.5, 1, 2, 4 s between)
 
 
 class SeatOutput:
@@ -637,14 +638,27 @@ class Table:
 
     async def expire(self) -> None:
         """A finished table's history and snapshot stay for late rejoins and spectators for
-        KEEP_FINISHED seconds, then the server removes them."""
+        KEEP_FINISHED seconds, then the server removes them. A cluster that lost the node
+        leading its metadata answers no stream update until it elected another (seconds):
+        tried again meanwhile, EXPIRE_TRIES times."""
+        from nats.js.errors import BadRequestError
+
         for name in P.table_streams(self.id, list(self.sessions)):
-            try:
-                info = await self.js.stream_info(name)
-                cfg = info.config
-                cfg.max_age = KEEP_FINISHED
-                if cfg.duplicate_window and cfg.duplicate_window > KEEP_FINISHED:
-                    cfg.duplicate_window = KEEP_FINISHED  # the server refuses a window over the age
-                await self.js.update_stream(cfg)
-            except Exception:  # noqa: BLE001 - then sweep() removes them after IDLE_LIMIT
-                traceback.print_exc(file=sys.stderr)
+            for attempt in range(EXPIRE_TRIES):
+                try:
+                    info = await self.js.stream_info(name)
+                    cfg = info.config
+                    cfg.max_age = KEEP_FINISHED
+                    if cfg.duplicate_window and cfg.duplicate_window > KEEP_FINISHED:
+                        cfg.duplicate_window = KEEP_FINISHED  # the server refuses a window over the age
+                    await self.js.update_stream(cfg)
+                    break
+                except BadRequestError:  # refused: then sweep() removes them after IDLE_LIMIT
+                    traceback.print_exc(file=sys.stderr)
+                    break
+                except Exception as exc:  # noqa: BLE001 - no answer (yet): again, then left to sweep()
+                    if attempt == EXPIRE_TRIES - 1:
+                        print(f"{name} keeps the age of an abandoned table, no answer from the server: {exc!r}",
+                              file=sys.stderr, flush=True)
+                    else:
+                        await asyncio.sleep(RETRY_WAIT * 2 ** attempt)

@@ -72,7 +72,12 @@ def command_subject(table: str, seat: int | str, key: str) -> str:
     return f"vg.{table}.{key}.cmd.{seat}"
 
 
-ALL_COMMANDS = "vg.*.*.cmd.*"  # what a host service listens to: (table, key, seat) from the subject
+ALL_COMMANDS = "vg.*.*.cmd.*"  # every table's commands: (table, key, seat) from the subject
+
+
+def table_commands(table: str) -> str:
+    """What a host service listens to for one table it plays: its seats' commands."""
+    return f"vg.{table}.*.cmd.*"
 
 
 def command_address(subject: str) -> tuple[str, str, int] | None:

@@ -1,8 +1,10 @@
 """One host service for many tables: every table of a process on one admin connection.
 
 ``TableService`` keeps any number of tables (``voice_game.online.host.Table``) in one
-asyncio event loop: one connection to the server, one subscription for every table's
-commands (``vg.*.*.cmd.*``, dispatched by table, key and seat), one task per table.
+asyncio event loop: one connection to the server, one subscription per table for its
+seats' commands (``vg.TABLE.*.cmd.*``, dispatched by key and seat; made when the table
+starts or is taken over here, so the server announces it afresh to every node of a
+cluster, see ``_listen``), one task per table.
 ``voice-game host`` runs one table on it; the lobby of ``voice-game server`` runs all of
 its tables on one::
 
@@ -45,6 +47,11 @@ IDLE_LIMIT = 14 * 24 * 3600  # seconds after its last move an abandoned table's 
 SWEEP_GRACE = 600.0  # seconds a table file may exist without streams (it is being created)
 SWEEP_EVERY = 3600.0  # seconds between two sweeps of a running service
 CREATE_TRIES = 8  # attempts of a JetStream call while the server reloads (with backoff)
+SNAPSHOT_TRIES = 12  # reads of a taken-over table's snapshot until it is as new as its streams (about 25 s)
+
+
+class _Behind(Exception):
+    """A snapshot read older than what the table's streams hold."""
 
 
 class ServiceError(Exception):
@@ -85,14 +92,16 @@ class _Hosted:
     result: int | None = None
 
 
-async def with_retries(make, tries: int = CREATE_TRIES, first_wait: float = 0.2):
-    """``await make()`` again after a timeout or a lost answer (a server busy reloading)."""
+async def with_retries(make, tries: int = CREATE_TRIES, first_wait: float = 0.2,
+                       final: tuple[type[Exception], ...] = ()):
+    """``await make()`` again after a timeout or a lost answer (a server busy reloading, a
+    cluster electing a leader); an exception of a ``final`` type is raised at once."""
     wait = first_wait
     for attempt in range(tries):
         try:
             return await make()
-        except Exception:  # noqa: BLE001 - nats.errors.TimeoutError, no responders, a reload
-            if attempt == tries - 1:
+        except Exception as exc:  # noqa: BLE001 - nats.errors.TimeoutError, no responders, a reload
+            if attempt == tries - 1 or isinstance(exc, final):
                 raise
             await asyncio.sleep(wait)
             wait = min(wait * 2, 3.0)
@@ -137,6 +146,7 @@ class TableService:
         self.nc: Any = None
         self.js: Any = None
         self.hosted: dict[str, _Hosted] = {}
+        self._listening: dict[str, Any] = {}  # table -> the subscription to its seats' commands
         self._provision = asyncio.Lock()
         self._sweeper: asyncio.Task | None = None
         self._frozen = False
@@ -155,11 +165,30 @@ class TableService:
         except Exception as exc:  # noqa: BLE001
             raise ServiceError("online.connect_failed", server=self.server) from exc
         self.js = self.nc.jetstream()
-        await self.nc.subscribe(P.ALL_COMMANDS, cb=self._on_command)
         if sweep_every:
             self._sweeper = asyncio.ensure_future(self._sweep_loop(sweep_every))
         if self.leases is not None:
             self._watch = asyncio.ensure_future(self.leases.run())
+
+    async def _listen(self, table_id: str) -> None:
+        """Hear the table's seats: a subscription of its own, made when the table starts or is
+        taken over here. One subscription of every table's commands shared by all services
+        went deaf in a cluster: nats-server before 2.9.17, after a reload of its accounts
+        (every new table reloads them), may tell the other nodes that nobody on a node listens
+        to a subject when one of two connections there listening to it goes (the service that
+        played the table, killed), so the service taking the table over heard only the seats
+        on its own node. A table's own subject is announced anew when the service taking it
+        over subscribes, after the old one is gone (tests/online/test_cluster.py)."""
+        if table_id not in self._listening:
+            self._listening[table_id] = await self.nc.subscribe(P.table_commands(table_id), cb=self._on_command)
+
+    async def _unlisten(self, table_id: str) -> None:
+        sub = self._listening.pop(table_id, None)
+        if sub is not None:
+            try:
+                await sub.unsubscribe()
+            except Exception:  # noqa: BLE001 - the connection is closing
+                pass
 
     def _reconnected(self) -> None:
         for h in self.hosted.values():
@@ -234,8 +263,15 @@ class TableService:
         info = TableInfo(table_id, kit.name, lang, tuple(chosen), tuple(
             SeatInfo(i, s.name, s.is_bot, None if s.is_bot else P.make_code(table_id, i, passwords[i]))
             for i, s in enumerate(seats)))
-        await table.flush()
-        self._run(table, info)
+        self.hosted[table_id] = h = _Hosted(table, info)
+        try:
+            await self._listen(table_id)
+            await table.flush()
+        except BaseException:
+            del self.hosted[table_id]
+            await self._unlisten(table_id)
+            raise
+        self._run(h)
         return info
 
     async def resume(self, table_id: str, lang: str = "en", *, events: Path | None = None,
@@ -251,10 +287,26 @@ class TableService:
             raise ServiceError("online.bad_table")
         if table_id in self.hosted:
             return self.hosted[table_id].info
+        from nats.js.errors import NotFoundError
+
+        from voice_game.online.failover import latest
+
+        async def snapshot() -> dict:
+            """The snapshot as the leader of its stream has it (not a replica's, which may lag),
+            and no older than what the table's streams hold: it is stored before what it numbers
+            is published, so a stream holding more means a store still catching up: read again.
+            (Seen once after a node died and the host was killed: a snapshot counting 47 and 69
+            seat messages while the streams held 54 and 79; the new host resumed the older game
+            and its seats waited for ever.)"""
+            data = json.loads((await latest(self.js, table_id, SNAPSHOT)).data.decode("utf-8"))
+            for stream, n in data["online"]["counters"].items():
+                if (await self.js.stream_info(stream)).state.last_seq > int(n):
+                    raise _Behind(stream)
+            return data
+
         try:
-            kv = await self.js.key_value(P.bucket(table_id))
-            entry = await kv.get(SNAPSHOT)
-            data = json.loads(entry.value.decode("utf-8"))
+            data = await with_retries(snapshot, SNAPSHOT_TRIES, final=(NotFoundError, ValueError, KeyError, TypeError,
+                                                                       AttributeError))
             kit = get_kit(data["game"])
             seats = [Seat(str(s["name"]), str(s["kind"])) for s in data["seats"]]
             state = kit.rules.state_from_json(data["state"])
@@ -272,21 +324,32 @@ class TableService:
                           rate=self.rate)
         except Exception:  # noqa: BLE001
             raise ServiceError("online.snapshot_damaged", table=table_id) from None
-        await table.publish_outbox(await table.stored())
         info = TableInfo(table_id, kit.name, table.lang, tuple(data.get("variants") or ()), tuple(
             SeatInfo(i, s.name, s.is_bot, None if s.is_bot else P.make_code(table_id, i, passwords[i]))
             for i, s in enumerate(seats)))
-        self._run(table, info)
+        # heard from before the rest of the outbox goes out: an answer to a prompt in it waits in the table's queue
+        self.hosted[table_id] = h = _Hosted(table, info)
+        try:
+            await self._listen(table_id)
+
+            async def rest() -> None:  # what is not stored yet (a cluster may be electing a stream's leader)
+                await table.publish_outbox(await table.stored())
+
+            await with_retries(rest)
+        except BaseException:
+            del self.hosted[table_id]
+            await self._unlisten(table_id)
+            raise
+        self._run(h)
         return info
 
-    def _run(self, table, info: TableInfo) -> None:
+    def _run(self, h: _Hosted) -> None:
         if not self._frozen:
             # what the first table loaded (grammars, catalogs, the games' modules) lives as long as
             # the process: out of the collector's way, a full collection takes a third of the time
             gc.freeze()
             self._frozen = True
-        h = _Hosted(table, info)
-        self.hosted[info.table] = h
+        table, info = h.table, h.info
 
         async def run() -> int:
             try:
@@ -298,6 +361,7 @@ class TableService:
             except Exception:  # noqa: BLE001 - this table stops; the others play on
                 traceback.print_exc(file=self.log)
                 h.result = 1
+            await self._unlisten(info.table)
             return h.result
 
         h.task = asyncio.ensure_future(run())
