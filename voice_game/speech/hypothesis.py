@@ -8,6 +8,8 @@ and the matcher copes with that.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from dataclasses import dataclass, field
 from typing import Protocol, Union, runtime_checkable
 
@@ -119,3 +121,14 @@ def to_pcm16(audio: Audio, rate: int = 16000, target_rate: int = 16000) -> bytes
         arr = np.interp(x_new, x_old, arr).astype(np.float32)
     pcm = np.clip(np.round(arr * 32767.0), -32768, 32767).astype("<i2")
     return pcm.tobytes()
+
+
+@runtime_checkable
+class BackgroundRecognizer(Protocol):
+    """A recognizer that finishes results in a thread of its own (Whisper): it calls
+    ``on_ready`` when one is done, and ``poll`` gives it between two blocks of audio."""
+
+    on_ready: Callable[[], None] | None
+
+    def poll(self) -> Hypothesis | None: ...
+

@@ -34,7 +34,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from .duplex import Duplex
-from .hypothesis import Hypothesis
+from .hypothesis import BackgroundRecognizer, Hypothesis
 from .vad import Endpointer, SileroVad, Vad, frames_of
 from .voice_events import Heard, SpeechEnded, SpeechStarted, VoiceEvent
 
@@ -171,7 +171,7 @@ class Listener:
             return False
         self._stream = stream
         self._running.set()
-        if hasattr(self.recognizer, "on_ready"):  # results finished between two blocks
+        if isinstance(self.recognizer, BackgroundRecognizer):  # results finished between two blocks
             self.recognizer.on_ready = self._wake
         self._worker = threading.Thread(target=self._work, name="voice-listener", daemon=True)
         self._worker.start()
@@ -190,7 +190,7 @@ class Listener:
 
     def stop(self) -> None:
         self._running.clear()
-        if getattr(self.recognizer, "on_ready", None) == self._wake:
+        if isinstance(self.recognizer, BackgroundRecognizer) and self.recognizer.on_ready == self._wake:
             self.recognizer.on_ready = None
         stream, self._stream = self._stream, None
         if stream is not None:
@@ -302,10 +302,9 @@ class Listener:
         a block of audio goes to the recognizer; no audio (a wake-up, or none for 0.1 s)
         delivers a result the recognizer finished in the background (``poll``)."""
         if not item:
-            poll = getattr(rec, "poll", None)
-            if poll is None or was_gated or (self.mode == "push" and not self._armed.is_set()):
+            if not isinstance(rec, BackgroundRecognizer) or was_gated or (self.mode == "push" and not self._armed.is_set()):
                 return None, was_gated
-            return poll(), was_gated
+            return rec.poll(), was_gated
         pcm, muted_at_capture, captured_at = item
         if self.duplex is not None:
             pcm = self.duplex.process(pcm, captured_at)
