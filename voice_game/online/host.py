@@ -22,9 +22,10 @@ from voice_game.core.errors import RuleError
 from voice_game.core.output import clamp_rate
 from voice_game.core.rules import CHANCE
 from voice_game.narration.catalog import load_catalog
-from voice_game.narration.message import HIGH
+from voice_game.narration.message import HIGH, Message
 from voice_game.online import protocol as P
 from voice_game.session import InputLine, Seat, Session
+from voice_game.session.seats import Remembering
 import functools
 
 SNAPSHOT = "snapshot"
@@ -49,12 +50,13 @@ class SeatOutput:
         self.volume = 100
         self.recording = True  # the session keeps what it says now in its history (SeatSession.say)
 
-    def say_message(self, m, speak: bool = True) -> None:
-        msg = {"t": "say", "text": m.text, "kind": m.kind, "priority": m.priority,
-               "cue": m.cue, "pan": m.pan, "speak": speak}
-        for extra in ("fallback", "history"):  # words without sound; what a replay may say instead
-            if getattr(m, extra, None) is not None:
-                msg[extra] = getattr(m, extra)
+    def say_message(self, m: Message, speak: bool = True) -> None:
+        msg: dict[str, Any] = {"t": "say", "text": m.text, "kind": m.kind, "priority": m.priority,
+                               "cue": m.cue, "pan": m.pan, "speak": speak}
+        if m.fallback is not None:  # words without sound
+            msg["fallback"] = m.fallback
+        if m.history is not None:  # what a replay may say instead
+            msg["history"] = m.history
         if not self.recording:
             msg["record"] = False  # left out of the history, as in local play (refusals, replays, chat)
         self.box.append(msg)
@@ -187,12 +189,7 @@ def tell(session: Session, events, view) -> None:
     """Narrate events to one session: together when the narrator merges them, else one by one."""
     if not events:
         return
-    together = getattr(session.narrator, "events", None)
-    if together is not None:
-        session.say(together(list(events), view) or [], narrated=True)
-    else:
-        for e in events:
-            session.say(session.narrator.event(e, view) or [], narrated=True)
+    session.say(session.narrator.events(list(events), view) or [], narrated=True)  # merged where the game merges
 
 
 class Table:
@@ -270,12 +267,9 @@ class Table:
         move being collected), and the next step for the seat whose turn it is."""
         for ss in [*self.sessions.values(), self.main]:
             v = ss.listener_view() if ss is not self.main else self.kit.view(self.main.state, None)
-            flush = getattr(ss.narrator, "flush", None)
-            if flush is not None:
-                ss.say(flush(v) or [], narrated=True)
-            prompt = getattr(ss.narrator, "prompt", None)
-            if prompt is not None and isinstance(ss, SeatSession) and ss.seat == current:
-                ss.say(prompt(v) or [], narrated=True)
+            ss.say(ss.narrator.flush(v) or [], narrated=True)
+            if isinstance(ss, SeatSession) and ss.seat == current:
+                ss.say(ss.narrator.prompt(v) or [], narrated=True)
 
     def open(self, opening_events) -> None:
         self.started = True
@@ -567,7 +561,7 @@ class Table:
                 ss.say_key("online.standin", kind="info", player=self.seats[seat].name)
             self.main.say_key("online.standin", kind="info", player=self.seats[seat].name)
         bot = self.kit.make_bot(STANDIN_LEVEL, self.seed * 1000 + 500 + self.standin_moves)
-        if hasattr(bot, "seat"):
+        if isinstance(bot, Remembering):
             bot.seat = seat
         self.standin_moves += 1
         rules = self.kit.rules
