@@ -408,6 +408,8 @@ class KeySession(Protocol):
 
     def jump_history(self, end: str) -> None: ...
 
+    def stop_speech(self) -> None: ...
+
     def say(self, msgs: Any, record: bool = True, narrated: bool = False) -> None: ...
 
     def say_key(self, key: str, kind: str = ..., priority: str = ..., record: bool = True,
@@ -465,9 +467,8 @@ class KeyInput:
                 return line
 
     def silence(self) -> None:
-        stop = getattr(self.session, "stop_speech", None)
-        if stop is not None:
-            stop()
+        if self.session is not None:
+            self.session.stop_speech()
 
     def say_key(self, key: str, **params) -> None:
         s = self.session
