@@ -25,6 +25,14 @@ CHANCE = -1
 TERMINAL = -2
 
 
+class Action(Protocol):
+    """What every game's action has: its kind ("draw", "place", "conduct" ...), the move it
+    is grouped under when the grammar cannot say one exactly."""
+
+    @property
+    def kind(self) -> str: ...
+
+
 class Rules(Protocol):
     name: str
 

@@ -17,6 +17,7 @@ from voice_game.commands.parser import Understanding, engine_refusal, meta_inten
 from voice_game.core.contracts import Bot
 from voice_game.core.errors import CommandError, ContentError, NotAllowed, RuleError
 from voice_game.core.input import InputLine, PhraseListener, SessionInput
+from voice_game.core.rules import Action
 from voice_game.core.rules import CHANCE
 from voice_game.games import get as get_game
 from voice_game.narration.catalog import load_catalog
@@ -555,19 +556,19 @@ class _GuidedInputs:
         rules = r.kit.rules
         if rules.current_player(s.state) != 0 or rules.is_over(s.state):
             return
-        legal = rules.legal_actions(s.state)
+        legal: list[Action] = rules.legal_actions(s.state)
         try:
-            action = guide.choose(r.kit.view(s.state, 0), legal)
+            action: Action = guide.choose(r.kit.view(s.state, 0), legal)
         except Exception:  # noqa: BLE001 - without a suggestion the game goes on
             if r.debug:
                 traceback.print_exc()
             return
         cmd = r.kit.adapter.command_for(action) if action in legal else None
         if cmd is None:  # a move the grammar cannot say: the closest one it can
-            kind = getattr(action, "kind", None)
+            kind = action.kind
             spoken = [(a, r.kit.adapter.command_for(a)) for a in legal]
             spoken = [(a, c) for a, c in spoken if c is not None]
-            same = [c for a, c in spoken if getattr(a, "kind", None) == kind]
+            same = [c for a, c in spoken if a.kind == kind]
             cmd = (same or [c for _, c in spoken] or [None])[0]
         if cmd is None:
             return
