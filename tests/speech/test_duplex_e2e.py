@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.speech.test_voice_e2e import HANG_S, Lines, events_of, wait_for
+from tests.speech.test_voice_e2e import HANG_S, Lines, end_game, events_of, wait_for
 from voice_game.narration.catalog import load_catalog
 from voice_game.speech.recognize import read_audio, to_16k_int16
 
@@ -97,19 +97,7 @@ def test_stop_said_over_the_narration_cuts_it_and_its_echo_is_never_a_command(tm
             heard = [h for h in voice("voice.heard") if h["decision"] == "delivered"]
             assert heard and heard[0]["text"].lower().startswith("stop"), heard
         finally:
-            try:
-                proc.stdin.close()
-            except OSError:
-                pass
-            try:
-                proc.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-            mic.stop()
-            out, err = lines.text(), proc.stderr.read()
-            print(out, err)
-            print([e for e in events_of(events) if e["type"].startswith("voice.")])
+            out, err = end_game(proc, mic, lines, events)
         assert "Traceback" not in out + err
     finally:
         srv.stop()

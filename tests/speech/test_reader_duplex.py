@@ -6,7 +6,6 @@ game's reference is the sound server's playback monitor (voice_game/audio/monito
 the microphone stays open while the reader speaks, the canceller takes most of its echo
 out (the duplex stage's own figures, VOICE_GAME_DEBUG_DUPLEX), and that echo never
 becomes a command, a read-back or a "not understood"."""
-import os
 import re
 import shutil
 import subprocess
@@ -17,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.speech.test_voice_e2e import HANG_S, Lines, events_of, wait_for
+from tests.speech.test_voice_e2e import HANG_S, Lines, end_game, events_of, wait_for
 from voice_game.narration.catalog import load_catalog
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,7 +68,6 @@ def test_the_screen_readers_echo_is_cancelled_by_the_monitor_and_never_a_command
             cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
         lines = Lines(proc.stdout)
-        err = ""
         try:
             def voice(kind):
                 return [e for e in events_of(events) if e["type"] == kind]
@@ -88,20 +86,8 @@ def test_the_screen_readers_echo_is_cancelled_by_the_monitor_and_never_a_command
             assert [h for h in heard if h["decision"] not in ("ignored",)] == [], heard
             assert en.get("input.not_understood") not in lines.lines
         finally:
-            try:
-                proc.stdin.close()
-            except OSError:
-                pass
-            try:
-                proc.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-            mic.stop()
-            err = proc.stderr.read()
-            print(lines.text(), err)
-            print([e for e in events_of(events) if e["type"].startswith("voice.")])
-        assert "Traceback" not in lines.text() + err
+            out, err = end_game(proc, mic, lines, events)
+        assert "Traceback" not in out + err
         # the canceller's own figures while the reader spoke: the echo came in loud and went out quieter
         levels = [(float(a), float(b)) for a, b in LEVELS.findall(err)]
         loud = [(a, b) for a, b in levels if a > 50]
@@ -118,4 +104,3 @@ def test_the_screen_readers_echo_is_cancelled_by_the_monitor_and_never_a_command
                 spd.wait()
         srv.stop()
         shutil.rmtree(spd_dir, ignore_errors=True)
-        os.environ.pop("VOICE_GAME_DEBUG_DUPLEX", None)

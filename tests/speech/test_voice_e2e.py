@@ -43,6 +43,26 @@ def wait_for(pred, timeout):
     return pred()
 
 
+def end_game(proc, mic, lines, events=None) -> tuple[str, str]:
+    """The game's input closed, the game waited for (killed after 60 s), the microphone's
+    recorder stopped; what it said (stdout, stderr) printed and returned."""
+    try:
+        proc.stdin.close()
+    except OSError:
+        pass
+    try:
+        proc.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+    mic.stop()
+    out, err = lines.text(), proc.stderr.read()
+    print(out, err)
+    if events is not None:
+        print([e for e in events_of(events) if e["type"].startswith("voice.")])
+    return out, err
+
+
 class Lines:
     """The game's echoed lines (every message it says), read as they come."""
 
@@ -121,18 +141,7 @@ def test_game_acts_on_spoken_commands_and_ignores_its_own_voice(tmp_path):
             placed = [e for e in events_of(events) if e["type"] == "placed"]
             assert placed[0]["conductor"] == 1 and placed[0]["player"] == 0
         finally:
-            try:
-                proc.stdin.close()
-            except OSError:
-                pass
-            try:
-                proc.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-            mic.stop()
-            out, err = lines.text(), proc.stderr.read()
-            print(out, err)
+            out, err = end_game(proc, mic, lines)
         assert "Traceback" not in out + err
         assert "Voice input with pocketsphinx" in out
     finally:

@@ -313,13 +313,7 @@ class OrchestraNarrator(NarratorBase):
         if v["drawn"]:
             out.append(self.m(self.t("table_drawn", family=self.family(v["drawn"])), "table", LOW))
         out.append(self.whose_turn(v))
-        for p in range(n):
-            if p != v["you"] and v["collections"][p]:
-                out.append(self.m(self.t("cards_of", player=self.name(v, p),
-                                         cards=self.cards(v["collections"][p])), "table", LOW))
-        if v.get("maestro"):
-            out += [Message(m.text, "table", LOW) for m in self.maestro(v["maestro"])]
-        return out
+        return out + self._others_and_maestro(v)
 
     def table_short(self, v: dict) -> list[Message] | None:
         """What a turn is decided on, first: whose turn, the conductors with your musicians of
@@ -345,10 +339,13 @@ class OrchestraNarrator(NarratorBase):
         n = len(v["players"])
         out += [self.m(self._conductor(v, i, "_next" if k else ""), "table", LOW, None, pan_for(i + 1, n))
                 for k, i in enumerate(taken)]
-        for p in range(len(v["players"])):
-            if p != v["you"] and v["collections"][p]:
-                out.append(self.m(self.t("cards_of", player=self.name(v, p),
-                                         cards=self.cards(v["collections"][p])), "table", LOW))
+        return out + self._others_and_maestro(v)
+
+    def _others_and_maestro(self, v: dict) -> list[Message]:
+        """The other players' musicians and the Grand Maestro cards (the whole table and "mehr")."""
+        out = [self.m(self.t("cards_of", player=self.name(v, p), cards=self.cards(v["collections"][p])),
+                      "table", LOW)
+               for p in range(len(v["players"])) if p != v["you"] and v["collections"][p]]
         if v.get("maestro"):
             out += [Message(m.text, "table", LOW) for m in self.maestro(v["maestro"])]
         return out
