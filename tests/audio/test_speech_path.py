@@ -12,14 +12,13 @@ import io
 import os
 import shutil
 import subprocess
-import tempfile
 import time
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from tests.support import soundserver
+from tests.support.speechd import speech_dispatcher
 from voice_game.audio.output import AudioOutput, player_priority
 from voice_game.audio.player import Player, Priority, RenderBackend, SoundDeviceBackend
 from voice_game.audio.speech import (EspeakSynth, parse_wav_stream, split_sentences, trim)
@@ -438,33 +437,17 @@ def dispatcher():
     """A private Speech Dispatcher playing into a private PulseAudio null sink."""
     srv = soundserver.SoundServer(speakers_rate=RATE)
     srv.start()
-    d = Path(tempfile.mkdtemp(prefix="vg-spd-"))
-    sock = d / "speechd.sock"
-    env = srv.env()
-    env.update(HOME=str(d), XDG_RUNTIME_DIR=str(d), XDG_CONFIG_HOME=str(d), XDG_CACHE_HOME=str(d))
-    proc = subprocess.Popen(["speech-dispatcher", "-s", "-t", "0", "-c", "unix_socket", "-S", str(sock),
-                             "-L", str(d)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(200):
-        if sock.exists():
-            break
-        time.sleep(0.025)
     old = os.environ.get("SPEECHD_ADDRESS")
-    os.environ["SPEECHD_ADDRESS"] = f"unix_socket:{sock}"
     try:
-        yield srv, sock
+        with speech_dispatcher(srv.env()) as sock:
+            os.environ["SPEECHD_ADDRESS"] = f"unix_socket:{sock}"
+            yield srv, sock
     finally:
         if old is None:
             os.environ.pop("SPEECHD_ADDRESS", None)
         else:
             os.environ["SPEECHD_ADDRESS"] = old
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
         srv.stop()
-        shutil.rmtree(d, ignore_errors=True)
 
 
 @pytest.mark.skipif(_spd_reason() is not None, reason=str(_spd_reason()))

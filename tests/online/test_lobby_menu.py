@@ -4,6 +4,8 @@ there, start, the seat played from the menu, and back. A real server, real hosts
 real menu as a process fed line by line as a player would speak them."""
 import re
 
+import pytest
+
 from tests.online.browser import web_server_fixture  # noqa: F401 - the fixture
 from tests.online.conftest import STEP_TIMEOUT, Client, join, wait_until
 from tests.online.lobby_support import lobby_player as _player, until_table as _until
@@ -12,12 +14,17 @@ from voice_game.online import codes as C
 from voice_game.online.lobby_client import load_account
 
 
-def test_the_lobby_by_voice_words_from_the_start_menu(web_server, tmp_path, monkeypatch):
+@pytest.fixture
+def menu_config(web_server, tmp_path, monkeypatch):
+    """The menu's config folder (text output) and the hub's addresses, in the environment."""
     (tmp_path / "cfg").mkdir()
     (tmp_path / "cfg" / "settings.toml").write_text('tts = "text"\n', encoding="utf-8")
     monkeypatch.setenv("VOICE_GAME_CONFIG_DIR", str(tmp_path / "cfg"))
     monkeypatch.setenv("VOICE_GAME_SERVER", web_server.url)
     monkeypatch.setenv("VOICE_GAME_LOBBY", web_server.web)
+
+
+def test_the_lobby_by_voice_words_from_the_start_menu(web_server, menu_config):
     en = load_catalog("en")
     ben, dora = _player(web_server, "Ben"), _player(web_server, "Dora")
     dora_table = dora.create("orchestra", seats=2, bots=0, variants=[], lang="de")
@@ -59,14 +66,9 @@ def test_the_lobby_by_voice_words_from_the_start_menu(web_server, tmp_path, monk
     assert out.rstrip().endswith("Goodbye.")
 
 
-def test_the_owner_removes_a_player_by_voice_and_he_cannot_sit_down_again(web_server, tmp_path, monkeypatch):
+def test_the_owner_removes_a_player_by_voice_and_he_cannot_sit_down_again(web_server, menu_config):
     """PlayPalace and Playroom let a table's owner send someone away: here from the waiting
     table's menu, by its spoken names; the one removed hears it and cannot come back."""
-    (tmp_path / "cfg").mkdir()
-    (tmp_path / "cfg" / "settings.toml").write_text('tts = "text"\n', encoding="utf-8")
-    monkeypatch.setenv("VOICE_GAME_CONFIG_DIR", str(tmp_path / "cfg"))
-    monkeypatch.setenv("VOICE_GAME_SERVER", web_server.url)
-    monkeypatch.setenv("VOICE_GAME_LOBBY", web_server.web)
     de = load_catalog("de")
     ben = _player(web_server, "Ben")
     menu = Client(["menu", "--lang", "de"],

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from tests.support.synth import voiced_span
+from tests.support.whisper import english_room_recognizer
 from voice_game.speech.denoise import FRAME_BYTES, ON_DB, WARM_FRAMES, RoomDenoiser, make_denoiser
-from voice_game.speech.engines import make_recognizer
 from voice_game.speech.hypothesis import to_pcm16
 from voice_game.speech.noise_floor import frame_db
 from voice_game.speech.recognize import read_audio
@@ -65,10 +65,7 @@ def _stream(rec, audio: np.ndarray) -> str:
 
 @pytest.fixture(scope="module")
 def english():
-    rec, engine = make_recognizer("whisper", "en", ["one", "two", "three", "four", "five", "yes", "no",
-                                                    "stop", "table"])
-    assert engine == "whisper"
-    return rec
+    return english_room_recognizer()
 
 
 @needs_livekit

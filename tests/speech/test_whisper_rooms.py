@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from tests.support.synth import voiced_span
-from voice_game.speech.engines import make_recognizer
+from tests.support.whisper import english_room_recognizer
 from voice_game.speech.hypothesis import to_pcm16
 from voice_game.speech.recognize import read_audio
 from voice_game.speech.whisper_models import bundled_available
@@ -79,10 +79,7 @@ def _stream(rec, audio: np.ndarray) -> tuple[str, float, bool]:
 
 @pytest.fixture(scope="module")
 def english():
-    rec, engine = make_recognizer("whisper", "en", ["one", "two", "three", "four", "five", "yes", "no",
-                                                    "stop", "table"])
-    assert engine == "whisper"
-    return rec
+    return english_room_recognizer()
 
 
 def test_a_word_in_babble_ends_the_utterance_and_is_heard(english):

@@ -15,6 +15,17 @@ PLACE_PHRASES = ["eins", "zwei", "drei", "vier", "fünf", "dirigent erster", "di
                  "ansage bots nur ton", "ich möchte bitte dirigent dritter"]
 
 
+#: the English words the room tests listen for
+ROOM_WORDS_EN = ["one", "two", "three", "four", "five", "yes", "no", "stop", "table"]
+
+
+def english_room_recognizer():
+    """An English Whisper recognizer for :data:`ROOM_WORDS_EN` (the engine must be Whisper)."""
+    rec, engine = make_recognizer("whisper", "en", ROOM_WORDS_EN)
+    assert engine == "whisper"
+    return rec
+
+
 def german_recognizer(phrases: list[str]):
     """A German Whisper recognizer for ``phrases`` (the engine must be Whisper)."""
     rec, engine = make_recognizer("whisper", "de", phrases)
