@@ -230,7 +230,7 @@ def test_start_menu_by_keys_in_a_terminal(tmp_path):
         t.send("\x1b")  # Escape: back
         t.expect("Zurück im Hauptmenü")
         t.send("/einstellungen\r")  # typing a menu word
-        t.expect("Sprache: Deutsch, 1 von 9")
+        t.expect("Sprache: Deutsch, 1 von 10")
         t.send("\x1b")
         t.expect("Zurück im Hauptmenü", 2)
         t.send("8")

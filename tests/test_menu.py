@@ -123,7 +123,7 @@ def test_keys_in_menus(tmp_path):
     assert "Play Concerto, 2 of 8" in text
     assert "Exit, 8 of 8" in text  # up from the first entry wraps around
     assert "Sound gallery, 4 of 8" in text and "Settings, 5 of 8" in text  # s, then s again
-    assert "Language: English, 1 of 9" in text and "Sprache: Deutsch" in text  # right: German, right: back
+    assert "Language: English, 1 of 10" in text and "Sprache: Deutsch" in text  # right: German, right: back
     assert "Play Animal Orchestra" in text and "No bots" not in text
     assert "One bot" in text  # left on "2 bots"
     assert text.rstrip().endswith("Goodbye.")

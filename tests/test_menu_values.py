@@ -8,16 +8,19 @@ from tests.test_menu import run
 
 CASES = {
     "de": (["nein", "einstellungen", "sprechtempo 150", "sprechtempo 900", "lautstärke 40",
-            "lautstärke 0", "ansagen ausführlich", "normal", "sprache englisch",
+            "lautstärke 0", "ansagen ausführlich", "normal", "zuhören kopfhörer", "sprache englisch",
             "speech rate normal", "voice default", "narration by kind", "back", "back", "8"],
            ["Sprechtempo: 150", "Das geht nur von 80 bis 800.", "Lautstärke der Stimme: 40 Prozent",
-            "Das geht nur von 10 bis 100.", "Ansagen: ausführlich", "Ansagen: normal", "Language: English",
+            "Das geht nur von 10 bis 100.", "Ansagen: ausführlich", "Ansagen: normal",
+            "Zuhören, während das Spiel spricht: immer, mit Kopfhörern", "Language: English",
             "Speech rate: 175", "Voice: default"]),
     "en": (["no", "settings", "speech rate 150", "speech rate 50", "volume 40", "volume 200",
-            "narration verbose", "normal", "language german", "sprechtempo normal",
+            "narration verbose", "normal", "listening always", "10", "settings", "language german", "sprechtempo normal",
             "back", "8"],
            ["Speech rate: 150", "Only 80 to 800 works here.", "Voice volume: 40 percent",
-            "Only 10 to 100 works here.", "Narration: verbose", "Narration: normal", "Sprache: Deutsch",
+            "Only 10 to 100 works here.", "Narration: verbose", "Narration: normal",
+            "Listening while the game speaks: always, with echo cancelling", "Back in the main menu.",
+            "Sprache: Deutsch",
             "Sprechtempo: 175"]),
 }
 

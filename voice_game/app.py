@@ -381,18 +381,25 @@ class App:
             return "none"
         return self.prefs.recognizer or "auto"
 
-    def listen(self, listening: Listening, hub: Any) -> Any:
+    def listen(self, listening: Listening, hub: Any, announce: bool = True) -> Any:
         """Start the program's voice once (the start menu, ``voice-game tutorial``): what it
         hears goes to ``hub`` (``put(text, confidence, source)``), which the menu, its
         tutorials and the games started from it read. The voice input (``set_phrases``)
         or None (no recognizer, no microphone: said once, then keys only)."""
         if self.live_voice is None:
-            _, voice, stop = self.voice(listening, None, hub=hub)
+            _, voice, stop = self.voice(listening, None, hub=hub, announce=announce)
             self.live_voice, self.stop_live_voice = voice, stop
         return self.live_voice
 
+    def stop_listening(self) -> None:
+        """The program's voice stopped (:meth:`listen` starts it again)."""
+        stop, self.stop_live_voice = self.stop_live_voice, lambda: None
+        self.live_voice = None
+        stop()
+
     def voice(self, listening: Listening, inputs: Any, game: str | None = None,
-              hub: Any = None, events: Path | None = None) -> tuple[Any, Any, Callable[[], None]]:
+              hub: Any = None, events: Path | None = None,
+              announce: bool = True) -> tuple[Any, Any, Callable[[], None]]:
         """Speech beside the keyboard, unless the game runs as text (pipes, tests):
         (the input to read, the voice input or None, stop). With the program's voice
         already listening (:meth:`listen`) ``inputs`` carry it: it is shared, not started again."""
@@ -418,7 +425,7 @@ class App:
         return start_voice(engine, self.lang, self.catalog, self.output, inputs, listen=listening.listen,
                            model=listening.model, device=device, vocabulary=vocabulary,
                            aliases=dict(prefs.aliases or {}), hub=hub,
-                           duplex=listening.duplex or prefs.duplex, events_path=events)
+                           duplex=listening.duplex or prefs.duplex, events_path=events, announce=announce)
 
     def _microphone_missing(self, device: str | int | None) -> str:
         """The sentence that says why no microphone can be opened, or ""."""

@@ -73,6 +73,10 @@ menu-verbosity_kind = { $what }: { $level }
 menu-volume = Lautstärke der Stimme: { $volume } Prozent
 menu-cue_volume = Lautstärke der Klänge: { $volume } Prozent
 menu-voice = Stimme: { $name }
+menu-listening = Zuhören, während das Spiel spricht: { $mode }
+menu-listening_name-full = immer, mit Echounterdrückung
+menu-listening_name-headphones = immer, mit Kopfhörern
+menu-listening_name-half = abwechselnd
 menu-voice_default = Standard
 # a voice's name as heard: its family, then the variant (pico en-GB, mbrola de2, espeak en-us)
 menu-voice_name = { $family ->

@@ -73,6 +73,10 @@ menu-verbosity_kind = { $what }: { $level }
 menu-volume = Voice volume: { $volume } percent
 menu-cue_volume = Sound volume: { $volume } percent
 menu-voice = Voice: { $name }
+menu-listening = Listening while the game speaks: { $mode }
+menu-listening_name-full = always, with echo cancelling
+menu-listening_name-headphones = always, with headphones
+menu-listening_name-half = in turns
 menu-voice_default = default
 # a voice's name as heard: its family, then the variant (pico en-GB, mbrola de2, espeak en-us)
 menu-voice_name = { $family ->

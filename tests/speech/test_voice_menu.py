@@ -123,7 +123,8 @@ def _wait(pred, timeout):
 
 def test_the_menu_hears_a_person_through_a_virtual_microphone(tmp_path):
     """``voice-game menu --engine whisper --mic pulse`` as a player starts it: the words
-    come through a PulseAudio virtual microphone; nothing is typed."""
+    come through a PulseAudio virtual microphone; nothing is typed. Changing how the voice
+    listens while the game speaks (full, headphones, half) restarts it, and it still hears."""
     from tests.support.soundserver import SoundServer
     from tests.support.speaker import speech
 
@@ -148,7 +149,10 @@ def test_the_menu_hears_a_person_through_a_virtual_microphone(tmp_path):
                 return any(text in x for x in lines) and (time.sleep(1.0) or len(lines) == n)
 
             assert _wait(lambda: quiet_with(de.get("speech.engine_started", engine="whisper")[:20]), 120), lines
-            for word, answer in (("einstellungen", de.get("menu.settings")), ("zurück", de.get("menu.back_in", title=de.get("menu.main")))):
+            # how the voice listens is changed by voice: it starts anew, and hears the next word
+            listening = de.get("menu.listening", mode=de.get("menu.listening_name.headphones"))
+            for word, answer in (("einstellungen", de.get("menu.settings")), ("zuhören kopfhörer", listening),
+                                 ("zurück", de.get("menu.back_in", title=de.get("menu.main")))):
                 n = len(lines)
                 for _attempt in range(3):
                     srv.play_into("micsink", __import__("numpy").frombuffer(speech(word, "de"), dtype="<i2"), 16000)
@@ -166,5 +170,8 @@ def test_the_menu_hears_a_person_through_a_virtual_microphone(tmp_path):
             print("\n".join(lines), err)
         assert "Traceback" not in err
         assert lines[-1] == de.get("app.goodbye")
+        # it started anew without saying again that it listens
+        assert sum(de.get("speech.engine_started", engine="whisper") in x for x in lines) == 1, lines
+        assert 'duplex = "headphones"' in (tmp_path / "cfg" / "settings.toml").read_text(encoding="utf-8")
     finally:
         srv.stop()

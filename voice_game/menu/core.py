@@ -96,7 +96,7 @@ class MenuCore:
                 self.silence()
                 return text
 
-    def start_listening(self) -> None:
+    def start_listening(self, announce: bool = True) -> None:
         """The program's voice, started once (voice_game.app.App.listen) unless the menu runs
         as text: what it hears joins the menu's input, and the tutorials and games started
         here read it too."""
@@ -104,8 +104,17 @@ class MenuCore:
             return
         from voice_game.input_feed import InputFeed
 
-        voice = self.app.listen(self.listening, InputFeed.of(self))
+        voice = self.app.listen(self.listening, InputFeed.of(self), announce=announce)
         self.voice = voice if isinstance(voice, PhraseListener) else None
+
+    def restart_listening(self) -> None:
+        """The program's voice stopped and started again (how it listens was changed);
+        nothing happens while the menu runs as text."""
+        if self.voice is None:
+            return
+        self.app.stop_listening()
+        self.voice = None
+        self.start_listening(announce=False)
 
     def listen(self, menu: Menu | None = None, intents: tuple[str, ...] = ()) -> None:
         """Tell the recognizer what means something now: the menu's entries (by name, by

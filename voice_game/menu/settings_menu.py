@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 
 from voice_game.audio.speech import DEFAULT_VOICES
@@ -11,7 +12,7 @@ from voice_game.core.output import RATE_DEFAULT, RATE_MAX, RATE_MIN, RATE_STEP, 
 from voice_game.keys import describe
 from voice_game.menu.core import MenuCore
 from voice_game.menu.items import BACK, EXIT, Item, Menu
-from voice_game.settings import DETAILS, LEVELS, VERBOSITY_KINDS
+from voice_game.settings import DETAILS, DUPLEX, LEVELS, VERBOSITY_KINDS
 
 
 class SettingsMenus(MenuCore):
@@ -61,6 +62,7 @@ class SettingsMenus(MenuCore):
                  detail_adjust, named={d: detail_set(d) for d in DETAILS}),
             Item("verbosity", lambda: t("menu.verbosity"), self.verbosity_submenu),
             *self.sound_items(),
+            self.listening_item(),
             Item("keys", lambda: t("menu.keys"), keys_list),
             Item("back", lambda: t("menu.back"), lambda: BACK),
         ])
@@ -132,6 +134,30 @@ class SettingsMenus(MenuCore):
             self.voice_item(),
         ]
 
+
+    def listening_item(self) -> Item:
+        """How the microphone listens while the game speaks (``duplex``): always with the echo
+        canceller, always with headphones, or in turns; the program's voice starts anew with it."""
+        t = self.t
+
+        def mode_now() -> str:
+            if self.listening.duplex in DUPLEX:
+                return self.listening.duplex
+            mode = self.store.settings.duplex if self.store is not None else "half"
+            return mode if mode in DUPLEX else "half"
+
+        def use(mode: str) -> None:
+            if mode == mode_now():
+                return
+            self.listening = replace(self.listening, duplex=mode)  # the games started here too
+            self.persist(duplex=mode)
+            self.restart_listening()
+
+        def adjust(delta: int) -> None:
+            use(DUPLEX[(DUPLEX.index(mode_now()) + delta) % len(DUPLEX)])
+
+        return Item("listening", lambda: t("menu.listening", mode=t(f"menu.listening_name.{mode_now()}")), None,
+                    adjust, named={mode: partial(use, mode) for mode in DUPLEX})
 
     def voice_item(self) -> Item:
         """The speaking voice: cycled, or chosen by its family's name ("Stimme Pico")."""

@@ -93,7 +93,7 @@ class VoiceControl:
 def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "always",
                 model=None, device=None, say=None, vocabulary=None,
                 aliases: dict | None = None, hub: LineSink | None = None,
-                duplex: str = "half", events_path=None, canceller: str = "webrtc"):
+                duplex: str = "half", events_path=None, canceller: str = "webrtc", announce: bool = True):
     """Start speech input beside the keyboard. Returns (inputs, voice_control or None, stop).
 
     ``duplex``: ``full`` (the microphone stays open while the game speaks, the echo of what
@@ -102,7 +102,8 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
     then half-duplex. ``events_path``: the typed voice events are appended there.
 
     ``hub``: where what is heard goes (the start menu's input, shared by everything it
-    starts); then ``inputs`` is not read here (None) and is returned as it is.
+    starts); then ``inputs`` is not read here (None) and is returned as it is. ``announce``:
+    say that it listens (not when it only starts anew with other settings).
 
     Every failure (no engine, no model, no microphone) is one spoken sentence and the
     game goes on with the keyboard alone.
@@ -156,19 +157,26 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
         if monitor is not None:
             monitor.close()
 
-    if vocabulary and not rec.open_vocabulary:
-        # every word the game can understand is checked against the model once, at start
-        words = vocabulary() if callable(vocabulary) else vocabulary
-        rec.set_phrases(sorted(set(words)))
-        missing = sorted(set(rec.missing_words))
-        if missing:
-            say(catalog.get("speech.missing_words", count=len(missing), words=", ".join(missing[:12])))
-    key = "speech.engine_started_push" if listen == "push" else "speech.engine_started"
-    say(catalog.get(key, engine=name))
+    _check_vocabulary(rec, vocabulary, say, catalog)
+    if announce:
+        key = "speech.engine_started_push" if listen == "push" else "speech.engine_started"
+        say(catalog.get(key, engine=name))
     if own is None:
         return inputs, voice, stop
     own.start_keyboard(inputs, on_empty=listener.arm if listen == "push" else None)
     return own, voice, stop
+
+
+def _check_vocabulary(rec, vocabulary, say, catalog) -> None:
+    """Every word the game can understand checked against a fixed-vocabulary model once, at
+    start; the missing ones said."""
+    if not vocabulary or rec.open_vocabulary:
+        return
+    words = vocabulary() if callable(vocabulary) else vocabulary
+    rec.set_phrases(sorted(set(words)))
+    missing = sorted(set(rec.missing_words))
+    if missing:
+        say(catalog.get("speech.missing_words", count=len(missing), words=", ".join(missing[:12])))
 
 
 def stop_phrases(lang: str) -> frozenset[str]:
