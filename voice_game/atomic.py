@@ -110,14 +110,7 @@ def _write_unnamed(path: Path, folder: Path, data: bytes) -> bool:
             os.link(f"/proc/self/fd/{f.fileno()}", tmp)  # linkat(AT_SYMLINK_FOLLOW): the file gets a name
         except OSError:  # no /proc link to follow here: the named way
             return False
-    try:
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    _replace(tmp, path)
     return True
 
 
@@ -128,10 +121,23 @@ def _write_named(path: Path, folder: Path, data: bytes) -> None:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
+    except BaseException:
+        _discard(tmp)
+        raise
+    _replace(tmp, path)
+
+
+def _replace(tmp: str | Path, path: Path) -> None:
+    """``tmp`` becomes ``path`` at once; on failure it is removed."""
+    try:
         os.replace(tmp, path)
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        _discard(tmp)
         raise
+
+
+def _discard(tmp: str | Path) -> None:
+    try:
+        os.unlink(tmp)
+    except OSError:
+        pass

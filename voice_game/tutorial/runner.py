@@ -359,11 +359,9 @@ class TutorialRunner:
         while True:
             line = self.read()
             ctl = self.control(line.text)
-            if ctl == "next":
-                self.recent = []
-                return
             if ctl:
-                self.common_control(ctl, "tutorial.help_wait")
+                if self._waited(ctl):
+                    return
                 continue
             try:
                 u = self.understand(line, [])
@@ -374,13 +372,19 @@ class TutorialRunner:
                 self.meta(u.command)
                 continue
             ctl = self.control(line.text, fuzzy=True)
-            if ctl == "next":
-                self.recent = []
-                return
             if ctl:
-                self.common_control(ctl, "tutorial.help_wait")
+                if self._waited(ctl):
+                    return
                 continue
             self.say("tutorial.say_next", remember=False)
+
+    def _waited(self, ctl: str) -> bool:
+        """A tutorial control word said while the lesson waits: True when it goes on ("next")."""
+        if ctl == "next":
+            self.recent = []
+            return True
+        self.common_control(ctl, "tutorial.help_wait")
+        return False
 
     def perform(self, cmd: dict) -> None:
         """Carry out a command for real, narrated (a scripted move or one the player skipped)."""
