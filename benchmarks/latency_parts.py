@@ -46,15 +46,17 @@ from voice_game.speech.hypothesis import to_pcm16  # noqa: E402
 from voice_game.speech.recognize import read_audio, understand_text  # noqa: E402
 from voice_game.speech.vad import Vad  # noqa: E402
 
-#: the recognizer's settings compared (``--variants``): name -> attributes set on it (the
-#: others at the engine's own values)
-VARIANTS: dict[str, dict] = {
-    "now": {},
+#: the settings compared (``--variants``): name -> the recognizer's ``settle_chunks`` (silent
+#: 32 ms chunks after which an early decode's doubtful complete phrase ends the utterance;
+#: None: the engine's own, ``whisper_settings.SETTLE_S``)
+VARIANTS: dict[str, int | None] = {
+    "now": None,
     # before issue 22's latency round: a doubtful complete phrase waited for the whole end
     # of speech
-    "before": {"settle_chunks": 0},
+    "before": 0,
+    "settle-0.15": 5,
+    "settle-0.25": 8,
 }
-TUNED = ("settle_chunks",)
 
 
 class Trace:
@@ -65,8 +67,11 @@ class Trace:
         self.marks: list[tuple[str, float, float, int]] = []  # (what, start, end, thread)
         self.lock = threading.Lock()
         m = rec.m
-        for name in ("encode", "free_decode", "constrained_decode", "score", "search_tokens"):
-            self._wrap(m, name)
+        m.encode = self._timed("encode", m.encode)
+        m.free_decode = self._timed("free_decode", m.free_decode)
+        m.constrained_decode = self._timed("constrained_decode", m.constrained_decode)
+        m.score = self._timed("score", m.score)
+        m.search_tokens = self._timed("search_tokens", m.search_tokens)
         ep = rec._ep
         push = ep.push
 
@@ -79,8 +84,8 @@ class Trace:
 
         ep.push = traced_push
 
-    def _wrap(self, obj, name: str) -> None:
-        fn = getattr(obj, name)
+    def _timed(self, name: str, fn):
+        """``fn`` marking its start and end."""
 
         def traced(*a, **k):
             t = time.perf_counter()
@@ -90,7 +95,7 @@ class Trace:
                 with self.lock:
                     self.marks.append((name, t, time.perf_counter(), threading.get_ident()))
 
-        setattr(obj, name, traced)
+        return traced
 
     def clear(self) -> None:
         with self.lock:
@@ -164,7 +169,7 @@ def main() -> int:
         sets = sb.state_sets(lang)
         recs = {name: sb.make_engine("whisper", lang, sb.phrase_strings(ph)) for name, (_, ph) in sets.items()}
         traces = {name: Trace(r) for name, r in recs.items()}
-        defaults = {name: {a: getattr(r, a) for a in TUNED} for name, r in recs.items()}
+        own = {name: r.settle_chunks for name, r in recs.items()}
         rows: dict = {}
         items = []
         game, phrases = sets["place"]
@@ -184,8 +189,8 @@ def main() -> int:
             game, phrases = sets[state]
             for v in names:
                 rec = recs[state]
-                for attr, val in (defaults[state] | VARIANTS[v]).items():
-                    setattr(rec, attr, val)
+                settle = VARIANTS[v]
+                rec.settle_chunks = own[state] if settle is None else settle
                 h, tl = stream(rec, traces[state], audio, end)
                 t = time.perf_counter()
                 got = understand_text(g, game, h.text, h.confidence, phrases) if h else None

@@ -146,7 +146,7 @@ def _pause_result(rec, audio: np.ndarray) -> list:
 
 def test_a_doubtful_complete_phrase_ends_after_a_short_settle_not_the_whole_end(german):
     """An early decode's phrase that no allowed phrase goes on from, below the confidence
-    that ends the utterance at once, ends it after ``settle_chunks`` of silence (0.25 s)
+    that ends the utterance at once, ends it after ``settle_chunks`` of silence (0.15 s)
     instead of the whole end of speech (0.4 s); a phrase that may go on still waits."""
     rec = german
     settle, sure = rec.settle_chunks, rec.early_confidence

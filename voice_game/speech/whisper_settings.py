@@ -72,9 +72,14 @@ NO_SPEECH_LOGPROB = -1.0
 EARLY_CONFIDENCE = 0.75  # an early decode this sure of a complete phrase ends the utterance
 #: an early decode's complete phrase below :data:`EARLY_CONFIDENCE` (a read-back, a doubtful
 #: word) ends the utterance after this much silence instead of the whole end of speech
-#: (``end_s``, 0.4 s): an utterance whose early decode gives nothing or a phrase that goes
-#: on ("tuba" of "tuba und geige") still waits for it (benchmarks/latency_parts.py)
-SETTLE_S = 0.25
+#: (``end_s``, 0.4 s); an utterance whose early decode gives nothing, or a phrase that may go
+#: on ("tuba" of "tuba und geige"), still waits for it. Streamed in real time, each clip
+#: without, with 0.15 and with 0.25 s in turn (``benchmarks/latency_parts.py --full``,
+#: 2026-12-05, load 1.4 to 3.6), end of speech to command median / p95: German human words
+#: 434 / 710 -> 370 / 463 ms, English 315 / 400 -> 261 / 385, English Tierorchester phrases
+#: 409 / 605 -> 282 / 444, Concerto 414 / 779 -> 355 / 722; the same results on every clip
+#: (German 12/12, 15/24, 18/24; English 12/12, 20/24, 22/24); 0.25 s saved less
+SETTLE_S = 0.15
 #: the free decode may not write a run of this many tokens twice: a hypothesis looping on one
 #: word ("Sieben, sieben, sieben, ...") ends instead of running to the token budget, which
 #: tripled the decode's cost (160 -> 500 ms of CPU) in a third of German single words; only
