@@ -18,7 +18,9 @@ peak):
   the constrained search with its scoring (each its own duration);
 * ``result``: the recognizer gave the result (the hangover: a result ready before the end
   of speech is confirmed waits);
-* ``apply``: the game's reading of it (``understand_text``), added to ``result``.
+* ``apply``: the game's reading of it (``understand_text``), added to ``result``;
+* ``waited``: how many results came more than 30 ms after their decode was done (the end
+  of speech not yet confirmed), and those waits summed.
 
 Also the decodes begun and thrown away (the person spoke on). Prints medians and p95s per
 row and writes nothing; the figures go into docs/BENCHMARKS.md by hand.
@@ -139,15 +141,18 @@ def pct(v: list[float], q: float) -> float:
 
 def show(rows: dict) -> None:
     cols = ("detect", "start", "encode", "free", "search", "decoded", "result", "apply")
-    print(f"{'row':44s} {'n':>3s} {'right':>5s} {'thrown':>6s}  " + "  ".join(f"{c:>13s}" for c in cols))
+    print(f"{'row':44s} {'n':>3s} {'right':>5s} {'thrown':>6s} {'waited':>12s}  " + "  ".join(f"{c:>13s}" for c in cols))
     for key, r in rows.items():
         tl = r["tl"]
         cells = []
         for c in cols:
             v = [t[c] for t in tl if c in t]
             cells.append(f"{statistics.median(v):6.0f}/{pct(v, 0.95):6.0f}" if v else f"{'n/a':>13s}")
-        print(f"{key:44s} {r['n']:3d} {r['ok']:5d} {sum(t['thrown'] for t in tl):6d}  " + "  ".join(cells))
-    print("(median/p95 ms from the true end of speech; encode/free/search: durations)")
+        waits = [t["result"] - t["decoded"] for t in tl if "decoded" in t]
+        waited = f"{sum(w > 30 for w in waits)}, {sum(waits):5.0f}"
+        print(f"{key:44s} {r['n']:3d} {r['ok']:5d} {sum(t['thrown'] for t in tl):6d} {waited:>12s}  " + "  ".join(cells))
+    print("(median/p95 ms from the true end of speech; encode/free/search: durations; waited: utterances "
+          "whose result came more than 30 ms after its decode was done, and the ms so waited in all)")
 
 
 def main() -> int:

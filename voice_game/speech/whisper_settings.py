@@ -75,10 +75,9 @@ EARLY_CONFIDENCE = 0.75  # an early decode this sure of a complete phrase ends t
 #: (``end_s``, 0.4 s); an utterance whose early decode gives nothing, or a phrase that may go
 #: on ("tuba" of "tuba und geige"), still waits for it. Streamed in real time, each clip
 #: without, with 0.15 and with 0.25 s in turn (``benchmarks/latency_parts.py --full``,
-#: 2026-12-05, load 1.4 to 3.6), end of speech to command median / p95: German human words
-#: 434 / 710 -> 370 / 463 ms, English 315 / 400 -> 261 / 385, English Tierorchester phrases
-#: 409 / 605 -> 282 / 444, Concerto 414 / 779 -> 355 / 722; the same results on every clip
-#: (German 12/12, 15/24, 18/24; English 12/12, 20/24, 22/24); 0.25 s saved less
+#: 2026-12-05, load 1.4 to 3.6; docs/BENCHMARKS.md): the wait after the decode, summed over
+#: 60 utterances a language, German 2033 -> 1007 ms (1362 with 0.25 s), English 2684 -> 1342
+#: (2230), and again German 1270 -> 672, English 2114 -> 1036; the same commands right and the same misses
 SETTLE_S = 0.15
 #: the free decode may not write a run of this many tokens twice: a hypothesis looping on one
 #: word ("Sieben, sieben, sieben, ...") ends instead of running to the token budget, which
