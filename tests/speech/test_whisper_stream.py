@@ -126,3 +126,43 @@ def test_an_early_result_is_announced_and_taken_without_waiting_for_more_audio(g
         rec.on_ready = None
     assert [h.text for h in got] == ["zwei"]  # no allowed phrase goes on from "zwei"
     assert rec.poll() is None  # taken once
+
+
+def _pause_result(rec, audio: np.ndarray) -> list:
+    """What the recognizer gives for ``audio`` (a word and a pause shorter than the end of
+    speech) once its early decode is ready: the results fed and polled."""
+    import threading
+
+    rec.reset()
+    ready = threading.Event()
+    rec.on_ready = ready.set
+    try:
+        heard = _feed(rec, audio)
+        assert ready.wait(timeout=60), "the early decode never said it was ready"
+        return heard + [h for h in [rec.poll()] if h is not None]
+    finally:
+        rec.on_ready = None
+
+
+def test_a_doubtful_complete_phrase_ends_after_a_short_settle_not_the_whole_end(german):
+    """An early decode's phrase that no allowed phrase goes on from, below the confidence
+    that ends the utterance at once, ends it after ``settle_chunks`` of silence (0.15 s)
+    instead of the whole end of speech (0.4 s); a phrase that may go on still waits."""
+    rec = german
+    settle, sure = rec.settle_chunks, rec.early_confidence
+    pause = _silence(0.35)  # past the settle, short of the end of speech
+    assert rec.settle_chunks < round(0.35 / rec._ep.frame_s) < rec._ep.end_frames
+    rec.early_confidence = 1.01  # every phrase counts as doubtful
+    try:
+        zwei = np.concatenate([_silence(0.3), _word("de-hd02-2.flac"), pause])
+        assert [h.text for h in _pause_result(rec, zwei)] == ["zwei"]
+        # "drei" may go on ("drei vier"): it waits for the end of speech
+        drei = np.concatenate([_silence(0.3), _word("de-hd02-3.flac"), pause])
+        assert _pause_result(rec, drei) == []
+        # without the settle the doubtful "zwei" waits for the end of speech too
+        rec.settle_chunks = 0
+        assert _pause_result(rec, zwei) == []
+    finally:
+        rec.settle_chunks, rec.early_confidence = settle, sure
+        rec.reset()
+

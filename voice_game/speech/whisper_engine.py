@@ -87,6 +87,7 @@ from voice_game.speech.whisper_settings import (
     MAX_NO_SPEECH,
     NO_SPEECH_LOGPROB,
     EARLY_CONFIDENCE,
+    SETTLE_S,
     DENOISE,
     GATE,
     NOISE_FLOOR,
@@ -194,6 +195,11 @@ class WhisperRecognizer:
         self._ep = Endpointer(SileroVad(), threshold=vad_threshold, end_s=end_s,
                               max_s=MAX_UTTERANCE_S)
         self._early_chunks = max(1, round(early_s / self._ep.frame_s))
+        #: silent chunks after which an early decode's complete but doubtful phrase ends
+        #: the utterance (0: only the end of speech does, as before :data:`SETTLE_S`)
+        self.settle_chunks = max(1, round(SETTLE_S / self._ep.frame_s))
+        #: the confidence at which an early decode's complete phrase is sure
+        self.early_confidence = EARLY_CONFIDENCE
         self._lock = threading.Lock()
         self.set_noise_floor(noise_floor, gate)
         self._table: _PhraseTable = _PhraseTable.build([], self.decoys, self.fillers)
@@ -595,11 +601,18 @@ class WhisperRecognizer:
         self._early = (t, box, stale)
 
     def _early_done(self) -> bool:
-        """The early decode has a confident phrase that no allowed phrase goes on from."""
-        if self._early is None or not self._early[1]:
+        """The early decode has a phrase that no allowed phrase goes on from, and the
+        silence since the speech is long enough for it: :attr:`_early_chunks` when it is
+        sure (:attr:`early_confidence`), :attr:`settle_chunks` when it is doubtful."""
+        silence = self._ep.silence
+        if self._early is None or not self._early[1] or silence < self._early_chunks:
             return False
         hyp = self._early[1][0]
-        return bool(hyp.text) and hyp.confidence >= EARLY_CONFIDENCE and self._table.complete(hyp.text)
+        if not hyp.text or not self._table.complete(hyp.text):
+            return False
+        if hyp.confidence >= self.early_confidence:
+            return True
+        return 0 < self.settle_chunks <= silence
 
     def _end(self) -> Hypothesis | None:
         voiced = self._ep.voiced
@@ -656,12 +669,11 @@ class WhisperRecognizer:
                     continue
                 if ep.silence == 1 and ep.voiced >= 3 and self._early is None:
                     self._start_early()
-                if d is Vad.END or (ep.silence >= self._early_chunks and self._early_done()):
+                if d is Vad.END or self._early_done():
                     hyp = self._end()
                     if hyp is not None and (result is None or (not result.text and hyp.text)):
                         result = hyp
-            if result is None and ep.in_speech and ep.silence >= self._early_chunks \
-                    and self._early_done():
+            if result is None and ep.in_speech and self._early_done():
                 result = self._end()  # the early decode finished between two blocks
         return result
 

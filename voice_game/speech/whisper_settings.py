@@ -70,6 +70,15 @@ MAX_NO_SPEECH = 0.8  # Whisper's no-speech probability above which nothing was s
 #: (benchmarks/FINDINGS.md, "Human corpus")
 NO_SPEECH_LOGPROB = -1.0
 EARLY_CONFIDENCE = 0.75  # an early decode this sure of a complete phrase ends the utterance
+#: an early decode's complete phrase below :data:`EARLY_CONFIDENCE` (a read-back, a doubtful
+#: word) ends the utterance after this much silence instead of the whole end of speech
+#: (``end_s``, 0.4 s); an utterance whose early decode gives nothing, or a phrase that may go
+#: on ("tuba" of "tuba und geige"), still waits for it. Streamed in real time, each clip
+#: without, with 0.15 and with 0.25 s in turn (``benchmarks/latency_parts.py --full``,
+#: 2026-12-05, load 1.4 to 3.6; docs/BENCHMARKS.md): the wait after the decode, summed over
+#: 60 utterances a language, German 2033 -> 1007 ms (1362 with 0.25 s), English 2684 -> 1342
+#: (2230), and again German 1270 -> 672, English 2114 -> 1036; the same commands right and the same misses
+SETTLE_S = 0.15
 #: the free decode may not write a run of this many tokens twice: a hypothesis looping on one
 #: word ("Sieben, sieben, sieben, ...") ends instead of running to the token budget, which
 #: tripled the decode's cost (160 -> 500 ms of CPU) in a third of German single words; only
