@@ -15,6 +15,7 @@ online-history_start =
        *[other] Was du verpasst hast, { $count } Nachrichten:
     }
 online-history_end = Das war alles, was du verpasst hast.
+online-history_slow = Du liest den Verlauf zu schnell. Der Rest kommt gleich.
 online-input_ended = Keine Eingabe mehr. Du verlässt den Tisch; mit deinem Code kommst du zurück.
 online-no_nats_server = nats-server ist nicht installiert. Unter Debian: apt-get install nats-server.
 online-barred_now = { $count ->
