@@ -31,6 +31,7 @@ import functools
 SNAPSHOT = "snapshot"
 STREAM_MAX_MSGS = 200_000
 STANDIN_LEVEL = "bot"  # the bot that holds an absent player's seat
+CLOSED = 3  # what ``Table.run`` returns for a table the hub's keeper closed
 KEEP_FINISHED = 7 * 24 * 3600  # seconds a finished table's streams stay on the server
 RETRIES, RETRY_WAIT = 240, 0.5  # about two minutes without a server before the host gives up
 RATE, BURST = P.SEAT_RATE, P.SEAT_BURST  # a seat's messages per second in the long run, and at once
@@ -232,6 +233,7 @@ class Table:
         self.outstanding: set[int] = set()
         self.queue: asyncio.Queue = asyncio.Queue()
         self.dirty = True
+        self.closed = False  # the hub's keeper ends this table (``close``)
 
     # --- the engine ------------------------------------------------------------
     def commit(self, action, actor: SeatSession | None = None) -> bool:
@@ -380,6 +382,12 @@ class Table:
                     error = f.exception() if f.done() and not f.cancelled() else None
                     raise error or TimeoutError("no acknowledgement")
                 self.outbox.pop(0)
+
+    def close(self) -> None:
+        """The hub's keeper ends the table: at its next step everybody hears one sentence and
+        the game's end; ``run`` returns CLOSED."""
+        self.closed = True
+        self.queue.put_nowait((None, b""))  # the loop wakes up
 
     def reconnected(self) -> None:
         """Back on the server after a drop: ask again, a prompt or a line may have been lost."""
@@ -583,14 +591,14 @@ class Table:
         """Wait until every human seat has joined (so each hears the game in its own
         language from the first word), then play to the end."""
         rules = self.kit.rules
-        while not self.started:
+        while not self.started and not self.closed:
             await self.flush()
             if not self.missing():
                 self.open(self.kit.rules.opening_events(self.main.state))
                 break
             seat, data = await self.queue.get()
             self.receive(seat, data)
-        while True:
+        while not self.closed:
             while self.step():
                 if self.bot_to_move():
                     await self.flush()  # heard before the bot thinks; chance moves go out together
@@ -614,10 +622,15 @@ class Table:
             self.receive(seat, data)
             if self.bot_to_move():
                 await self.flush()  # heard before a bot thinks; else with what follows, in one flush
+        if self.closed:  # one sentence to every seat and the spectators, then the end
+            for ss in [*self.sessions.values(), self.main]:
+                ss.say_key("online.closed_by_keeper", kind="info")
         for seat in [None, *self.sessions]:
             self.send(seat, {"t": "over"})
         self.dirty = True
         await self.flush()
+        if self.closed:
+            return CLOSED  # its streams and users go (TableService.close_table)
         await self.expire()
         return 0
 

@@ -47,6 +47,8 @@ IDLE_LIMIT = 14 * 24 * 3600  # seconds after its last move an abandoned table's 
 SWEEP_GRACE = 600.0  # seconds a table file may exist without streams (it is being created)
 SWEEP_EVERY = 3600.0  # seconds between two sweeps of a running service
 CREATE_TRIES = 8  # attempts of a JetStream call while the server reloads (with backoff)
+CLOSE_WAIT = 30.0  # seconds a closed table may take to say its last sentence
+CLOSE_GRACE = 1.0  # seconds between that sentence and the removal of the table's users
 SNAPSHOT_TRIES = 12  # reads of a taken-over table's snapshot until it is as new as its streams (about 25 s)
 
 
@@ -371,6 +373,36 @@ class TableService:
         h = self.hosted[table_id]
         assert h.task is not None
         return await asyncio.shield(h.task)
+
+    async def close_table(self, table_id: str) -> bool:
+        """The hub's keeper ends a table playing here: every seat and spectator hears one
+        sentence and the game's end (``Table.close``), then its streams and users go. False
+        when no such table plays here."""
+        h = self.hosted.get(table_id)
+        if h is None or h.task is None or h.task.done():
+            return False
+        h.table.close()
+        try:
+            await asyncio.wait_for(asyncio.shield(h.task), CLOSE_WAIT)
+        except Exception:  # noqa: BLE001 - it ends anyway: its streams and users go
+            traceback.print_exc(file=self.log)
+        await asyncio.sleep(CLOSE_GRACE)  # the clients hear the end before their users go
+        await self.remove(table_id)
+        return True
+
+    async def remove(self, table_id: str) -> None:
+        """A table's streams (history, snapshot, lease) and its users, now."""
+        try:
+            seats = sorted(S.table_passwords(self.folder, table_id))
+        except (OSError, ValueError, KeyError):
+            seats = []
+        for name in P.table_streams(table_id, seats):
+            try:
+                await self.js.delete_stream(name)
+            except Exception:  # noqa: BLE001 - already gone
+                pass
+        if S.remove_tables(self.folder, [table_id]):
+            S.reload(self.folder)
 
     def forget(self, table_id: str) -> None:
         """Drop a finished table from this service's memory (its snapshot and streams stay
