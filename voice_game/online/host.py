@@ -24,6 +24,7 @@ from voice_game.core.rules import CHANCE
 from voice_game.narration.catalog import load_catalog
 from voice_game.narration.message import HIGH, Message
 from voice_game.online import protocol as P
+from voice_game.online.failover import Fence, Fenced
 from voice_game.session import InputLine, Seat, Session
 from voice_game.session.seats import Remembering
 import functools
@@ -196,7 +197,7 @@ def tell(session: Session, events, view) -> None:
 class Table:
     def __init__(self, kit, state, seats, seed, lang, table_id, js, events_path=None,
                  bot_rngs=None, bot_memory=None, online=None, away_after: float | None = None,
-                 keys: dict[int, str] | None = None, rate: float | None = RATE):
+                 keys: dict[int, str] | None = None, rate: float | None = RATE, pipelined: bool = False):
         self.kit = kit
         self.keys = dict(keys or {})  # seat -> its subjects' key (protocol.seat_key)
         self.rate = rate  # a seat's messages per second (None: no limit)
@@ -234,6 +235,13 @@ class Table:
         self.queue: asyncio.Queue = asyncio.Queue()
         self.dirty = True
         self.closed = False  # the hub's keeper ends this table (``close``)
+        # Snapshot and messages in one round trip (``flush``): on one server, whatever of this
+        # connection's bytes reach it, the snapshot comes before the messages it numbers, and a
+        # host that lives on repeats both until acknowledged (ids drop the repeats). With
+        # replicas (a cluster) every stream has a leader of its own: there the snapshot is
+        # acknowledged before the messages go out.
+        self.pipelined = pipelined
+        self.fence: Fence | None = None  # with leases: writes to the bucket refused once another service took it
 
     # --- the engine ------------------------------------------------------------
     def commit(self, action, actor: SeatSession | None = None) -> bool:
@@ -335,6 +343,18 @@ class Table:
         resync = False
         for attempt in range(RETRIES):
             try:
+                if self.dirty and self.pipelined and not resync:
+                    # one round trip: the snapshot goes out first on this connection, the
+                    # messages after it (see ``pipelined``); all acknowledgements awaited together
+                    snap = await self.js.publish_async(
+                        f"$KV.{P.bucket(self.id)}.{SNAPSHOT}",
+                        json.dumps(self.snapshot(), ensure_ascii=False).encode("utf-8"), stream=f"KV_{P.bucket(self.id)}")
+                    await self.publish_outbox(None, snapshot=snap)
+                    self.dirty = False
+                    return
+                if self.dirty and self.fence is not None:
+                    await self.fence.put(self.js, SNAPSHOT, json.dumps(self.snapshot(), ensure_ascii=False).encode())
+                    self.dirty = False
                 if self.dirty:
                     if self.kv is None:  # looked up once (a lookup is a round trip and a stream info)
                         self.kv = await self.js.key_value(P.bucket(self.id))
@@ -342,6 +362,8 @@ class Table:
                     self.dirty = False
                 await self.publish_outbox(await self.stored() if resync else None)
                 return
+            except Fenced:
+                raise  # another service plays this table now: nothing more from here
             except Exception as exc:  # noqa: BLE001 - no server right now: wait and try again
                 self.kv = None
                 # a message stored longer ago than the server remembers its id: skip what is stored
@@ -354,13 +376,17 @@ class Table:
         """The last sequence of each stream the outbox publishes to."""
         return {stream: (await self.js.stream_info(stream)).state.last_seq for stream in {x[1] for x in self.outbox}}
 
-    async def publish_outbox(self, last_seq: dict | None = None) -> None:
+    async def publish_outbox(self, last_seq: dict | None = None, snapshot: asyncio.Future | None = None) -> None:
         """Publish the outbox in order, all of it at once: one round trip to the server for
         the lot, not one per message. Each message's id lets the server drop a repeat whose
         first acknowledgement was lost, and the sequence it expects before it keeps a later
         message from being stored after a lost one: a message's number stays its place in
         its stream. On an error, what was acknowledged leaves the outbox and the error is
-        raised (``flush`` tries the rest again)."""
+        raised (``flush`` tries the rest again). ``snapshot``: the snapshot's acknowledgement,
+        published just before, awaited with the messages (its failure is raised too)."""
+        if snapshot is not None and not self.outbox:
+            await asyncio.wait_for(snapshot, PUBLISH_TIMEOUT)
+            return
         while self.outbox:
             batch = list(self.outbox)
             sending: list[asyncio.Future | None] = []
@@ -371,7 +397,7 @@ class Table:
                 headers = {"Nats-Msg-Id": f"{stream}.{msg['n']}", "Nats-Expected-Last-Sequence": str(msg["n"] - 1)}
                 sending.append(await self.js.publish_async(
                     subject, json.dumps(msg, ensure_ascii=False).encode("utf-8"), stream=stream, headers=headers))
-            futures = [f for f in sending if f is not None]
+            futures = [f for f in sending if f is not None] + ([snapshot] if snapshot is not None else [])
             if futures:
                 try:
                     await asyncio.wait_for(asyncio.gather(*futures, return_exceptions=True), PUBLISH_TIMEOUT)
@@ -382,6 +408,19 @@ class Table:
                     error = f.exception() if f.done() and not f.cancelled() else None
                     raise error or TimeoutError("no acknowledgement")
                 self.outbox.pop(0)
+            if snapshot is not None:
+                if not snapshot.done() or snapshot.cancelled() or snapshot.exception() is not None:
+                    raise (snapshot.exception() if snapshot.done() and not snapshot.cancelled() else None) \
+                        or TimeoutError("no acknowledgement of the snapshot")
+                snapshot = None
+
+    def check_fence(self) -> None:
+        """Raises Fenced once another service took this table (``failover.Fence``)."""
+        if self.fence is not None and self.fence.lost:
+            raise Fenced(self.id)
+
+    def wake(self) -> None:
+        self.queue.put_nowait((None, b""))
 
     def close(self) -> None:
         """The hub's keeper ends the table: at its next step everybody hears one sentence and
@@ -592,6 +631,7 @@ class Table:
         language from the first word), then play to the end."""
         rules = self.kit.rules
         while not self.started and not self.closed:
+            self.check_fence()
             await self.flush()
             if not self.missing():
                 self.open(self.kit.rules.opening_events(self.main.state))
@@ -599,6 +639,7 @@ class Table:
             seat, data = await self.queue.get()
             self.receive(seat, data)
         while not self.closed:
+            self.check_fence()
             while self.step():
                 if self.bot_to_move():
                     await self.flush()  # heard before the bot thinks; chance moves go out together
