@@ -91,3 +91,32 @@ def test_a_history_flood_is_gated_per_seat_and_changes_nothing(nats_server, tmp_
     assert all(r is not None and r.seq == 1 for r in got), got
     assert before == after
     assert anna_new == [], anna_new
+
+
+def test_without_its_gate_a_history_read_finds_nothing_and_breaks_nothing(nats_server, tmp_path):
+    """A server whose gate is gone (or a nats-server started by hand without one): history
+    reads find nothing (no answer), the client goes on without a traceback or a sentence."""
+    from voice_game.online import server as S
+
+    host = Host(["orchestra", "--players", "Mallory,bot:Bot", "--deck", str(_deck(tmp_path)), "--lang", "en"],
+                nats_server)
+    (m,) = host.seats(1)
+    gate = next(g for g in S._gates if g.poll() is None)
+    gate.kill()
+    gate.wait(10)
+
+    async def run():
+        async with Raw(nats_server, m["code"], cid="mallory0001") as mal:
+            await mal.send({"hello": True, "lang": "en"})
+            await _settle(lambda: len(mal.heard) >= 2)
+            nc = await _history_user(nats_server, mal)
+            try:
+                said = Said()
+                got = await Stored(nc.jetstream(), Speaker(said), EN).get(P.seat_stream(mal.table, mal.seat), seq=1)
+            finally:
+                await nc.close()
+            return got, said.lines, len(mal.heard)
+
+    got, said, heard = asyncio.run(run())
+    host.kill()
+    assert got is None and said == [] and heard >= 2, (got, said, heard)

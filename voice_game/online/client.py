@@ -175,13 +175,15 @@ class Stored:
         self.told = False  # the sentence was said, and no read went through since
 
     async def get(self, stream: str, seq: int | None = None, subject: str | None = None):
-        """The message (nats RawStreamMsg), or None: not (or no longer) in the stream."""
+        """The message (nats RawStreamMsg), or None: not (or no longer) in the stream, or
+        no answer (no history gate runs beside the server: what was missed stays unsaid)."""
+        from nats.errors import NoRespondersError
         from nats.js.errors import APIError, NotFoundError
 
         for _ in range(SLOW_TRIES):
             try:
                 raw = await self.js.get_msg(stream, seq=seq, subject=subject, direct=True)
-            except NotFoundError:
+            except (NotFoundError, NoRespondersError, TimeoutError):  # nats' TimeoutError is one
                 return None
             except APIError as exc:
                 if exc.code != SLOW_STATUS:
