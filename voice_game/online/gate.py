@@ -154,10 +154,13 @@ async def run(server: str, folder: Path, watch: int | None, ca: str | None, rate
         except TimeoutError:
             pass
     try:
-        await nc.close()
+        await asyncio.wait_for(nc.close(), 2.0)
     except Exception:  # noqa: BLE001 - the server is gone already
         pass
-    return 0
+    # out at once: a client still reconnecting to a server that is gone does not end when
+    # cancelled, and asyncio.run would wait for it for ever (seen after a test's server was killed)
+    sys.stdout.flush()
+    os._exit(0)
 
 
 def main(argv: list[str] | None = None) -> int:
