@@ -219,14 +219,17 @@ def host_timing() -> dict[str, list[float]]:
             handling[(self.id, seat)] = t
         receive(self, seat, data)
 
-    async def timed_publish(self, last_seq=None):
+    async def timed_publish(self, last_seq=None, snapshot=None):
+        if snapshot is not None:  # stored together with the replies (Table.pipelined): its acknowledgement
+            t_snap = time.perf_counter()
+            snapshot.add_done_callback(lambda _f: timing["snapshot"].append((time.perf_counter() - t_snap) * 1000))
         waiting = [(k, t) for k, t in handling.items() if k[0] == self.id
                    and any(x[0] == self.seat_subject(k[1]) for x in self.outbox)]
         now = time.perf_counter()
         for k, t in waiting:
             timing["sent"].append((now - t) * 1000)
             del handling[k]
-        await publish(self, last_seq)
+        await publish(self, last_seq, snapshot)
         now = time.perf_counter()
         for _k, t in waiting:
             timing["acknowledged"].append((now - t) * 1000)

@@ -27,6 +27,7 @@ lobby-web-state_waiting = Warten
 lobby-web-state_over = Spiel vorbei
 lobby-web-typing = Tippe einen Befehl, dann Eingabe.
 lobby-web-history_none = Da ist nichts.
+lobby-web-history_slow = Du liest den Verlauf zu schnell. Der Rest kommt gleich.
 lobby-web-waiting_start = Du hast einen Platz. Das Spiel beginnt, wenn sein Gastgeber es startet.
 lobby-web-help_keys = Tasten: einzelne Tasten wirken sofort, wie im Terminal: D zieht, 1 bis 9 wählen, T wer dran ist, R wiederholen, Fragezeichen Hilfe, K alle Tasten. Komma und Punkt gehen durch die Zeilen, Eingabe tippt einen Befehl.
 

@@ -15,6 +15,9 @@ online-history_start =
        *[other] Was du verpasst hast, { $count } Nachrichten:
     }
 online-history_end = Das war alles, was du verpasst hast.
+online-history_slow = Du liest den Verlauf zu schnell. Der Rest kommt gleich.
+online-closed_by_keeper = Der Betreiber hat diesen Tisch geschlossen. Das Spiel endet hier.
+online-close_asked = Tisch { $table } ist geschlossen: Ein laufender Server beendet ihn in wenigen Sekunden.
 online-input_ended = Keine Eingabe mehr. Du verlässt den Tisch; mit deinem Code kommst du zurück.
 online-no_nats_server = nats-server ist nicht installiert. Unter Debian: apt-get install nats-server.
 online-barred_now = { $count ->

@@ -27,6 +27,7 @@ lobby-web-state_waiting = Waiting
 lobby-web-state_over = Game over
 lobby-web-typing = Type a command, then press Enter.
 lobby-web-history_none = Nothing there.
+lobby-web-history_slow = You are reading the history too fast. The rest follows in a moment.
 lobby-web-waiting_start = You have a seat. The game starts when its host starts it.
 lobby-web-help_keys = Keys: single keys act at once, as in the terminal: D draws, 1 to 9 pick, T whose turn, R repeat, question mark help, K all keys. Comma and period go through the lines, Enter types a command.
 

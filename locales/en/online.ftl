@@ -15,6 +15,9 @@ online-history_start =
        *[other] What you missed, { $count } messages:
     }
 online-history_end = That is everything you missed.
+online-history_slow = You are reading the history too fast. The rest follows in a moment.
+online-closed_by_keeper = The hub's keeper has closed this table. The game ends here.
+online-close_asked = Table { $table } is closed: a running server ends it within seconds.
 online-input_ended = No more input. You leave the table; your code brings you back.
 online-no_nats_server = nats-server is not installed. On Debian: apt-get install nats-server.
 online-barred_now = { $count ->

@@ -1,9 +1,10 @@
 """A host service process for the cluster test: ``python -m tests.online.cluster_host
-URLS FOLDER [SEED]``. With a seed it opens a table Anna and Ben (a line per seat as
+URLS FOLDER [SEED]`` (``$VG_TEST_REPLICAS`` copies of each stream, default 3). With a seed it opens a table Anna and Ben (a line per seat as
 ``voice-game host`` prints) and plays it; without, it waits to take a table over and
 ends when the tables it took are over."""
 import asyncio
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -13,7 +14,7 @@ LEASE = 3.0
 
 
 async def main(urls: str, folder: str, seed: str | None) -> int:
-    service = TableService(urls, Path(folder), replicas=3, lease=LEASE)
+    service = TableService(urls, Path(folder), replicas=int(os.environ.get("VG_TEST_REPLICAS", "3")), lease=LEASE)
     await service.start()
     if seed is not None:
         info = await service.create("orchestra", "Anna,Ben", lang="en", seed=int(seed))

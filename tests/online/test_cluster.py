@@ -6,6 +6,7 @@ exactly the game they hear without any failure. Bounded: every wait has a timeou
 every process it starts is stopped."""
 import asyncio
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -29,6 +30,7 @@ class Cluster:
         self.url = ",".join(f"nats://127.0.0.1:{p}" for p in self.ports)
         self.log_dir = log_dir
         self.procs: list = [None, None, None]
+        self.gate: subprocess.Popen | None = None
 
     def start(self):
         if S.nats_server_binary() is None:
@@ -41,6 +43,8 @@ class Cluster:
         for port in self.ports:
             _wait_port(port)
         asyncio.run(self._jetstream_ready())
+        # the history gate (seats read their streams through it), on the cluster, not on one node
+        self.gate = S.start_gate(self.folder, self.url, os.getpid(), log=open(self.log_dir / "gate.log", "wb"))  # noqa: SIM115
         return self
 
     async def _jetstream_ready(self):
@@ -64,6 +68,9 @@ class Cluster:
         self.procs[n].wait(10)
 
     def stop(self):
+        if self.gate is not None and self.gate.poll() is None:
+            self.gate.terminate()
+            self.gate.wait(10)
         for p in self.procs:
             if p is not None:
                 if p.poll() is None:

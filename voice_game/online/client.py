@@ -25,6 +25,7 @@ HELLO_TRIES = 200
 ALIVE_EVERY = 2.0  # seconds between "still here" messages (the host lets a bot stand in when they stop)
 LOGIN_TRIES, LOGIN_WAIT = 4, 0.25  # a refused login tried again after 0.25, 0.5, 1 s (a server reloading its users)
 GAP_TRIES, HISTORY_WAIT = 10, 0.3  # a gap in what the seat heard: asked for up to 3 s (a lagging replica)
+SLOW_STATUS, SLOW_WAIT, SLOW_TRIES = 429, 1.0, 120  # the history gate refused a read: asked again 1 s later
 
 
 RECONNECTED = object()  # put into a client's queue when its connection came back
@@ -164,20 +165,50 @@ def _decode(data: bytes):
     return msg
 
 
-async def _history(js, stream: str, first: int, last: int, tries: int = 1):
+class Stored:
+    """Stored messages of a stream, read as a history user through the history gate
+    (``voice_game.online.gate``). A read the gate refuses (too many too fast: status 429)
+    is asked again after a pause; the first refusal of a run is said once to this seat."""
+
+    def __init__(self, js, speaker: Speaker, catalog):
+        self.js, self.speaker, self.c = js, speaker, catalog
+        self.told = False  # the sentence was said, and no read went through since
+
+    async def get(self, stream: str, seq: int | None = None, subject: str | None = None):
+        """The message (nats RawStreamMsg), or None: not (or no longer) in the stream, or
+        no answer (no history gate runs beside the server: what was missed stays unsaid)."""
+        from nats.errors import NoRespondersError
+        from nats.js.errors import APIError, NotFoundError
+
+        for _ in range(SLOW_TRIES):
+            try:
+                raw = await self.js.get_msg(stream, seq=seq, subject=subject, direct=True)
+            except (NotFoundError, NoRespondersError, TimeoutError):  # nats' TimeoutError is one
+                return None
+            except APIError as exc:
+                if exc.code != SLOW_STATUS:
+                    raise
+                if not self.told:
+                    self.told = True
+                    self.speaker.line(self.c.get("online.history_slow"))
+                await asyncio.sleep(SLOW_WAIT)
+                continue
+            self.told = False
+            return raw
+        return None
+
+
+async def _history(stored: Stored, stream: str, first: int, last: int, tries: int = 1):
     """Messages first..last (inclusive) of a stream, as far as the stream still has them.
     A direct get may be answered by a replica of a cluster that lags behind and lacks the
     newest: ``tries`` asks that often for what was not found (0.3 s apart)."""
-    from nats.js.errors import NotFoundError
-
     found: dict[int, dict | None] = {}
     for attempt in range(tries):
         for n in range(max(1, first), last + 1):
             if n in found:
                 continue
-            try:
-                raw = await js.get_msg(stream, seq=n, direct=True)
-            except NotFoundError:
+            raw = await stored.get(stream, seq=n)
+            if raw is None:
                 continue
             found[n] = _decode(raw.data or b"")
         if len(found) >= last + 1 - max(1, first) or attempt == tries - 1:
@@ -323,7 +354,7 @@ class SeatClient:
         self.inputs: Any = None  # a PlayerInput once the game runs
         self.nc: Any = None
         self.reader: Any = None  # the history user's connection (reads the seat's stream)
-        self.js: Any = None
+        self.js: Any = None  # a Stored once connected
         self.last_n = 0
         self.asked: int | None = None  # scripted: the host asked for this line number
         self.taken = False  # another client of this seat took it over
@@ -334,7 +365,7 @@ class SeatClient:
                                 inbox=P.inbox_prefix(user, self.key))
         # the stream is read as the seat's history user, whose account has no table's subjects
         self.reader = await connect(server, P.history_user(user), secret, inbox=P.inbox_prefix(user, self.key))
-        self.js = self.reader.jetstream()
+        self.js = Stored(self.reader.jetstream(), self.speaker, self.c)
 
         async def on_msg(m):
             if not replayed(m):
@@ -528,15 +559,13 @@ class SeatClient:
             self.sent = {**self.sent, "c": last}
 
 
-async def _table_over(js, stream: str, subject: str) -> bool:
+async def _table_over(stored: Stored, stream: str, subject: str) -> bool:
     """Whether the seat's stream ends with the game's end (a finished table: nothing to wait for)."""
-    from nats.js.errors import NotFoundError
-
     try:
-        raw = await js.get_msg(stream, subject=subject, direct=True)
-    except NotFoundError:
-        return False
+        raw = await stored.get(stream, subject=subject)
     except Exception:  # noqa: BLE001 - no stream yet or no answer: just say hello
+        return False
+    if raw is None:
         return False
     msg = _decode(raw.data or b"")
     return bool(msg and msg.get("t") == "over")
@@ -556,22 +585,19 @@ async def watch(table: str, server: str, catalog, out, mute_chat: bool = False) 
     except Exception:  # noqa: BLE001
         speaker.line(catalog.get("online.connect_failed", server=server))
         return 2
-    js = reader.jetstream()  # the history user's: its account has no table's subjects
+    stored = Stored(reader.jetstream(), speaker, catalog)  # the history user's: its account has no table's subjects
     queue: asyncio.Queue = asyncio.Queue()
 
     async def on_msg(m):
         if not replayed(m):
             await queue.put(m.data)
 
-    from nats.js.errors import NotFoundError
-
     try:
         await nc.subscribe(P.public_subject(table), cb=on_msg)
         last_n = 0
         while True:  # the history, until the stream has no next message
-            try:
-                raw = await js.get_msg(P.public_stream(table), seq=last_n + 1, direct=True)
-            except NotFoundError:
+            raw = await stored.get(P.public_stream(table), seq=last_n + 1)
+            if raw is None:
                 break
             msg = _decode(raw.data or b"")
             last_n += 1

@@ -47,6 +47,9 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--bar", metavar="NAME", default=None,
                      help="the keeper bars a lobby name (a running server takes it at once) and exits")
     srv.add_argument("--unbar", metavar="NAME", default=None, help="lets a barred name back in and exits")
+    srv.add_argument("--close", metavar="TABLE", default=None,
+                     help="the keeper ends a table, also a playing one (a running server does it within seconds) "
+                          "and exits")
     host = sub.add_parser("host", help="host an online table")
     host.add_argument("game", nargs="?", default=None)
     host.add_argument("--server", required=True, help="nats://HOST:PORT")
@@ -96,6 +99,12 @@ def run_server(args) -> int:
 
         names = set_barred(args.dir or default_server_dir(), args.bar or args.unbar, barred=args.bar is not None)
         print(catalog.get("online.barred_now", count=len(names), names=", ".join(names) or "-"))
+        return 0
+    if args.close is not None:
+        from voice_game.online.lobby import set_closed
+
+        set_closed(args.dir or default_server_dir(), args.close)
+        print(catalog.get("online.close_asked", table=args.close.strip()))
         return 0
     binary = S.nats_server_binary()
     if binary is None:

@@ -24,6 +24,7 @@ from voice_game.core.rules import CHANCE
 from voice_game.narration.catalog import load_catalog
 from voice_game.narration.message import HIGH, Message
 from voice_game.online import protocol as P
+from voice_game.online.failover import Fence, Fenced
 from voice_game.session import InputLine, Seat, Session
 from voice_game.session.seats import Remembering
 import functools
@@ -31,6 +32,7 @@ import functools
 SNAPSHOT = "snapshot"
 STREAM_MAX_MSGS = 200_000
 STANDIN_LEVEL = "bot"  # the bot that holds an absent player's seat
+CLOSED = 3  # what ``Table.run`` returns for a table the hub's keeper closed
 KEEP_FINISHED = 7 * 24 * 3600  # seconds a finished table's streams stay on the server
 RETRIES, RETRY_WAIT = 240, 0.5  # about two minutes without a server before the host gives up
 RATE, BURST = P.SEAT_RATE, P.SEAT_BURST  # a seat's messages per second in the long run, and at once
@@ -195,7 +197,7 @@ def tell(session: Session, events, view) -> None:
 class Table:
     def __init__(self, kit, state, seats, seed, lang, table_id, js, events_path=None,
                  bot_rngs=None, bot_memory=None, online=None, away_after: float | None = None,
-                 keys: dict[int, str] | None = None, rate: float | None = RATE):
+                 keys: dict[int, str] | None = None, rate: float | None = RATE, pipelined: bool = False):
         self.kit = kit
         self.keys = dict(keys or {})  # seat -> its subjects' key (protocol.seat_key)
         self.rate = rate  # a seat's messages per second (None: no limit)
@@ -232,6 +234,14 @@ class Table:
         self.outstanding: set[int] = set()
         self.queue: asyncio.Queue = asyncio.Queue()
         self.dirty = True
+        self.closed = False  # the hub's keeper ends this table (``close``)
+        # Snapshot and messages in one round trip (``flush``): on one server, whatever of this
+        # connection's bytes reach it, the snapshot comes before the messages it numbers, and a
+        # host that lives on repeats both until acknowledged (ids drop the repeats). With
+        # replicas (a cluster) every stream has a leader of its own: there the snapshot is
+        # acknowledged before the messages go out.
+        self.pipelined = pipelined
+        self.fence: Fence | None = None  # with leases: writes to the bucket refused once another service took it
 
     # --- the engine ------------------------------------------------------------
     def commit(self, action, actor: SeatSession | None = None) -> bool:
@@ -333,6 +343,18 @@ class Table:
         resync = False
         for attempt in range(RETRIES):
             try:
+                if self.dirty and self.pipelined and not resync:
+                    # one round trip: the snapshot goes out first on this connection, the
+                    # messages after it (see ``pipelined``); all acknowledgements awaited together
+                    snap = await self.js.publish_async(
+                        f"$KV.{P.bucket(self.id)}.{SNAPSHOT}",
+                        json.dumps(self.snapshot(), ensure_ascii=False).encode("utf-8"), stream=f"KV_{P.bucket(self.id)}")
+                    await self.publish_outbox(None, snapshot=snap)
+                    self.dirty = False
+                    return
+                if self.dirty and self.fence is not None:
+                    await self.fence.put(self.js, SNAPSHOT, json.dumps(self.snapshot(), ensure_ascii=False).encode())
+                    self.dirty = False
                 if self.dirty:
                     if self.kv is None:  # looked up once (a lookup is a round trip and a stream info)
                         self.kv = await self.js.key_value(P.bucket(self.id))
@@ -340,6 +362,8 @@ class Table:
                     self.dirty = False
                 await self.publish_outbox(await self.stored() if resync else None)
                 return
+            except Fenced:
+                raise  # another service plays this table now: nothing more from here
             except Exception as exc:  # noqa: BLE001 - no server right now: wait and try again
                 self.kv = None
                 # a message stored longer ago than the server remembers its id: skip what is stored
@@ -352,13 +376,17 @@ class Table:
         """The last sequence of each stream the outbox publishes to."""
         return {stream: (await self.js.stream_info(stream)).state.last_seq for stream in {x[1] for x in self.outbox}}
 
-    async def publish_outbox(self, last_seq: dict | None = None) -> None:
+    async def publish_outbox(self, last_seq: dict | None = None, snapshot: asyncio.Future | None = None) -> None:
         """Publish the outbox in order, all of it at once: one round trip to the server for
         the lot, not one per message. Each message's id lets the server drop a repeat whose
         first acknowledgement was lost, and the sequence it expects before it keeps a later
         message from being stored after a lost one: a message's number stays its place in
         its stream. On an error, what was acknowledged leaves the outbox and the error is
-        raised (``flush`` tries the rest again)."""
+        raised (``flush`` tries the rest again). ``snapshot``: the snapshot's acknowledgement,
+        published just before, awaited with the messages (its failure is raised too)."""
+        if snapshot is not None and not self.outbox:
+            await asyncio.wait_for(snapshot, PUBLISH_TIMEOUT)
+            return
         while self.outbox:
             batch = list(self.outbox)
             sending: list[asyncio.Future | None] = []
@@ -369,7 +397,7 @@ class Table:
                 headers = {"Nats-Msg-Id": f"{stream}.{msg['n']}", "Nats-Expected-Last-Sequence": str(msg["n"] - 1)}
                 sending.append(await self.js.publish_async(
                     subject, json.dumps(msg, ensure_ascii=False).encode("utf-8"), stream=stream, headers=headers))
-            futures = [f for f in sending if f is not None]
+            futures = [f for f in sending if f is not None] + ([snapshot] if snapshot is not None else [])
             if futures:
                 try:
                     await asyncio.wait_for(asyncio.gather(*futures, return_exceptions=True), PUBLISH_TIMEOUT)
@@ -380,6 +408,25 @@ class Table:
                     error = f.exception() if f.done() and not f.cancelled() else None
                     raise error or TimeoutError("no acknowledgement")
                 self.outbox.pop(0)
+            if snapshot is not None:
+                if not snapshot.done() or snapshot.cancelled() or snapshot.exception() is not None:
+                    raise (snapshot.exception() if snapshot.done() and not snapshot.cancelled() else None) \
+                        or TimeoutError("no acknowledgement of the snapshot")
+                snapshot = None
+
+    def check_fence(self) -> None:
+        """Raises Fenced once another service took this table (``failover.Fence``)."""
+        if self.fence is not None and self.fence.lost:
+            raise Fenced(self.id)
+
+    def wake(self) -> None:
+        self.queue.put_nowait((None, b""))
+
+    def close(self) -> None:
+        """The hub's keeper ends the table: at its next step everybody hears one sentence and
+        the game's end; ``run`` returns CLOSED."""
+        self.closed = True
+        self.queue.put_nowait((None, b""))  # the loop wakes up
 
     def reconnected(self) -> None:
         """Back on the server after a drop: ask again, a prompt or a line may have been lost."""
@@ -583,14 +630,16 @@ class Table:
         """Wait until every human seat has joined (so each hears the game in its own
         language from the first word), then play to the end."""
         rules = self.kit.rules
-        while not self.started:
+        while not self.started and not self.closed:
+            self.check_fence()
             await self.flush()
             if not self.missing():
                 self.open(self.kit.rules.opening_events(self.main.state))
                 break
             seat, data = await self.queue.get()
             self.receive(seat, data)
-        while True:
+        while not self.closed:
+            self.check_fence()
             while self.step():
                 if self.bot_to_move():
                     await self.flush()  # heard before the bot thinks; chance moves go out together
@@ -614,10 +663,15 @@ class Table:
             self.receive(seat, data)
             if self.bot_to_move():
                 await self.flush()  # heard before a bot thinks; else with what follows, in one flush
+        if self.closed:  # one sentence to every seat and the spectators, then the end
+            for ss in [*self.sessions.values(), self.main]:
+                ss.say_key("online.closed_by_keeper", kind="info")
         for seat in [None, *self.sessions]:
             self.send(seat, {"t": "over"})
         self.dirty = True
         await self.flush()
+        if self.closed:
+            return CLOSED  # its streams and users go (TableService.close_table)
         await self.expire()
         return 0
 

@@ -32,6 +32,7 @@ import re
 import secrets
 import sys
 import time
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -63,7 +64,33 @@ def set_barred(folder: Path, name: str, barred: bool = True) -> list[str]:
     return names
 
 
+CLOSED_FILE = "closed.json"  # in the lobby folder: tables the keeper closed (``voice-game server --close``)
+KEEPER_EVERY = 1.0  # seconds between two looks at the keeper's files (besides each request)
+
+
+def set_closed(folder: Path, table: str) -> list[str]:
+    """The keeper closes a table (the lobby's id or the hosted table's name): a running
+    server ends it within seconds. Returns the closed tables' names."""
+    path = Path(folder) / "lobby" / CLOSED_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.chmod(path.parent, 0o700)
+    names = sorted(read_barred(path) | {table.strip().casefold()})
+    write_atomic(path, json.dumps(names, ensure_ascii=False).encode("utf-8"))
+    os.chmod(path, 0o600)
+    return names
+
+
+def _seen(path: Path) -> tuple[int, int, int] | None:
+    """A file as it is now (mtime, inode, size; replaced: a new inode), None: none."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_ino, st.st_size)
+
+
 def read_barred(path: Path) -> set[str]:
+    """The names in one of the keeper's files (a JSON list), casefolded."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -136,6 +163,10 @@ class Lobby:
         self.barred: set[str] = set()  # names (casefolded) the keeper barred
         self._barred_seen: tuple[int, int, int] | None = None  # the barred file as last read (mtime, inode, size)
         self.barred_tickets: set[str] = set()  # browser guests the keeper's list took off a table
+        self.closed: set[str] = set()  # tables (ids or hosted names, casefolded) the keeper closed
+        self._closed_seen: tuple[int, int, int] | None = None
+        self.closing: set[str] = set()  # playing tables being closed now
+        self._keeper: asyncio.Task | None = None
 
     # --- lifetime ------------------------------------------------------------------------
     async def start(self) -> None:
@@ -147,8 +178,21 @@ class Lobby:
         except (OSError, ValueError):
             self.accounts = {}
         await self._resume_tables()
+        self._keeper = asyncio.ensure_future(self._keeper_loop())
+
+    async def _keeper_loop(self) -> None:
+        """The keeper's lists, also while nobody asks the lobby anything (a table plays)."""
+        while True:
+            try:
+                self._read_barred()
+                self._read_closed()
+            except Exception:  # noqa: BLE001 - next time
+                traceback.print_exc(file=sys.stderr)
+            await asyncio.sleep(KEEPER_EVERY)
 
     async def close(self) -> None:
+        if self._keeper is not None:
+            self._keeper.cancel()
         if self.service is not None:
             await self.service.close()  # the tables' snapshots stay: TableService.resume goes on
 
@@ -211,14 +255,40 @@ class Lobby:
         if gone:
             self.guests = {k: v for k, v in self.guests.items() if v in self.tables}
 
+    def _read_closed(self) -> None:
+        """The keeper's closed tables (read again when the file changed): a waiting one ends
+        now, a playing one on its host service (every seat and watcher hears one sentence,
+        then its streams and users go); the list no longer shows either."""
+        path = self.dir / CLOSED_FILE
+        seen = _seen(path)
+        if seen != self._closed_seen:
+            self._closed_seen = seen
+            self.closed = read_barred(path) if seen is not None else set()
+        if not self.closed:
+            return
+        for t in list(self.tables.values()):
+            if t.id.casefold() not in self.closed and (not t.table or t.table.casefold() not in self.closed):
+                continue
+            if t.state == "waiting":
+                t.state = "over"
+                self.invites.revoke(t.id)
+                t.touch()
+            elif t.state == "playing" and t.id not in self.closing and self.service is not None:
+                self.closing.add(t.id)
+                asyncio.ensure_future(self._close(t))
+
+    async def _close(self, t: LobbyTable) -> None:
+        try:
+            await self.service.close_table(t.table)
+        except Exception:  # noqa: BLE001 - logged; the lobby goes on
+            traceback.print_exc(file=sys.stderr)
+        finally:
+            self.closing.discard(t.id)
+
     def _read_barred(self) -> None:
         """The keeper's list again if its file changed; the barred leave the waiting tables."""
         path = self.dir / BARRED_FILE
-        try:
-            st = path.stat()
-            seen: tuple[int, int, int] | None = (st.st_mtime_ns, st.st_ino, st.st_size)  # replaced: a new inode
-        except OSError:
-            seen = None
+        seen = _seen(path)
         if seen == self._barred_seen:
             return
         self._barred_seen = seen
@@ -279,6 +349,7 @@ class Lobby:
         """One lobby request from an account (``data`` has its name and secret)."""
         self._sweep_over()
         self._read_barred()
+        self._read_closed()
         key, refused = self.login(data, who)
         if refused is not None or key is None:
             return refused or {"error": "bad_name"}

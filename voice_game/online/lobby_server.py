@@ -69,14 +69,23 @@ def start_nats(folder: Path, port: int, listen: str, tls: tuple | None, ws_port:
     proc = subprocess.Popen([binary, "-c", str(conf)], stdout=log or subprocess.DEVNULL, stderr=subprocess.STDOUT,
                             stdin=subprocess.DEVNULL, preexec_fn=S.child_setup())
     probe = listen if listen not in ("0.0.0.0", "::") else "127.0.0.1"
+    if tls is None and listen not in LOOPBACK:
+        tls = S.self_signed(folder, listen)  # the one init_server_dir made
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline:
         try:
             with socket.create_connection((probe, port), timeout=0.2):
-                if ws_port is None:
-                    return proc
-                with socket.create_connection((probe, ws_port), timeout=0.2):
-                    return proc
+                if ws_port is not None:
+                    with socket.create_connection((probe, ws_port), timeout=0.2):
+                        pass
+            try:  # the history gate: without it no seat reads its stream
+                S.start_gate(folder, f"{'tls' if tls else 'nats'}://{probe}:{port}", proc.pid,
+                             ca=tls[0] if tls else None, log=log, preexec_fn=S.child_setup())
+            except RuntimeError:
+                proc.kill()
+                proc.wait(10)
+                raise
+            return proc
         except OSError:
             if proc.poll() is not None:
                 raise RuntimeError(f"nats-server stopped with code {proc.returncode}") from None

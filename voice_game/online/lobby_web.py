@@ -46,7 +46,7 @@ STATIC = ("index.html", "app.js", "keys.js", "style.css", "vendor/nats.ws.js")
 PAGE_WORDS = ("title", "heading", "command", "send", "log", "name", "code", "join", "joining",
               "connect_failed", "bad_code", "no_host", "over", "left", "speech", "state_your_turn",
               "state_waiting", "state_over", "typing", "keys", "history_none", "waiting_start", "help_keys",
-              "taken")
+              "taken", "history_slow")
 PAGE_ERRORS = ("bad_name", "too_many", "bad_code", "unknown", "no_table", "not_waiting", "no_seat", "name_taken", "removed", "barred")
 
 

@@ -29,6 +29,7 @@ import sys
 from pathlib import Path
 
 from voice_game.atomic import write_atomic
+from voice_game.online import gate as G
 from voice_game.online import protocol as P
 
 ADMIN = "vg-admin"
@@ -152,9 +153,10 @@ def watch_history_permissions(table: str) -> tuple[list[str], list[str]]:
     return pub, [P.inbox_prefix(P.watch_user(table)) + ".>"]
 
 
-GAME, PLAYERS, HISTORY = "GAME", "PLAYERS", "HISTORY"  # hosts and JetStream; seats and spectators; their reading
+GAME, PLAYERS, HISTORY, GATE = "GAME", "PLAYERS", "HISTORY", "GATE"  # hosts and JetStream; seats and
+# spectators; their reading; the history gate (``voice_game.online.gate``) between reading and JetStream
 # What crosses between the accounts: what the host says and what the seats say (GAME and
-# PLAYERS), direct get (GAME to HISTORY only). A reply subject a player names lives in the
+# PLAYERS), direct get (GAME to GATE only, where the gate answers HISTORY's asks within a rate). A reply subject a player names lives in the
 # asker's account. In PLAYERS, where the live subjects are, nobody can ask the server
 # anything, so no stored message can be sent to a seat's or the public subject there; in
 # HISTORY there are only the askers' own inboxes, no table's subjects; in neither is
@@ -164,6 +166,8 @@ GAME, PLAYERS, HISTORY = "GAME", "PLAYERS", "HISTORY"  # hosts and JetStream; se
 TO_PLAYERS = ["vg.*.*.seat.*", "vg.*.pub"]
 TO_GAME = ["vg.*.*.cmd.*"]
 DIRECT_GET = "$JS.API.DIRECT.GET.>"
+GATE_USER = G.GATE_USER
+GATE_FORWARD = G.FORWARD + ">"  # GATE's name for GAME's direct get
 
 
 def write_auth(folder: Path) -> None:
@@ -185,18 +189,22 @@ def write_auth(folder: Path) -> None:
             history += [*readers, _user(P.history_user(P.watch_user(table)), table, *watch_history_permissions(table))]
         except (OSError, ValueError, KeyError, TypeError):
             continue  # a damaged table file: that table has no users, the others keep theirs
-    exports = [*(f"{{stream: {_q(s)}}}" for s in TO_PLAYERS), f"{{service: {_q(DIRECT_GET)}}}"]
+    exports = [*(f"{{stream: {_q(s)}}}" for s in TO_PLAYERS), f"{{service: {_q(DIRECT_GET)}, accounts: [{GATE}]}}"]
     imports = [f"{{stream: {{account: {PLAYERS}, subject: {_q(s)}}}}}" for s in TO_GAME]
     p_imports = [f"{{stream: {{account: {GAME}, subject: {_q(s)}}}}}" for s in TO_PLAYERS]
     p_exports = [f"{{stream: {_q(s)}}}" for s in TO_GAME]
-    h_imports = [f"{{service: {{account: {GAME}, subject: {_q(DIRECT_GET)}}}}}"]
+    h_imports = [f"{{service: {{account: {GATE}, subject: {_q(DIRECT_GET)}}}}}"]
+    g_imports = [f"{{service: {{account: {GAME}, subject: {_q(DIRECT_GET)}}}, to: {_q(GATE_FORWARD)}}}"]
     lines = ["accounts {", f" {GAME}: {{", "  jetstream: enabled",
              f"  users: [{{user: {_q(ADMIN)}, password: {_q(admin_password(folder))}}}]",
              f"  exports: [{', '.join(exports)}]", f"  imports: [{', '.join(imports)}]", " }",
              f" {PLAYERS}: {{", "  users: [", *(u + "," for u in players), "  ]",
              f"  exports: [{', '.join(p_exports)}]", f"  imports: [{', '.join(p_imports)}]", " }",
              f" {HISTORY}: {{", "  users: [", *(u + "," for u in history), "  ]",
-             f"  imports: [{', '.join(h_imports)}]", " }", "}", ""]
+             f"  imports: [{', '.join(h_imports)}]", " }",
+             f" {GATE}: {{", f"  users: [{{user: {_q(GATE_USER)}, password: {_q(admin_password(folder))}}}]",
+             f"  exports: [{{service: {_q(DIRECT_GET)}, accounts: [{HISTORY}]}}]",
+             f"  imports: [{', '.join(g_imports)}]", " }", "}", ""]
     _write_private(folder / "auth.conf", "\n".join(lines))
 
 
@@ -355,20 +363,66 @@ def start_private_server(folder: Path, port: int, log=None, timeout: float = 10.
     if binary is None:
         raise FileNotFoundError("nats-server")
     conf = init_server_dir(folder, port, listen, tls=tls)
+    if tls is None and listen not in LOOPBACK:
+        tls = self_signed(folder, listen)  # the one init_server_dir made
     proc = subprocess.Popen([binary, "-c", str(conf)], stdout=log or subprocess.DEVNULL, stderr=subprocess.STDOUT,
                             stdin=subprocess.DEVNULL, preexec_fn=preexec_fn)
     deadline = time.monotonic() + timeout
+    probe = listen if listen not in ("0.0.0.0", "::") else "127.0.0.1"
     while time.monotonic() < deadline:
         try:
-            with socket.create_connection((listen if listen not in ("0.0.0.0", "::") else "127.0.0.1", port),
-                                          timeout=0.2):
-                return proc
+            with socket.create_connection((probe, port), timeout=0.2):
+                pass
         except OSError:
             if proc.poll() is not None:
                 raise RuntimeError(f"nats-server stopped with code {proc.returncode}") from None
             time.sleep(0.05)
+            continue
+        try:
+            start_gate(folder, f"{'tls' if tls else 'nats'}://{probe}:{port}", proc.pid, ca=tls[0] if tls else None,
+                       log=log, preexec_fn=preexec_fn)
+        except RuntimeError:
+            proc.kill()
+            proc.wait(10)
+            raise
+        return proc
     proc.kill()
     raise RuntimeError("nats-server did not start")
+
+
+GATE_START = 20.0  # seconds a new gate may take to listen (a loaded machine)
+_gates: list[subprocess.Popen] = []  # the gates this process started (each ends with its nats-server)
+
+
+def start_gate(folder: Path, server: str, watch: int, ca: Path | None = None, log=None,
+               preexec_fn=None) -> subprocess.Popen:
+    """The history gate (``voice_game.online.gate``) of the nats-server whose process is
+    ``watch``, once it listens; it ends when that process has ended. Without it nobody
+    can read a stream's history (the HISTORY account reaches JetStream only through it)."""
+    import time
+
+    argv = [sys.executable, "-m", "voice_game.online.gate", "--server", server, "--dir", str(folder),
+            "--watch", str(watch)]
+    if ca is not None:
+        argv += ["--ca", str(Path(ca).resolve())]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=log or subprocess.DEVNULL, stdin=subprocess.DEVNULL,
+                            text=True, preexec_fn=preexec_fn)
+    import selectors
+
+    deadline = time.monotonic() + GATE_START
+    with selectors.DefaultSelector() as sel:
+        assert proc.stdout is not None
+        sel.register(proc.stdout, selectors.EVENT_READ)
+        while time.monotonic() < deadline:
+            if sel.select(timeout=0.2) and proc.stdout.readline().strip() == "ready":
+                _gates[:] = [g for g in _gates if g.poll() is None]  # the ended ones waited for
+                _gates.append(proc)
+                return proc
+            if proc.poll() is not None:
+                break
+    proc.kill()
+    proc.wait(10)
+    raise RuntimeError("the history gate did not start")
 
 
 def _die_with_parent() -> None:

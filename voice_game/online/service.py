@@ -41,12 +41,16 @@ from typing import Any
 
 from voice_game.online import protocol as P
 from voice_game.online import server as S
+from voice_game.online.failover import Fence, Fenced
 
 READY_TRIES = 50  # tenths of a second a reload may take before the new users can log in
 IDLE_LIMIT = 14 * 24 * 3600  # seconds after its last move an abandoned table's snapshot expires
 SWEEP_GRACE = 600.0  # seconds a table file may exist without streams (it is being created)
 SWEEP_EVERY = 3600.0  # seconds between two sweeps of a running service
 CREATE_TRIES = 8  # attempts of a JetStream call while the server reloads (with backoff)
+FENCED = 4  # what a table's task gives when another service took it (failover.Fenced)
+CLOSE_WAIT = 30.0  # seconds a closed table may take to say its last sentence
+CLOSE_GRACE = 1.0  # seconds between that sentence and the removal of the table's users
 SNAPSHOT_TRIES = 12  # reads of a taken-over table's snapshot until it is as new as its streams (about 25 s)
 
 
@@ -259,7 +263,9 @@ class TableService:
         if self.leases is not None:
             await self.leases.hold(table_id)
         table = Table(kit, state, seats, seed, lang, table_id, self.js, events_path=events,
-                      away_after=away_after if away_after is not None else self.away_after, keys=keys, rate=self.rate)
+                      away_after=away_after if away_after is not None else self.away_after, keys=keys, rate=self.rate,
+                      pipelined=self.replicas == 1 and self.leases is None)
+        await self._fence(table)
         info = TableInfo(table_id, kit.name, lang, tuple(chosen), tuple(
             SeatInfo(i, s.name, s.is_bot, None if s.is_bot else P.make_code(table_id, i, passwords[i]))
             for i, s in enumerate(seats)))
@@ -321,9 +327,10 @@ class TableService:
                           events_path=events, bot_rngs=data.get("bot_rngs") or [],
                           bot_memory=data.get("bot_memory") or [], online=data["online"],
                           away_after=away_after if away_after is not None else self.away_after, keys=keys,
-                          rate=self.rate)
+                          rate=self.rate, pipelined=self.replicas == 1 and self.leases is None)
         except Exception:  # noqa: BLE001
             raise ServiceError("online.snapshot_damaged", table=table_id) from None
+        await self._fence(table)
         info = TableInfo(table_id, kit.name, table.lang, tuple(data.get("variants") or ()), tuple(
             SeatInfo(i, s.name, s.is_bot, None if s.is_bot else P.make_code(table_id, i, passwords[i]))
             for i, s in enumerate(seats)))
@@ -358,6 +365,9 @@ class TableService:
                     await self.leases.hold(info.table, over=True)  # nobody takes a finished table
             except asyncio.CancelledError:
                 raise
+            except Fenced:
+                print(f"table {info.table}: another service plays it now; it stops here", file=self.log, flush=True)
+                h.result = FENCED
             except Exception:  # noqa: BLE001 - this table stops; the others play on
                 traceback.print_exc(file=self.log)
                 h.result = 1
@@ -371,6 +381,52 @@ class TableService:
         h = self.hosted[table_id]
         assert h.task is not None
         return await asyncio.shield(h.task)
+
+    async def close_table(self, table_id: str) -> bool:
+        """The hub's keeper ends a table playing here: every seat and spectator hears one
+        sentence and the game's end (``Table.close``), then its streams and users go. False
+        when no such table plays here."""
+        h = self.hosted.get(table_id)
+        if h is None or h.task is None or h.task.done():
+            return False
+        h.table.close()
+        try:
+            await asyncio.wait_for(asyncio.shield(h.task), CLOSE_WAIT)
+        except Exception:  # noqa: BLE001 - it ends anyway: its streams and users go
+            traceback.print_exc(file=self.log)
+        await asyncio.sleep(CLOSE_GRACE)  # the clients hear the end before their users go
+        await self.remove(table_id)
+        return True
+
+    async def remove(self, table_id: str) -> None:
+        """A table's streams (history, snapshot, lease) and its users, now."""
+        try:
+            seats = sorted(S.table_passwords(self.folder, table_id))
+        except (OSError, ValueError, KeyError):
+            seats = []
+        for name in P.table_streams(table_id, seats):
+            try:
+                await self.js.delete_stream(name)
+            except Exception:  # noqa: BLE001 - already gone
+                pass
+        if S.remove_tables(self.folder, [table_id]):
+            S.reload(self.folder)
+
+    def fence_of(self, table_id: str) -> Fence | None:
+        h = self.hosted.get(table_id)
+        return None if h is None else h.table.fence
+
+    def fenced(self, table_id: str) -> None:
+        """Another service took this table (a refused write): its loop wakes up and stops."""
+        h = self.hosted.get(table_id)
+        if h is not None:
+            h.table.wake()
+
+    async def _fence(self, table) -> None:
+        """With leases: the table's writes to its bucket expect what this service last saw there."""
+        if self.leases is not None:
+            info = await with_retries(lambda: self.js.stream_info(f"KV_{P.bucket(table.id)}"))
+            table.fence = Fence(table.id, self.leases.owner, info.state.last_seq)
 
     def forget(self, table_id: str) -> None:
         """Drop a finished table from this service's memory (its snapshot and streams stay

@@ -115,14 +115,27 @@ function decode(data) {
   } catch (e) { return null; }
 }
 
+let slowTold = false; // the history gate refused a read: said once, until a read goes through
+
 async function stored(query) {
   // one message of the seat's own stream (a direct get as the seat's history user, whose
-  // account has no table's subjects, answered into the seat's own inbox)
-  try {
-    const m = await reader.request(`$JS.API.DIRECT.GET.${seat.stream}`, sc.encode(JSON.stringify(query)), { timeout: 3000 });
-    if (m.headers && m.headers.code && m.headers.code >= 400) return null;
-    return decode(m.data);
-  } catch (e) { return null; }
+  // account has no table's subjects, answered into the seat's own inbox by the history
+  // gate; a read it refuses, status 429, is asked again a second later)
+  for (let tries = 0; tries < 120; tries++) {
+    try {
+      const m = await reader.request(`$JS.API.DIRECT.GET.${seat.stream}`, sc.encode(JSON.stringify(query)), { timeout: 3000 });
+      const status = m.headers ? m.headers.get("Status") : "";
+      if (status === "429") {
+        if (!slowTold) { slowTold = true; addLine(words.history_slow, "info"); }
+        await new Promise((r) => setTimeout(r, 1000));
+        continue;
+      }
+      slowTold = false;
+      if (status || (m.headers && m.headers.code && m.headers.code >= 400)) return null;
+      return decode(m.data);
+    } catch (e) { return null; }
+  }
+  return null;
 }
 
 async function missed(first, last) {
