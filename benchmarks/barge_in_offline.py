@@ -16,7 +16,7 @@ tracker, the 150 ms lead); everything runs as fast as the machine allows.
   delivered command or "not understood" is a false trigger by the game's own voice.
 
     nice -n 10 uv run python benchmarks/barge_in_offline.py [--kinds webrtc,linear,linear+webrtc]
-        [--at 2.0,4.5] [--echo 0,6] [--words stop,two,three] [--verbose]
+        [--at 2.0,4.5] [--echo 0,6,quiet] [--words stop,two,three] [--verbose]
 """
 from __future__ import annotations
 
@@ -133,7 +133,9 @@ def main(argv=None) -> int:
           f"load average {open('/proc/loadavg').read().split()[:3]}")
     rows = []
     for kind in args.kinds.split(","):
-        for loud in (float(x) for x in args.echo.split(",")):
+        for loud_s in args.echo.split(","):
+            quiet = loud_s == "quiet"  # no echo at all: the person at the level of the 0 dB case
+            loud = 0.0 if quiet else float(loud_s)
             right = wrong = n = false = 0
             t_start = time.perf_counter()
             for k, (spk, word, voice) in enumerate(clips):
@@ -146,29 +148,29 @@ def main(argv=None) -> int:
                     person[start:start + seg.size] = seg
                     level = active_level_db(echo[max(0, start - 16000):start])
                     person *= 10 ** ((level - loud - active_level_db(seg)) / 20)
-                    heard = listen(rec, kind, played, to_int16(echo + person), stops)
+                    heard = listen(rec, kind, played, to_int16(person if quiet else echo + person), stops)
                     got = [h for h in heard if h.decision == "delivered"]
                     ok = bool(got) and got[0].text.lower().strip(" .!") == word
                     right += ok
                     wrong += bool(got) and not ok
                     n += 1
                     if args.verbose:
-                        print(f"  {kind} {loud:+.0f} dB {spk} {word!r} at {at} s, {delay} ms: "
+                        print(f"  {kind} {loud_s} dB {spk} {word!r} at {at} s, {delay} ms: "
                               + ", ".join(f"{h.text!r} {h.confidence:.2f} {h.decision}" for h in heard))
-            for seed in range(2):
+            for seed in range(0 if quiet else 2):
                 echo = echo_of(played, delay_ms=(20, 80)[seed], t60=0.3, seed=seed)
                 heard = listen(rec, kind, played, to_int16(echo), stops)
                 false += sum(h.decision != "ignored" for h in heard)
                 if args.verbose:
                     print(f"  {kind} echo alone: " + ", ".join(f"{h.text!r} {h.confidence:.2f} {h.decision}" for h in heard))
-            rows.append((kind, loud, right, wrong, n, false, time.perf_counter() - t_start))
-            print(f"{kind:15s} echo {loud:+.0f} dB: right {right}/{n}, wrong {wrong}/{n}, "
+            rows.append((kind, loud_s, right, wrong, n, false, time.perf_counter() - t_start))
+            print(f"{kind:15s} echo {loud_s} dB: right {right}/{n}, wrong {wrong}/{n}, "
                   f"echo alone {false} false triggers in {2 * played.size / 16000:.0f} s "
                   f"({rows[-1][-1]:.0f} s)", flush=True)
     print("\n| canceller | echo over person | command delivered right | wrong command | own voice alone: false triggers |")
     print("|---|---|---|---|---|")
     for kind, loud, right, wrong, n, false, _ in rows:
-        print(f"| {kind} | {loud:+.0f} dB | {right}/{n} | {wrong}/{n} | {false} in {2 * played.size / 16000:.0f} s |")
+        print(f"| {kind} | {loud} dB | {right}/{n} | {wrong}/{n} | {false} in {2 * played.size / 16000:.0f} s |")
     return 0
 
 

@@ -27,7 +27,7 @@ from typing import Protocol
 import numpy as np
 
 from voice_game.speech.frame_stage import start
-from voice_game.speech.linear_echo import LinearCanceller, LinearSuppressedCanceller
+from voice_game.speech.linear_echo import LinearCanceller, LinearRawCanceller, LinearSuppressedCanceller
 
 RATE = 16000
 FRAME = RATE // 100  # 10 ms
@@ -164,7 +164,7 @@ class LinearThenWebRtcCanceller:
         self.captured(bytes(FRAME_BYTES))
 
 
-CANCELLERS: dict[str, type[EchoCanceller]] = {"webrtc": WebRtcCanceller, "linear": LinearCanceller,
+CANCELLERS: dict[str, type[EchoCanceller]] = {"webrtc": WebRtcCanceller, "linear": LinearCanceller, "linear-raw": LinearRawCanceller,
               "linear-rs": LinearSuppressedCanceller, "linear+webrtc": LinearThenWebRtcCanceller, "webrtc-no-ns": WebRtcCancellerNoNs, "aec-audio-processing": WebRtcLegacyCanceller, "none": NullCanceller}
 
 

@@ -35,6 +35,7 @@ N = 160  # block, 10 ms
 L = 2 * N  # FFT
 K = L // 2 + 1  # bins
 
+SLACK = 3  # reference frames the delay may wander before it is re-aligned
 MIN_LEAK = 0.005
 SPEC_AVERAGE = N / RATE  # the spectra's smoothing
 BETA0 = 2.0 * N / RATE  # the leakage's update rate
@@ -50,14 +51,29 @@ class LinearCanceller:
     suppresses_noise = False
 
     def __init__(self, tail_ms: int = 200, pre_ms: int = 40, suppress_floor_db: float = 0.0,
-                 kalman: bool = True, p0: float = 0.5, a: float = 0.9995) -> None:
+                 kalman: bool = True, p0: float = 0.5, a: float = 0.9995, gate_db: float = 20.0,
+                 gate_margin_db: float = 8.0, gate_open_s: float = 0.3) -> None:
+        self.gate = 10 ** (-gate_db / 20) if gate_db > 0 else 1.0
+        self.gate_margin = 10 ** (gate_margin_db / 10)
+        self.gate_open_frames = int(gate_open_s * 100)
+        self._open = 0
+        self._resid: deque[float] = deque([0.0] * 8, maxlen=8)
+        #: frames with the reference sounding before the residual estimate is trusted
+        self.startup_frames = 150
+        self._far_frames = 0
+        #: frames the residual gate lowered (the echo's residual alone)
+        self.gated = 0
         self.kalman = kalman
+        self._p0 = p0
         self.a = a
         self.pre_frames = pre_ms // 10
         self.parts = max(1, tail_ms // 10)
+        self._ref_env: deque[float] = deque(maxlen=self.parts + 2)
         self.suppress_floor = 10 ** (-suppress_floor_db / 20) if suppress_floor_db > 0 else 1.0
         p = self.parts
-        self._fifo: deque[np.ndarray] = deque()
+        self._ref: deque[np.ndarray] = deque(maxlen=100)  # the last second handed in
+        self._played_n = 0  # reference frames handed in so far
+        self._read: int | None = None  # the index of the next reference frame to use
         self._delay_frames = self.pre_frames  # the reference frames kept back from the newest
         self._x_last = np.zeros(N)
         self._X = np.zeros((p, K), np.complex128)  # newest partition first
@@ -78,7 +94,7 @@ class LinearCanceller:
         self._window = np.sin(np.pi * (np.arange(L) + 0.5) / L)  # sqrt-Hann, for the suppressor
         self._ola = np.zeros(N)
         self._prev_e = np.zeros(N)
-        #: reference frames dropped or filled in to keep the delay (the two clocks' slips)
+        #: times the reference was re-aligned to the delay (the two clocks slipped)
         self.slips = 0
         #: the background filter's weights copied to the foreground / reset from it
         self.updates = 0
@@ -87,10 +103,8 @@ class LinearCanceller:
     # -- the protocol ------------------------------------------------------------------
 
     def played(self, frame: bytes) -> None:
-        self._fifo.append(np.frombuffer(frame, "<i2").astype(np.float64))
-        while len(self._fifo) > self._delay_frames + 50:  # never more than 0.5 s ahead
-            self._fifo.popleft()
-            self.slips += 1
+        self._ref.append(np.frombuffer(frame, "<i2").astype(np.float64))
+        self._played_n += 1
 
     def set_delay_ms(self, ms: int) -> None:
         self._delay_frames = max(0, int(ms) // 10 - self.pre_frames)
@@ -107,13 +121,43 @@ class LinearCanceller:
 
     def _next_reference(self) -> np.ndarray:
         """The reference frame whose echo starts in the capture now (``pre_ms`` early):
-        the one handed in ``delay`` frames ago; silence when none is due yet."""
-        while len(self._fifo) > self._delay_frames + 1:
-            self._fifo.popleft()  # more came than were captured: the newest ones set the delay
+        the one handed in ``delay`` frames ago; silence when none is due yet. The reference
+        advances one frame per captured frame: a reference handed in in uneven steps (0, 2,
+        1 ... frames per capture) moves nothing; only a lasting difference of more than
+        ``SLACK`` frames re-aligns it (the filter then learns the shifted path)."""
+        ideal = self._played_n - self._delay_frames - 1
+        if self._read is None:
+            self._read = ideal
+        elif abs(ideal - self._read) > SLACK:
             self.slips += 1
-        if len(self._fifo) < self._delay_frames + 1:
-            return np.zeros(N)
-        return self._fifo.popleft()
+            self._realign(ideal - self._read)
+            self._read = ideal
+        k, self._read = self._read, self._read + 1
+        return self._frame(k)
+
+    def _frame(self, k: int) -> np.ndarray:
+        """Reference frame number ``k`` (silence when not kept or not yet handed in)."""
+        first = self._played_n - len(self._ref)
+        if first <= k < self._played_n:
+            return self._ref[k - first]
+        return np.zeros(N)
+
+    def _realign(self, delta: int) -> None:
+        """The reference moves ``delta`` frames against the capture (the delay the duplex
+        stage measured changed): the learned echo path moves with it, by ``delta``
+        partitions, and the reference's history is read anew, so nothing is learned again."""
+        for a in (self._W, self._F, self._P):
+            fill = self._p0 if a is self._P else 0.0
+            moved = np.roll(a, delta, axis=0)
+            if delta > 0:
+                moved[:delta] = fill
+            else:
+                moved[delta:] = fill
+            a[:] = moved
+        new = self._read + delta  # the frame that will be used next
+        for p in range(self.parts):
+            self._X[p] = np.fft.rfft(np.concatenate([self._frame(new - p - 2), self._frame(new - p - 1)]))
+        self._x_last = self._frame(new - 1)
 
     def process(self, x: np.ndarray, d: np.ndarray) -> np.ndarray:
         """One block: reference ``x`` (aligned, N samples), capture ``d`` -> the capture
@@ -156,7 +200,8 @@ class LinearCanceller:
         E_b = np.fft.rfft(np.concatenate([np.zeros(N), e_b]))
         if self.kalman:
             self._kalman_step(X, E_b)
-            return self._suppress(e_f, Yf) if self.suppress_floor < 1.0 else e_f
+            out = self._suppress(e_f, Yf) if self.suppress_floor < 1.0 else e_f
+            return self._gate(out, sff, syy)
         delta = 1e2 * L * self.parts + 1e-6 * float(self._power.mean())
         step = mu / (self._power + delta)
         G = step * E_b * np.conj(X) * self._proportions()[:, None]
@@ -166,6 +211,33 @@ class LinearCanceller:
         if self.suppress_floor < 1.0:
             return self._suppress(e_f, Yf)
         return e_f
+
+    def _gate(self, out: np.ndarray, sff: float, syy: float) -> np.ndarray:
+        """A frame the residual echo explains (its power within ``gate_margin_db`` of the
+        residual estimated from the echo estimate and the leakage, over the last 80 ms) is
+        lowered by ``gate_db``; a louder one is the near end (a person) and opens the gate
+        for ``gate_open_s``: the word is never touched, the residual alone never reaches the
+        voice detector at full level."""
+        self._ref_env.append(float(self._x_last @ self._x_last))
+        if float(self._x_last @ self._x_last) > N * 1000.0:
+            self._far_frames += 1
+        resid = self.leak * syy
+        if self._far_frames < self.startup_frames:
+            # not yet learned: the echo may be as loud as what was played in the last
+            # partitions' time (a loopback plays it back at full level)
+            resid = max(resid, max(self._ref_env))
+        self._resid.append(resid)
+        if self.gate >= 1.0:
+            return out
+        if sff > self.gate_margin * max(self._resid) + N * 100.0:
+            self._open = self.gate_open_frames
+        if self._open > 0:
+            self._open -= 1
+            return out
+        if max(self._resid) <= N * 100.0:
+            return out  # no echo to speak of: nothing to gate
+        self.gated += 1
+        return out * self.gate
 
     def _kalman_step(self, X: np.ndarray, E: np.ndarray) -> None:
         """The background filter's update as a (diagonal) frequency-domain Kalman filter:
@@ -261,6 +333,15 @@ class LinearCanceller:
         y = self._ola + out[:N]
         self._ola = out[N:].copy()
         return y
+
+
+class LinearRawCanceller(LinearCanceller):
+    """The linear canceller without its residual gate."""
+
+    name = "linear-raw"
+
+    def __init__(self) -> None:
+        super().__init__(gate_db=0.0)
 
 
 class LinearSuppressedCanceller(LinearCanceller):
