@@ -8,6 +8,7 @@ input line with its confidence (an empty text is "heard, not understood").
 """
 from __future__ import annotations
 
+import os
 import queue
 import threading
 
@@ -90,16 +91,22 @@ class VoiceControl:
         self.hub.put(hyp.text, float(hyp.confidence), "voice")
 
 
+#: the echo canceller of ``--duplex full``, chosen by measurement (docs/DUPLEX.md)
+DEFAULT_CANCELLER = "linear"
+
+
 def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "always",
                 model=None, device=None, say=None, vocabulary=None,
                 aliases: dict | None = None, hub: LineSink | None = None,
-                duplex: str = "half", events_path=None, canceller: str = "webrtc"):
+                duplex: str = "half", events_path=None, canceller: str = ""):
     """Start speech input beside the keyboard. Returns (inputs, voice_control or None, stop).
 
     ``duplex``: ``full`` (the microphone stays open while the game speaks, the echo of what
     the player plays is cancelled: needs ``output`` to be the game's own AudioOutput),
     ``headphones`` (open, no echo path) or ``half``; a canceller that fails is one sentence,
     then half-duplex. ``events_path``: the typed voice events are appended there.
+    ``canceller``: the echo canceller's name (speech/echo.py); empty: ``$VOICE_GAME_CANCELLER``
+    (for measurements), else :data:`DEFAULT_CANCELLER`.
 
     ``hub``: where what is heard goes (the start menu's input, shared by everything it
     starts); then ``inputs`` is not read here (None) and is returned as it is.
@@ -138,6 +145,7 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
     voice = VoiceControl(rec, sink, name)
     muted = (lambda: not output.is_silent()) if isinstance(output, Sounding) else None
     statuses = []
+    canceller = canceller or os.environ.get("VOICE_GAME_CANCELLER", "") or DEFAULT_CANCELLER
     events, duplexer, monitor = _duplex(duplex, output, canceller, events_path, say, catalog)
     if duplexer is not None and duplexer.canceller.suppresses_noise and isinstance(rec, WhisperRecognizer):
         rec.set_denoise("off")  # the echo canceller suppresses the noise already
