@@ -130,7 +130,7 @@ def main(argv=None) -> int:
     clips = people(args.words.split(","), args.per_word)
     ats = [float(a) for a in args.at.split(",")]
     print(f"narration {played.size / 16000:.1f} s; {len(clips)} clips ({args.words}) at {ats} s; "
-          f"load average {open('/proc/loadavg').read().split()[:3]}")
+          f"load average {Path('/proc/loadavg').read_text().split()[:3]}")
     rows = []
     for kind in args.kinds.split(","):
         for loud_s in args.echo.split(","):

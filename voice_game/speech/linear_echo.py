@@ -130,7 +130,7 @@ class LinearCanceller:
             self._read = ideal
         elif abs(ideal - self._read) > SLACK:
             self.slips += 1
-            self._realign(ideal - self._read)
+            self._realign(ideal - self._read, ideal)
             self._read = ideal
         k, self._read = self._read, self._read + 1
         return self._frame(k)
@@ -142,10 +142,11 @@ class LinearCanceller:
             return self._ref[k - first]
         return np.zeros(N)
 
-    def _realign(self, delta: int) -> None:
+    def _realign(self, delta: int, new: int) -> None:
         """The reference moves ``delta`` frames against the capture (the delay the duplex
         stage measured changed): the learned echo path moves with it, by ``delta``
-        partitions, and the reference's history is read anew, so nothing is learned again."""
+        partitions, and the reference's history is read anew up to frame ``new`` (the one
+        used next), so nothing is learned again."""
         for a in (self._W, self._F, self._P):
             fill = self._p0 if a is self._P else 0.0
             moved = np.roll(a, delta, axis=0)
@@ -154,7 +155,6 @@ class LinearCanceller:
             else:
                 moved[delta:] = fill
             a[:] = moved
-        new = self._read + delta  # the frame that will be used next
         for p in range(self.parts):
             self._X[p] = np.fft.rfft(np.concatenate([self._frame(new - p - 2), self._frame(new - p - 1)]))
         self._x_last = self._frame(new - 1)

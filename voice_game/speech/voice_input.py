@@ -91,8 +91,11 @@ class VoiceControl:
         self.hub.put(hyp.text, float(hyp.confidence), "voice")
 
 
-#: the echo canceller of ``--duplex full``, chosen by measurement (docs/DUPLEX.md)
+#: the echo canceller of ``--duplex full``, chosen by measurement (docs/DUPLEX.md): the linear
+#: one where the reference is the game's own player; AEC3 where it is the sound server's
+#: playback monitor (a screen reader), on which the linear one removed nothing
 DEFAULT_CANCELLER = "linear"
+READER_CANCELLER = "webrtc"
 
 
 def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "always",
@@ -106,7 +109,7 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
     ``headphones`` (open, no echo path) or ``half``; a canceller that fails is one sentence,
     then half-duplex. ``events_path``: the typed voice events are appended there.
     ``canceller``: the echo canceller's name (speech/echo.py); empty: ``$VOICE_GAME_CANCELLER``
-    (for measurements), else :data:`DEFAULT_CANCELLER`.
+    (for measurements), else :data:`DEFAULT_CANCELLER` (:data:`READER_CANCELLER` for a screen reader).
 
     ``hub``: where what is heard goes (the start menu's input, shared by everything it
     starts); then ``inputs`` is not read here (None) and is returned as it is.
@@ -145,7 +148,6 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
     voice = VoiceControl(rec, sink, name)
     muted = (lambda: not output.is_silent()) if isinstance(output, Sounding) else None
     statuses = []
-    canceller = canceller or os.environ.get("VOICE_GAME_CANCELLER", "") or DEFAULT_CANCELLER
     events, duplexer, monitor = _duplex(duplex, output, canceller, events_path, say, catalog)
     if duplexer is not None and duplexer.canceller.suppresses_noise and isinstance(rec, WhisperRecognizer):
         rec.set_denoise("off")  # the echo canceller suppresses the noise already
@@ -206,6 +208,7 @@ def _duplex(mode: str, output, kind: str, events_path, say, catalog):
 
     log = VoiceEventLog(events_path)
     reader = isinstance(output, SpeechDispatcherOutput)
+    kind = kind or os.environ.get("VOICE_GAME_CANCELLER", "") or (READER_CANCELLER if reader else DEFAULT_CANCELLER)
     if mode == "half" or not (reader or isinstance(output, AudioOutput)):
         why = "setting" if mode == "half" else "no in-game audio (text): no reference"
         log.put(DuplexMode(mode="half", reason=why))
