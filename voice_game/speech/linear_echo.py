@@ -35,7 +35,9 @@ N = 160  # block, 10 ms
 L = 2 * N  # FFT
 K = L // 2 + 1  # bins
 
-SLACK = 3  # reference frames the delay may wander before it is re-aligned
+SLACK = 3  # reference frames the delay may wander ...
+SLACK_FRAMES = 30  # ... for this many captured frames before it is re-aligned
+MAX_SLACK = 20  # or this far at once (a sound server hands the reference in bursts of 50 ms)
 MIN_LEAK = 0.005
 SPEC_AVERAGE = N / RATE  # the spectra's smoothing
 BETA0 = 2.0 * N / RATE  # the leakage's update rate
@@ -73,7 +75,8 @@ class LinearCanceller:
         p = self.parts
         self._ref: deque[np.ndarray] = deque(maxlen=100)  # the last second handed in
         self._played_n = 0  # reference frames handed in so far
-        self._read: int | None = None  # the index of the next reference frame to use
+        self._read: int | None = None
+        self._off_frames = 0  # the index of the next reference frame to use
         self._delay_frames = self.pre_frames  # the reference frames kept back from the newest
         self._x_last = np.zeros(N)
         self._X = np.zeros((p, K), np.complex128)  # newest partition first
@@ -122,16 +125,22 @@ class LinearCanceller:
     def _next_reference(self) -> np.ndarray:
         """The reference frame whose echo starts in the capture now (``pre_ms`` early):
         the one handed in ``delay`` frames ago; silence when none is due yet. The reference
-        advances one frame per captured frame: a reference handed in in uneven steps (0, 2,
-        1 ... frames per capture) moves nothing; only a lasting difference of more than
-        ``SLACK`` frames re-aligns it (the filter then learns the shifted path)."""
+        advances one frame per captured frame: a reference handed in in uneven steps (0, 5,
+        1 ... frames per capture: the sound server's bursts) moves nothing; only a difference
+        of more than ``SLACK`` frames lasting ``SLACK_FRAMES`` (the duplex stage's lag moved),
+        or of ``MAX_SLACK`` at once, re-aligns it (the learned path moves with it)."""
         ideal = self._played_n - self._delay_frames - 1
         if self._read is None:
+            if self._played_n == 0:
+                return np.zeros(N)  # nothing played yet
             self._read = ideal
-        elif abs(ideal - self._read) > SLACK:
+        off = abs(ideal - self._read)
+        self._off_frames = self._off_frames + 1 if off > SLACK else 0
+        if off > MAX_SLACK or self._off_frames > SLACK_FRAMES:
             self.slips += 1
             self._realign(ideal - self._read, ideal)
             self._read = ideal
+            self._off_frames = 0
         k, self._read = self._read, self._read + 1
         return self._frame(k)
 
