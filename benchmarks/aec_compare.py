@@ -57,7 +57,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--speakers", type=int, default=6)
     ap.add_argument("--delays", default="20,40,80")
-    ap.add_argument("--kinds", default="webrtc,aec-audio-processing,none")
+    ap.add_argument("--kinds", default="webrtc,linear,aec-audio-processing,none")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args(argv)
     played = synthesize(NARRATION, voice="de", speed=160, floor_db=None)

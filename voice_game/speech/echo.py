@@ -27,6 +27,7 @@ from typing import Protocol
 import numpy as np
 
 from voice_game.speech.frame_stage import start
+from voice_game.speech.linear_echo import LinearCanceller, LinearRawCanceller, LinearSuppressedCanceller
 
 RATE = 16000
 FRAME = RATE // 100  # 10 ms
@@ -138,7 +139,33 @@ class WebRtcCancellerNoNs(WebRtcCanceller):
         super().__init__(noise_suppression=False)
 
 
-CANCELLERS = {"webrtc": WebRtcCanceller, "webrtc-no-ns": WebRtcCancellerNoNs, "aec-audio-processing": WebRtcLegacyCanceller, "none": NullCanceller}
+class LinearThenWebRtcCanceller:
+    """The linear canceller (speech/linear_echo.py) first, then AEC3 on what it left."""
+
+    name = "linear+webrtc"
+    suppresses_noise = True
+
+    def __init__(self) -> None:
+        self.linear = LinearCanceller()
+        self.aec3 = WebRtcCanceller()
+
+    def played(self, frame: bytes) -> None:
+        self.linear.played(frame)
+        self.aec3.played(frame)
+
+    def captured(self, frame: bytes) -> bytes:
+        return self.aec3.captured(self.linear.captured(frame))
+
+    def set_delay_ms(self, ms: int) -> None:
+        self.linear.set_delay_ms(ms)
+        self.aec3.set_delay_ms(ms)
+
+    def probe(self) -> None:
+        self.captured(bytes(FRAME_BYTES))
+
+
+CANCELLERS: dict[str, type[EchoCanceller]] = {"webrtc": WebRtcCanceller, "linear": LinearCanceller, "linear-raw": LinearRawCanceller,
+              "linear-rs": LinearSuppressedCanceller, "linear+webrtc": LinearThenWebRtcCanceller, "webrtc-no-ns": WebRtcCancellerNoNs, "aec-audio-processing": WebRtcLegacyCanceller, "none": NullCanceller}
 
 
 def make_canceller(kind: str = "webrtc") -> tuple[EchoCanceller | None, str]:

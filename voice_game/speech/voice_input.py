@@ -8,6 +8,7 @@ input line with its confidence (an empty text is "heard, not understood").
 """
 from __future__ import annotations
 
+import os
 import queue
 import threading
 
@@ -90,16 +91,25 @@ class VoiceControl:
         self.hub.put(hyp.text, float(hyp.confidence), "voice")
 
 
+#: the echo canceller of ``--duplex full``, chosen by measurement (docs/DUPLEX.md): the linear
+#: one where the reference is the game's own player; AEC3 where it is the sound server's
+#: playback monitor (a screen reader), on which the linear one removed nothing
+DEFAULT_CANCELLER = "linear"
+READER_CANCELLER = "webrtc"
+
+
 def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "always",
                 model=None, device=None, say=None, vocabulary=None,
                 aliases: dict | None = None, hub: LineSink | None = None,
-                duplex: str = "half", events_path=None, canceller: str = "webrtc", announce: bool = True):
+                duplex: str = "half", events_path=None, canceller: str = "", announce: bool = True):
     """Start speech input beside the keyboard. Returns (inputs, voice_control or None, stop).
 
     ``duplex``: ``full`` (the microphone stays open while the game speaks, the echo of what
     the player plays is cancelled: needs ``output`` to be the game's own AudioOutput),
     ``headphones`` (open, no echo path) or ``half``; a canceller that fails is one sentence,
     then half-duplex. ``events_path``: the typed voice events are appended there.
+    ``canceller``: the echo canceller's name (speech/echo.py); empty: ``$VOICE_GAME_CANCELLER``
+    (for measurements), else :data:`DEFAULT_CANCELLER` (:data:`READER_CANCELLER` for a screen reader).
 
     ``hub``: where what is heard goes (the start menu's input, shared by everything it
     starts); then ``inputs`` is not read here (None) and is returned as it is. ``announce``:
@@ -206,6 +216,7 @@ def _duplex(mode: str, output, kind: str, events_path, say, catalog):
 
     log = VoiceEventLog(events_path)
     reader = isinstance(output, SpeechDispatcherOutput)
+    kind = kind or os.environ.get("VOICE_GAME_CANCELLER", "") or (READER_CANCELLER if reader else DEFAULT_CANCELLER)
     if mode == "half" or not (reader or isinstance(output, AudioOutput)):
         why = "setting" if mode == "half" else "no in-game audio (text): no reference"
         log.put(DuplexMode(mode="half", reason=why))

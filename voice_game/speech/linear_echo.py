@@ -1,0 +1,362 @@
+"""A linear acoustic echo canceller in numpy that keeps the person's voice in double talk.
+
+WebRTC's AEC3 takes the echo out well, but while the game talks and a person talks at
+once (double talk) its suppressor takes the person's word out with the echo
+(docs/DUPLEX.md). This canceller only subtracts an estimate of the echo: what it cannot
+remove stays as a quiet residual, and the person's voice passes untouched. Whisper
+tolerates such a residual far better than a chopped word.
+
+The filter (after J.-M. Valin, "On adjusting the learning rate in frequency domain echo
+cancellation with double-talk", IEEE TASLP 2007, the approach of speexdsp's MDF):
+
+* a partitioned-block frequency-domain adaptive filter: 10 ms blocks of 160 samples,
+  FFT of 320, ``tail_ms`` of echo in partitions of 10 ms, placed ``pre_ms`` before the
+  delay hint (:meth:`LinearCanceller.set_delay_ms`: the echo of a reference frame reaches
+  the microphone about that much after the frame is handed in);
+* a learning rate per frequency bin: the estimated residual echo over the error's power
+  (the residual estimated as the filter's "leakage" times its echo estimate). While a
+  person speaks the error is large, the rate small: the filter is not dragged off by the
+  voice. Until the filter has learned enough the rate is a fixed fraction;
+* two filters: a background one adapts on every frame; the foreground one (whose output
+  is returned) takes its weights only when it cancels better, and the background one
+  goes back to the foreground's when it diverged (double talk it adapted on anyway).
+
+Optionally (``suppress_floor_db``) a gentle residual suppressor: per bin, the estimated
+residual echo taken out of the output, never more than ``-suppress_floor_db`` dB.
+"""
+from __future__ import annotations
+
+from collections import deque
+
+import numpy as np
+
+RATE = 16000
+N = 160  # block, 10 ms
+L = 2 * N  # FFT
+K = L // 2 + 1  # bins
+
+SLACK = 3  # reference frames the delay may wander ...
+SLACK_FRAMES = 30  # ... for this many captured frames before it is re-aligned
+MAX_SLACK = 20  # or this far at once (a sound server hands the reference in bursts of 50 ms)
+MIN_LEAK = 0.005
+SPEC_AVERAGE = N / RATE  # the spectra's smoothing
+BETA0 = 2.0 * N / RATE  # the leakage's update rate
+BETA_MAX = 0.5 * N / RATE
+VAR1_SMOOTH, VAR2_SMOOTH = 0.36, 0.7225
+VAR1_UPDATE, VAR2_UPDATE, VAR_BACKTRACK = 0.5, 0.25, 4.0
+
+
+class LinearCanceller:
+    """Partitioned-block frequency-domain adaptive filter, double-talk-robust (module doc)."""
+
+    name = "linear"
+    suppresses_noise = False
+
+    def __init__(self, tail_ms: int = 200, pre_ms: int = 40, suppress_floor_db: float = 0.0,
+                 kalman: bool = True, p0: float = 0.5, a: float = 0.9995, gate_db: float = 20.0,
+                 gate_margin_db: float = 8.0, gate_open_s: float = 0.3) -> None:
+        self.gate = 10 ** (-gate_db / 20) if gate_db > 0 else 1.0
+        self.gate_margin = 10 ** (gate_margin_db / 10)
+        self.gate_open_frames = int(gate_open_s * 100)
+        self._open = 0
+        self._resid: deque[float] = deque([0.0] * 8, maxlen=8)
+        #: frames with the reference sounding before the residual estimate is trusted
+        self.startup_frames = 150
+        self._far_frames = 0
+        #: frames the residual gate lowered (the echo's residual alone)
+        self.gated = 0
+        self.kalman = kalman
+        self._p0 = p0
+        self.a = a
+        self.pre_frames = pre_ms // 10
+        self.parts = max(1, tail_ms // 10)
+        self._ref_env: deque[float] = deque(maxlen=self.parts + 2)
+        self.suppress_floor = 10 ** (-suppress_floor_db / 20) if suppress_floor_db > 0 else 1.0
+        p = self.parts
+        self._ref: deque[np.ndarray] = deque(maxlen=100)  # the last second handed in
+        self._played_n = 0  # reference frames handed in so far
+        self._read: int | None = None
+        self._off_frames = 0  # the index of the next reference frame to use
+        self._delay_frames = self.pre_frames  # the reference frames kept back from the newest
+        self._x_last = np.zeros(N)
+        self._X = np.zeros((p, K), np.complex128)  # newest partition first
+        self._W = np.zeros((p, K), np.complex128)  # background (adapting)
+        self._F = np.zeros((p, K), np.complex128)  # foreground (output)
+        self._P = np.full((self.parts, K), p0)  # the weights' uncertainty (Kalman)
+        self._psi = np.zeros(K)  # the error's expected power (Kalman)
+        self._power = np.zeros(K)  # the reference's power per bin, summed over the partitions, smoothed
+        self._Eh = np.zeros(K)
+        self._Yh = np.zeros(K)
+        self._Pey = 1.0
+        self._Pyy = 1.0
+        self.leak = 0.25
+        self._adapted = False
+        self._sum_adapt = 0.0
+        self._davg1 = self._davg2 = self._dvar1 = self._dvar2 = 0.0
+        self._just_updated = False
+        self._window = np.sin(np.pi * (np.arange(L) + 0.5) / L)  # sqrt-Hann, for the suppressor
+        self._ola = np.zeros(N)
+        self._prev_e = np.zeros(N)
+        #: times the reference was re-aligned to the delay (the two clocks slipped)
+        self.slips = 0
+        #: the background filter's weights copied to the foreground / reset from it
+        self.updates = 0
+        self.resets = 0
+
+    # -- the protocol ------------------------------------------------------------------
+
+    def played(self, frame: bytes) -> None:
+        self._ref.append(np.frombuffer(frame, "<i2").astype(np.float64))
+        self._played_n += 1
+
+    def set_delay_ms(self, ms: int) -> None:
+        self._delay_frames = max(0, int(ms) // 10 - self.pre_frames)
+
+    def probe(self) -> None:
+        self.captured(bytes(2 * N))
+
+    def captured(self, frame: bytes) -> bytes:
+        d = np.frombuffer(frame, "<i2").astype(np.float64)
+        e = self.process(self._next_reference(), d)
+        return np.clip(np.round(e), -32768, 32767).astype("<i2").tobytes()
+
+    # -- the filter ---------------------------------------------------------------------
+
+    def _next_reference(self) -> np.ndarray:
+        """The reference frame whose echo starts in the capture now (``pre_ms`` early):
+        the one handed in ``delay`` frames ago; silence when none is due yet. The reference
+        advances one frame per captured frame: a reference handed in in uneven steps (0, 5,
+        1 ... frames per capture: the sound server's bursts) moves nothing; only a difference
+        of more than ``SLACK`` frames lasting ``SLACK_FRAMES`` (the duplex stage's lag moved),
+        or of ``MAX_SLACK`` at once, re-aligns it (the learned path moves with it)."""
+        ideal = self._played_n - self._delay_frames - 1
+        if self._read is None:
+            if self._played_n == 0:
+                return np.zeros(N)  # nothing played yet
+            self._read = ideal
+        off = abs(ideal - self._read)
+        self._off_frames = self._off_frames + 1 if off > SLACK else 0
+        if off > MAX_SLACK or self._off_frames > SLACK_FRAMES:
+            self.slips += 1
+            self._realign(ideal - self._read, ideal)
+            self._read = ideal
+            self._off_frames = 0
+        k, self._read = self._read, self._read + 1
+        return self._frame(k)
+
+    def _frame(self, k: int) -> np.ndarray:
+        """Reference frame number ``k`` (silence when not kept or not yet handed in)."""
+        first = self._played_n - len(self._ref)
+        if first <= k < self._played_n:
+            return self._ref[k - first]
+        return np.zeros(N)
+
+    def _realign(self, delta: int, new: int) -> None:
+        """The reference moves ``delta`` frames against the capture (the delay the duplex
+        stage measured changed): the learned echo path moves with it, by ``delta``
+        partitions, and the reference's history is read anew up to frame ``new`` (the one
+        used next), so nothing is learned again."""
+        for a in (self._W, self._F, self._P):
+            fill = self._p0 if a is self._P else 0.0
+            moved = np.roll(a, delta, axis=0)
+            if delta > 0:
+                moved[:delta] = fill
+            else:
+                moved[delta:] = fill
+            a[:] = moved
+        for p in range(self.parts):
+            self._X[p] = np.fft.rfft(np.concatenate([self._frame(new - p - 2), self._frame(new - p - 1)]))
+        self._x_last = self._frame(new - 1)
+
+    def process(self, x: np.ndarray, d: np.ndarray) -> np.ndarray:
+        """One block: reference ``x`` (aligned, N samples), capture ``d`` -> the capture
+        with the echo estimate subtracted (float, int16 scale)."""
+        X0 = np.fft.rfft(np.concatenate([self._x_last, x]))
+        self._x_last = x
+        self._X = np.roll(self._X, 1, axis=0)
+        self._X[0] = X0
+        X = self._X
+
+        y_f = np.fft.irfft((self._F * X).sum(axis=0), L)[N:]
+        y_b = np.fft.irfft((self._W * X).sum(axis=0), L)[N:]
+        e_f = d - y_f
+        e_b = d - y_b
+
+        # energies of the block
+        sxx = float(x @ x)
+        sff = float(e_f @ e_f)
+        see = float(e_b @ e_b)
+        dbf = float((e_f - e_b) @ (e_f - e_b))
+        self._two_filters(sff, see, dbf, X)
+        if self._just_updated:
+            y_f = y_b
+            e_f = e_b
+            sff = see
+
+        # spectra of the output: error, echo estimate; the reference's power
+        E_f = np.fft.rfft(np.concatenate([np.zeros(N), e_f]))
+        Y_f = np.fft.rfft(np.concatenate([np.zeros(N), y_f]))
+        Rf = E_f.real ** 2 + E_f.imag ** 2
+        Yf = Y_f.real ** 2 + Y_f.imag ** 2
+        syy = float(y_f @ y_f)
+        xp = (X.real ** 2 + X.imag ** 2).sum(axis=0)
+        self._power = 0.65 * self._power + 0.35 * xp if self._power.any() else xp
+
+        self._update_leak(Rf, Yf, syy, sff)
+        mu = self._rate(Rf, Yf, sxx, sff, syy)
+
+        # the background filter's gradient, constrained to N taps per partition
+        E_b = np.fft.rfft(np.concatenate([np.zeros(N), e_b]))
+        if self.kalman:
+            self._kalman_step(X, E_b)
+            out = self._suppress(e_f, Yf) if self.suppress_floor < 1.0 else e_f
+            return self._gate(out, sff, syy)
+        delta = 1e2 * L * self.parts + 1e-6 * float(self._power.mean())
+        step = mu / (self._power + delta)
+        G = step * E_b * np.conj(X) * self._proportions()[:, None]
+        g = np.fft.irfft(G, L, axis=1)
+        g[:, N:] = 0.0
+        self._W += np.fft.rfft(g, axis=1)
+        if self.suppress_floor < 1.0:
+            return self._suppress(e_f, Yf)
+        return e_f
+
+    def _gate(self, out: np.ndarray, sff: float, syy: float) -> np.ndarray:
+        """A frame the residual echo explains (its power within ``gate_margin_db`` of the
+        residual estimated from the echo estimate and the leakage, over the last 80 ms) is
+        lowered by ``gate_db``; a louder one is the near end (a person) and opens the gate
+        for ``gate_open_s``: the word is never touched, the residual alone never reaches the
+        voice detector at full level."""
+        self._ref_env.append(float(self._x_last @ self._x_last))
+        if float(self._x_last @ self._x_last) > N * 1000.0:
+            self._far_frames += 1
+        resid = self.leak * syy
+        if self._far_frames < self.startup_frames:
+            # not yet learned: the echo may be as loud as what was played in the last
+            # partitions' time (a loopback plays it back at full level)
+            resid = max(resid, max(self._ref_env))
+        self._resid.append(resid)
+        if self.gate >= 1.0:
+            return out
+        if sff > self.gate_margin * max(self._resid) + N * 100.0:
+            self._open = self.gate_open_frames
+        if self._open > 0:
+            self._open -= 1
+            return out
+        if max(self._resid) <= N * 100.0:
+            return out  # no echo to speak of: nothing to gate
+        self.gated += 1
+        return out * self.gate
+
+    def _kalman_step(self, X: np.ndarray, E: np.ndarray) -> None:
+        """The background filter's update as a (diagonal) frequency-domain Kalman filter:
+        each partition's and bin's step is its weights' uncertainty over the error's
+        expected power (the echo it cannot yet explain plus the near end's), so it learns
+        fast while unsure and hardly moves while a person speaks."""
+        xp = X.real ** 2 + X.imag ** 2
+        ep = E.real ** 2 + E.imag ** 2
+        self._psi = 0.5 * self._psi + 0.5 * ep
+        den = (xp * self._P).sum(axis=0) + 2.0 * self._psi + 1e2 * L
+        mu = self._P / den
+        g = np.fft.irfft(mu * np.conj(X) * E, L, axis=1)
+        g[:, N:] = 0.0
+        self._W += np.fft.rfft(g, axis=1)
+        self._P = (1.0 - 0.5 * mu * xp) * self._P
+        a2 = self.a ** 2
+        self._P = a2 * self._P + (1.0 - a2) * (self._W.real ** 2 + self._W.imag ** 2)
+
+    def _proportions(self) -> np.ndarray:
+        """Each partition's share of the step, by its weights' energy (proportionate
+        adaptation, as speexdsp's: an echo path whose energy lies in a few partitions, the
+        direct sound, is learned faster); uniform for an empty filter."""
+        a = np.sqrt((self._W.real ** 2 + self._W.imag ** 2).sum(axis=1) + 1.0)
+        a += 0.1 * a.max()
+        return self.parts * a / a.sum()
+
+    def _two_filters(self, sff: float, see: float, dbf: float, X: np.ndarray) -> None:
+        """Copy the background filter to the foreground when it cancels better; reset it to
+        the foreground when it diverged (speexdsp's rules)."""
+        self._just_updated = False
+        diff = sff - see
+        self._davg1 = 0.6 * self._davg1 + 0.4 * diff
+        self._davg2 = 0.85 * self._davg2 + 0.15 * diff
+        self._dvar1 = VAR1_SMOOTH * self._dvar1 + 0.16 * sff * dbf
+        self._dvar2 = VAR2_SMOOTH * self._dvar2 + 0.0225 * sff * dbf
+        if (diff * abs(diff) > sff * dbf or self._davg1 * abs(self._davg1) > VAR1_UPDATE * self._dvar1
+                or self._davg2 * abs(self._davg2) > VAR2_UPDATE * self._dvar2):
+            self._F = self._W.copy()
+            self._davg1 = self._davg2 = self._dvar1 = self._dvar2 = 0.0
+            self.updates += 1
+            self._just_updated = True
+        elif (-diff * abs(diff) > VAR_BACKTRACK * sff * dbf
+              or -self._davg1 * abs(self._davg1) > VAR_BACKTRACK * self._dvar1
+              or -self._davg2 * abs(self._davg2) > VAR_BACKTRACK * self._dvar2):
+            self._W = self._F.copy()
+            self._davg1 = self._davg2 = self._dvar1 = self._dvar2 = 0.0
+            self.resets += 1
+
+    def _update_leak(self, Rf: np.ndarray, Yf: np.ndarray, syy: float, see: float) -> None:
+        """The filter's leakage: how much of the echo estimate's power is left in the error
+        (the regression of the error's spectral changes on the estimate's)."""
+        eh = Rf - self._Eh
+        yh = Yf - self._Yh
+        pey = float(eh @ yh)
+        pyy = float(np.sqrt(yh @ yh))
+        self._Eh = (1 - SPEC_AVERAGE) * self._Eh + SPEC_AVERAGE * Rf
+        self._Yh = (1 - SPEC_AVERAGE) * self._Yh + SPEC_AVERAGE * Yf
+        if pyy <= 0.0:
+            return
+        pey /= pyy
+        alpha = min(BETA0 * syy, BETA_MAX * see) / (see + 1e-9)
+        self._Pey = (1 - alpha) * self._Pey + alpha * pey
+        self._Pyy = max(1.0, (1 - alpha) * self._Pyy + alpha * pyy)
+        self._Pey = min(max(self._Pey, MIN_LEAK * self._Pyy), self._Pyy)
+        self.leak = self._Pey / self._Pyy
+
+    def _rate(self, Rf: np.ndarray, Yf: np.ndarray, sxx: float, see: float, syy: float) -> np.ndarray:
+        """The learning rate per bin: the residual echo's power over the error's (Valin)."""
+        if not self._adapted:
+            rate = 0.0
+            if sxx > N * 1000.0:
+                rate = 0.25 * min(sxx, see) / (see + 1e-9)
+            self._sum_adapt += rate
+            if self._sum_adapt > self.parts and self.leak * syy > 0.03 * syy:
+                self._adapted = True
+            return np.full(K, rate)
+        rer = min(0.5, (1e-4 * sxx + 3.0 * self.leak * syy) / (see + 1e-9))
+        e = Rf + 1.0
+        r = np.minimum(self.leak * Yf, 0.5 * e)
+        r = 0.7 * r + 0.3 * rer * e
+        return r / e
+
+    def _suppress(self, e: np.ndarray, Yf: np.ndarray) -> np.ndarray:
+        """A gentle residual suppressor (overlap-add, 10 ms late): per bin the gain that
+        takes the estimated residual echo (leakage x echo estimate) out, never under the floor."""
+        frame = np.concatenate([self._prev_e, e]) * self._window
+        self._prev_e = e
+        S = np.fft.rfft(frame)
+        ps = S.real ** 2 + S.imag ** 2 + 1.0
+        resid = 2.0 * self.leak * Yf
+        gain = np.maximum(self.suppress_floor, 1.0 - resid / ps)
+        out = np.fft.irfft(S * gain, L) * self._window
+        y = self._ola + out[:N]
+        self._ola = out[N:].copy()
+        return y
+
+
+class LinearRawCanceller(LinearCanceller):
+    """The linear canceller without its residual gate."""
+
+    name = "linear-raw"
+
+    def __init__(self) -> None:
+        super().__init__(gate_db=0.0)
+
+
+class LinearSuppressedCanceller(LinearCanceller):
+    """The linear canceller with its gentle residual suppressor (never below -10 dB)."""
+
+    name = "linear-rs"
+
+    def __init__(self) -> None:
+        super().__init__(suppress_floor_db=10.0)
