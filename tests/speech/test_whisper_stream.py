@@ -166,3 +166,21 @@ def test_a_doubtful_complete_phrase_ends_after_a_short_settle_not_the_whole_end(
         rec.settle_chunks, rec.early_confidence = settle, sure
         rec.reset()
 
+
+
+def test_an_early_decode_that_heard_nothing_gives_way_to_the_whole_utterance():
+    """Speech Commands' "stop" 6a27a9bf (0.93 as a whole file) streamed as a microphone
+    gives it: decoded up to its first pause it is nothing (the word's end is cut off), and
+    that empty early result must not stand for the utterance; the whole utterance, its
+    trailing quiet too, is decoded instead. (Before: nothing was heard, in the quiet and
+    in the full-duplex barge-in benchmark alike.)"""
+    from tests.support.whisper import english_room_recognizer
+
+    rec = english_room_recognizer()
+    rec.wait_ready()
+    x, rate = read_audio(DATA / "en-sc-stop-6a27a9bf.wav")
+    word = np.frombuffer(to_pcm16(x, rate, RATE), dtype="<i2")
+    rec.reset()
+    got = _feed(rec, np.concatenate([_silence(1.0), word, _silence(1.0)]))
+    print([(h.text, round(h.confidence, 2)) for h in got])
+    assert [h.text for h in got] == ["stop"], got

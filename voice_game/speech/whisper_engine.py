@@ -629,8 +629,11 @@ class WhisperRecognizer:
         if early is not None:
             t, box, _ = early
             t.join()
-            if box:
+            if box and box[0].text:
                 return box[0]
+            # nothing in what was heard up to the first pause: the whole utterance, its
+            # trailing quiet too, may still hold a word (a short "stop" cut off at its end
+            # came out as nothing early and as "stop" 0.93 whole)
         return self._decode_float(self._gated(b"".join(speech)), table)
 
     def _gated(self, pcm: bytes) -> np.ndarray:
