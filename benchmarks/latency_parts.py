@@ -2,7 +2,7 @@
 """Where the time from the end of speech to the command goes, stage by stage.
 
     nice uv run --group bench python benchmarks/latency_parts.py [--langs de,en] [--human 12]
-        [--full] [--variants now,...]
+        [--full] [--variants now,...]   (e.g. --variants win8,win4: the short window)
 
 The streaming path of ``speech_bench.py --parts latency`` (the same clips: corpus words in
 the Tierorchester "place" state, synthetic phrases of both games in their states, fed in
@@ -58,7 +58,15 @@ VARIANTS: dict[str, int | None] = {
     "before": 0,
     "settle-0.15": 5,
     "settle-0.25": 8,
+    "win8": None,
+    "win6": None,
+    "win4": None,
+    "win3": None,
 }
+#: the variants that set the recognizer's ``short_window`` (the one mel window of an
+#: utterance of at most ``whisper_settings.SHORT_WINDOW_MAX_S``; None: the 8 s window);
+#: the others keep the engine's own (``whisper_settings.SHORT_WINDOW_S``)
+WINDOW_VARIANTS: dict[str, float | None] = {"win8": None, "win6": 6.0, "win4": 4.0, "win3": 3.0}
 
 
 class Trace:
@@ -175,6 +183,7 @@ def main() -> int:
         recs = {name: sb.make_engine("whisper", lang, sb.phrase_strings(ph)) for name, (_, ph) in sets.items()}
         traces = {name: Trace(r) for name, r in recs.items()}
         own = {name: r.settle_chunks for name, r in recs.items()}
+        own_window = {name: r.short_window for name, r in recs.items()}
         rows: dict = {}
         items = []
         game, phrases = sets["place"]
@@ -196,6 +205,7 @@ def main() -> int:
                 rec = recs[state]
                 settle = VARIANTS[v]
                 rec.settle_chunks = own[state] if settle is None else settle
+                rec.short_window = WINDOW_VARIANTS[v] if v in WINDOW_VARIANTS else own_window[state]
                 h, tl = stream(rec, traces[state], audio, end)
                 t = time.perf_counter()
                 got = understand_text(g, game, h.text, h.confidence, phrases) if h else None

@@ -84,7 +84,7 @@ def weigh(rec, audio: np.ndarray) -> Evidence:
         return Evidence(empty=True)
     m = rec.m
     with m.lock:
-        enc = m.encode(pcm, rec.windows[-1])
+        enc = m.encode(pcm, rec.window_for(pcm.size))
         hyps, nsp = m.free_decode(enc, table.max_tokens, no_repeat=rec._no_repeat(m, table))
         mean = -1e9
         if hyps and hyps[0][0].strip():
@@ -111,9 +111,16 @@ def weigh(rec, audio: np.ndarray) -> Evidence:
     return ev
 
 
+#: ``--short-window``: the recognizer's one mel window of a short utterance (None: its own,
+#: ``whisper_settings.SHORT_WINDOW_S``; 0: none, the 8 s window); its own evidence cache
+SHORT_WINDOW: list[float | None] = [None]
+
+
 def cache_path(lang: str, frontend: str = "none") -> Path:
     base = Path(os.environ.get("VOICE_GAME_CACHE_DIR", Path.home() / ".cache" / "voice_game"))
     tail = "" if frontend == "none" else f"-{frontend}"
+    if SHORT_WINDOW[0]:
+        tail += f"-w{SHORT_WINDOW[0]:g}"
     return base / "bench-evidence" / f"heldout-{lang}{tail}.jsonl"
 
 
@@ -208,6 +215,8 @@ def collect(lang: str, quick: bool, n_rooms: int, conditions: list[str], fresh: 
     log(f"  {lang}: {len(todo)} decodes, {len(missing)} not cached")
     if missing:
         rec = sb.make_engine("whisper", lang, sb.phrase_strings(phrases))
+        if SHORT_WINDOW[0] is not None:
+            rec.short_window = SHORT_WINDOW[0] or None
         all_items = [x for x in json.loads((sb.CORPUS / "labels.json").read_text()) if x["lang"] == lang]
         pools = babble_pools(all_items) if any("babble" in c for _, c in missing) else {}
         p = cache_path(lang, frontend)
@@ -604,11 +613,15 @@ def main() -> int:
                     help="thresholds (dBFS of the room's noise floor, e.g. -70,-60,-50; 0: never) at which the room "
                          "denoiser (voice_game.speech.denoise.RoomDenoiser) may switch suppression on; one is "
                          "chosen per fold on the other folds (uses the none and webrtc caches)")
+    ap.add_argument("--short-window", type=float, default=None,
+                    help="the mel window (s) of an utterance of at most whisper_settings.SHORT_WINDOW_MAX_S "
+                         "(0: the 8 s window; default: the engine's own); its own evidence cache")
     ap.add_argument("--fresh", action="store_true", help="decode everything again (else the cache is used)")
     ap.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "speech_heldout.md"))
     args = ap.parse_args()
     os.environ.setdefault("VOICE_GAME_CACHE_DIR", str(Path.home() / ".cache" / "voice_game"))
     conditions = [c for c in args.conditions.split(",") if c]
+    SHORT_WINDOW[0] = args.short_window
 
     def log(msg):
         print(msg, file=sys.stderr, flush=True)

@@ -77,6 +77,8 @@ from voice_game.speech.whisper_settings import (
     SHORT_UTTERANCE_S,
     SHORT_CONFIDENCE,
     MAX_UTTERANCE_S,
+    SHORT_WINDOW_S,
+    SHORT_WINDOW_MAX_S,
     THREADS,
     SHORT_TOKENS,
     SHORT_PHRASES,
@@ -188,6 +190,9 @@ class WhisperRecognizer:
         #: the mel windows (:data:`WINDOWS`: one; :data:`CASCADE`: the window cascade; the
         #: benchmark compares them: ``--windows``)
         self.windows: tuple[float, ...] = WINDOWS
+        #: the one mel window of a short utterance (:data:`SHORT_WINDOW_S`; None: the
+        #: longest of :attr:`windows`, see :meth:`window_for`)
+        self.short_window: float | None = SHORT_WINDOW_S
         #: called from the decode thread when an early decode has its result: a listener
         #: then calls :meth:`poll` instead of waiting up to a block for more audio
         self.on_ready: Callable[[], None] | None = None
@@ -335,19 +340,21 @@ class WhisperRecognizer:
             no_repeat = self._no_repeat(self.m, table)
             # the window cascade: each shorter window the utterance fits in is tried
             # with Whisper's own transcript alone; a sure phrase there is the result
-            for window in self.windows_for(audio.size):
+            final = self.window_for(audio.size)
+            tries = self.windows_for(audio.size) if final == self.windows[-1] else [final]
+            for window in tries:
                 enc = self.m.encode(audio, window)
                 if gone():
                     return Hypothesis("", 0.0, [], ENGINE, 0.0)
                 hyps, nsp = self.m.free_decode(enc, table.max_tokens, no_repeat=no_repeat)
                 if gone():
                     return Hypothesis("", 0.0, [], ENGINE, 0.0)
-                if window == self.windows[-1]:
+                if window == final:
                     break
                 free = self._free_phrase(hyps, nsp, table)
                 if free is not None and free[1] >= SHORT_CONFIDENCE:
                     return self._weighed(self._result(*free, t0), enc)
-            # the longest window: everything below looks at its encoding only
+            # the final window: everything below looks at its encoding only
             if nsp > MAX_NO_SPEECH and not self._sure(hyps):
                 return Hypothesis("", 0.0, [], ENGINE, (time.perf_counter() - t0) * 1000)
             free = self._free_phrase(hyps, nsp, table)
@@ -383,6 +390,14 @@ class WhisperRecognizer:
             return hyp
         return Hypothesis(hyp.text, ALIKE_CONFIDENCE, [(w, ALIKE_CONFIDENCE) for w, _ in hyp.words],
                           hyp.engine, hyp.decode_ms + (time.perf_counter() - t0) * 1000)
+
+    def window_for(self, samples: int) -> float:
+        """The mel window whose encoding decides an utterance of ``samples`` (16 kHz):
+        :attr:`short_window` for one of at most :data:`SHORT_WINDOW_MAX_S`, else the
+        longest of :attr:`windows`."""
+        if self.short_window is not None and samples <= SHORT_WINDOW_MAX_S * RATE:
+            return self.short_window
+        return self.windows[-1]
 
     def windows_for(self, samples: int) -> list[float]:
         """The mel windows an utterance of ``samples`` (16 kHz) is decoded in, in turn:

@@ -30,6 +30,12 @@ SHORT_UTTERANCE_S = 1.5
 #: 0.93 and 0.96 from 4 s and would be acted on at once
 SHORT_CONFIDENCE = 0.97
 MAX_UTTERANCE_S = 7.5
+#: an utterance of at most :data:`SHORT_WINDOW_MAX_S` (pre-roll and trailing silence
+#: included) is decoded in this mel window alone instead of :data:`WINDOW_S` (no cascade:
+#: one encoding, everything decoded in it; the encoder and each decoder step's
+#: cross-attention cost about half). None: always :data:`WINDOW_S`
+SHORT_WINDOW_S: float | None = None
+SHORT_WINDOW_MAX_S = 2.5
 #: CTranslate2 threads (``intra_threads``; 0: its default, as many as cores). One, measured
 #: on this 2-core machine through the streaming path fed in real time, quiet machine, the
 #: same clips and results (`speech_bench.py --parts latency --quick --threads 0` / `1`, back
