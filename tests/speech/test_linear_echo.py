@@ -99,3 +99,27 @@ def test_a_reference_handed_in_bursts_keeps_its_alignment(room):
     print(f"ERLE after 3 s: reference handed evenly {e_even:.1f} dB, in bursts {e_bursty:.1f} dB "
           f"(re-aligned {bursty.slips} times)")
     assert e_bursty > e_even - 3.0 and bursty.slips == 0
+
+
+def test_with_no_echo_a_word_leaves_no_narration_behind(room):
+    """The game sounds but nothing of it reaches the microphone (a quiet loudspeaker, a
+    headset): the filter, with nothing to learn, moves on the person's word, and then played
+    the narration back inverted after it (37 dB re 1 LSB for half a second: the voice
+    detection kept the utterance open and Whisper heard nothing of the "stop" the plain
+    capture gave at 0.91, benchmarks/barge_in_offline.py --echo quiet). A filter never adds
+    sound: where its output is louder than the capture, the capture passes."""
+    played, echo = room
+    x, rate = read_audio(STOP)
+    word = to_16k_int16(x, rate).astype(np.float64)
+    start = 32000
+    word *= 10 ** ((active_level_db(echo[start - 16000:start]) - active_level_db(word)) / 20)
+    mic = np.zeros(played.size)
+    mic[start:start + word.size] = word
+    canceller = LinearCanceller()
+    out = cancel(canceller, played, to_int16(mic), delay_ms=DELAY_MS).astype(np.float64)
+    after = out[start + word.size:start + word.size + 8000]
+    level = 10 * np.log10(float(np.mean(after ** 2)) + 1e-9)
+    kept = float(np.sqrt(np.sum(out[start:start + word.size] ** 2) / np.sum(word ** 2)))
+    print(f"after the word: {level:.1f} dB re 1 LSB, peak {np.abs(after).max():.0f}; the word kept {kept:.2f}")
+    assert np.abs(after).max() == 0.0
+    assert kept > 0.95

@@ -102,6 +102,8 @@ class LinearCanceller:
         #: the background filter's weights copied to the foreground / reset from it
         self.updates = 0
         self.resets = 0
+        #: frames passed as captured because the filter's output was louder
+        self.bypassed = 0
 
     # -- the protocol ------------------------------------------------------------------
 
@@ -204,6 +206,14 @@ class LinearCanceller:
 
         self._update_leak(Rf, Yf, syy, sff)
         mu = self._rate(Rf, Yf, sxx, sff, syy)
+
+        # a filter never adds sound: where its output is louder than the capture (it moved
+        # on a person's word with no echo there, and plays the narration back inverted
+        # after it) the capture passes as it is
+        sdd = float(d @ d)
+        if sff > sdd:
+            e_f, sff = d, sdd
+            self.bypassed += 1
 
         # the background filter's gradient, constrained to N taps per partition
         E_b = np.fft.rfft(np.concatenate([np.zeros(N), e_b]))
