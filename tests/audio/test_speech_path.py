@@ -320,9 +320,13 @@ def test_any_key_in_the_start_menu_silences_its_speech_at_once(rendered, tmp_pat
     assert out.wait_silent(timeout=30)
     help_job = speaking_help()[0]
     after = jobs[jobs.index(help_job) + 1:]
-    assert help_job.cancelled and help_job.items[0].status in ("stopped", "cut")  # cut while it played
+    # What the player heard, not the worker's bookkeeping: when synthesis had already handed
+    # every sentence to the player, the job is not marked cancelled but its sentences stop.
+    assert help_job.items[0].status in ("stopped", "cut")  # cut while it played
     assert "done" not in [it.status for it in help_job.items[1:]]
-    assert after[0].text.startswith(c.get("menu.play", game=c.get("orchestra.title"))) and after[0].cancelled  # queued: dropped
+    queued = after[0]
+    assert queued.text.startswith(c.get("menu.play", game=c.get("orchestra.title")))
+    assert queued.cancelled or "done" not in [it.status for it in queued.items]  # queued: dropped
     item = next(j for j in after if j.text.startswith(c.get("menu.play", game=c.get("concerto.title"))))
     assert item.items and all(it.status == "done" for it in item.items)  # the key's answer is heard
     assert jobs[-1].text == c.get("app.goodbye")
