@@ -79,6 +79,20 @@ def test_the_human_is_spoken_to_and_hints_come_once(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_the_turn_hint_names_only_what_can_be_done_now(lang):
+    """A round's first turn: every conductor is empty and cannot be taken (rule book: never
+    a conductor without musicians), so the hint says "draw" alone; the two choices are
+    taught the first time a conductor can be taken, once."""
+    c = load_catalog(lang)
+    n = OrchestraNarrator(c, {0}, "default")
+    empty = dict(ov(), rows=[[]] * 3)
+    assert texts(n.event(ev("turn", player=0), empty)) == [c.get("orchestra.turn_you_hint_draw")]
+    assert n.event(ev("turn", player=0), empty)[0].fallback == c.get("orchestra.turn_you")
+    assert texts(n.event(ev("turn", player=0), ov())) == [c.get("orchestra.turn_you_hint")]
+    assert n.event(ev("turn", player=0), ov())[0].fallback == c.get("orchestra.turn_you")
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_end_of_pile_warnings_stay_in_brief_and_never_count_zero(lang):
     c = load_catalog(lang)
     for detail in ("brief", "default", "verbose"):
@@ -511,7 +525,8 @@ def test_without_sound_brief_narration_keeps_what_the_cues_would_carry(lang):
     s.start(kit.rules.opening_events(state))
     s.run()
     out = buf.getvalue()
-    assert c.get("orchestra.turn_you_hint") in out and c.get("orchestra.placed_you", conductor=1) in out
+    # the first turn: every conductor is empty, so the hint names drawing alone
+    assert c.get("orchestra.turn_you_hint_draw") in out and c.get("orchestra.placed_you", conductor=1) in out
     assert any(line.startswith("Ben") for line in out.splitlines())
 
 

@@ -37,6 +37,9 @@ class Entry:
     # Ben; None: anything else), so "since my turn" at one loudspeaker is measured from the
     # asking human's own turn, not from the last turn of any human
     turn: int | None = None
+    # the say that said it: an answer of several messages (the scores, the table) is one
+    # group, and "repeat" says the whole answer again
+    group: int = 0
 
     def seen_by(self, seat: int | None) -> bool:
         return self.owner is None or self.owner == seat
@@ -56,6 +59,7 @@ class History:
         self.entries: deque[Entry] = deque(maxlen=size * 8)
         self.cursor: dict[int | None, int | None] = {}  # seat -> position in its buffer (None: newest)
         self.chosen: dict[int | None, str] = {}  # seat -> the buffer "previous" steps through
+        self.group = 0  # the current say's number (see ``begin``)
 
     # --- every message kept, in the order said (for tests and tools that read them all)
     def __len__(self) -> int:
@@ -72,7 +76,7 @@ class History:
 
     def add(self, m: Message, mover: int | None = None, turn: int | None = None, buffer: str = GAME,
             owner: int | None = None) -> None:
-        self.entries.append(Entry(m, CHAT if m.kind == "chat" else buffer, owner, mover, turn))
+        self.entries.append(Entry(m, CHAT if m.kind == "chat" else buffer, owner, mover, turn, self.group))
         self.cursor.clear()  # anything new: every cursor back at the newest message
 
     # --- what one seat may replay
@@ -99,10 +103,31 @@ class History:
         self.cursor.pop(seat, None)
         return new, len(self.seen(seat, new))
 
+    def begin(self) -> None:
+        """What is added from now on is one answer (one say of the session)."""
+        self.group += 1
+
     def last(self, seat: int | None = None) -> Message | None:
         """The newest message ``seat`` heard (any buffer)."""
         seen = self.seen(seat)
         return seen[-1].message if seen else None
+
+    def last_said(self, seat: int | None = None) -> list[Message]:
+        """What "repeat" says again: the newest answer to a question as a whole (the
+        scores, the table, your cards: several messages said together), else the newest
+        message (the game's narration, a message at a time)."""
+        seen = self.seen(seat)
+        if not seen:
+            return []
+        newest = seen[-1]
+        if newest.buffer != MINE:
+            return [newest.message]
+        out = []
+        for e in reversed(seen):
+            if e.group != newest.group or e.buffer != MINE:
+                break
+            out.append(e.message)
+        return out[::-1]
 
     def step(self, delta: int, seat: int | None = None) -> tuple[str | None, Message | None]:
         """Move ``seat``'s cursor in its buffer; (the edge message key if it hit one, the message there)."""

@@ -118,8 +118,8 @@ def more_messages(s: Table) -> list[Message]:
 
 
 def _repeat(s: Table) -> None:
-    last = s.history.last(s.at_speaker())  # hot-seat: what the player at the speaker heard, theirs too
-    if last is None:
+    last = s.history.last_said(s.at_speaker())  # hot-seat: what the player at the speaker heard, theirs too
+    if not last:
         s.say_key("history.empty", record=False)
     else:
         s.say(last, record=False)

@@ -122,6 +122,8 @@ class Speaking:
         message says it by its cue)."""
         if isinstance(msgs, Message):
             msgs = [msgs]
+        if record:
+            self.history.begin()
         for m in msgs:
             if record:
                 kept = m.for_history()  # a secret (an own beat pattern) is never kept

@@ -120,8 +120,11 @@ class OrchestraNarrator(NarratorBase):
     def _turn(self, e, v: dict) -> list[Message]:
         p = e.get("player")
         if p in self.humans:
-            hint = self.hint_due("turn")
-            key = "turn_you_hint" if hint else "turn_you"
+            # the hint names only what can be done now: at a round's start every conductor is
+            # empty ("draw"); the two choices are taught the first time a conductor can be taken
+            takeable = bool(self.takeable(v))
+            hint = self.hint_due("turn" if takeable else "turn_draw")
+            key = ("turn_you_hint" if takeable else "turn_you_hint_draw") if hint else "turn_you"
             text = self.you(v, key, p)
             # your turn again: its cue says it (brief: even the first time); words without sound
             if self.solo and (self.brief or (not self.verbose and not hint)):
