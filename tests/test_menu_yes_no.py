@@ -34,3 +34,22 @@ def test_the_first_start_question_lets_the_player_out(lang, said, tmp_path):
         assert lines == [lines[0], c.get("app.goodbye")]
     else:  # no answer: asked once more, then "exit" leaves
         assert lines[1] == c.get("input.waiting_for_yes_no") and len(lines) == 3
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_back_in_the_main_menu_asks_before_the_program_ends(lang, tmp_path):
+    """"zurück" in the main menu has nowhere further back: a misheard word must not end the
+    program. Leaving is asked; "nein" stays in the menu, "ja" leaves."""
+    c = load_catalog(lang)
+    back, no, yes = {"de": ("zurück", "nein", "ja"), "en": ("back", "no", "yes")}[lang]
+    out = Said()
+    progress = Progress(tmp_path / "p.json")
+    progress.set_flag("tutorial_offered")
+    menu = MenuApp(lang, out, Lines([back, no, back, yes, WORDS[lang]["exit"]]), progress=progress)
+    menu.saves = tmp_path / "saves"
+    assert menu.run() == 0
+    lines = out.lines
+    ask = c.get("menu.leave_confirm")
+    first, second = (i for i, x in enumerate(lines) if x == ask)
+    assert lines[first + 1].startswith(c.get("menu.title_main"))  # "no": the menu again
+    assert lines[second + 1:] == [c.get("app.goodbye")]  # "yes": gone, the last word unread

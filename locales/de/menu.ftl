@@ -177,3 +177,4 @@ menu-value_range = Das geht nur von { $low } bis { $high }.
 menu-value_names = Hier geht: { $names }.
 menu-names_confirm = { $names }? Ja oder nein.
 menu-names_again = Sag die Namen noch einmal.
+menu-leave_confirm = Das Programm beenden? Ja oder nein.

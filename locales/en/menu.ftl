@@ -177,3 +177,4 @@ menu-value_range = Only { $low } to { $high } works here.
 menu-value_names = Here you can say: { $names }.
 menu-names_confirm = { $names }? Yes or no.
 menu-names_again = Say the names again.
+menu-leave_confirm = Leave the program? Yes or no.

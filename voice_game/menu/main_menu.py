@@ -26,9 +26,13 @@ class MenuApp(GameMenus, SaveMenus, SettingsMenus, TutorialMenus, GalleryMenu, O
                 return 0
             if answer:
                 self.tutorial(first_course())
-        result = self.run_menu(self.main_menu())
+        while self.run_menu(self.main_menu()) == BACK:
+            # "zurück" / Escape in the main menu: there is nothing further back, and a word
+            # misheard must not end the program; leaving is asked (the end of input leaves)
+            if self.ask_yes_no("menu.leave_confirm") is not False:
+                break
         self.say(self.t("app.goodbye"))
-        return 0 if result in (EXIT, BACK, None) else 0
+        return 0
 
 
     def main_menu(self) -> Menu:
