@@ -14,11 +14,10 @@ import numpy as np
 import pytest
 
 from tests.online.conftest import Host, events, read_snapshot
-from tests.support.concerto_deck import DECK, VOICE
+from tests.support.concerto_deck import DECK, VOICE, remembering_choice
 from voice_game.audio.tts import TextOutput
 from voice_game.commands.grammar import load_grammar
 from voice_game.games import get as get_kit
-from voice_game.games.concerto.content import load_content
 from voice_game.narration.catalog import load_catalog
 
 pytestmark = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
@@ -30,23 +29,7 @@ def choose(kit, st, yes_no: bool) -> dict:
     """What a player who remembers their patterns says now (as in the local test)."""
     if yes_no:
         return {"intent": "yes"}
-    legal = kit.rules.legal_actions(st)
-    by_kind: dict = {}
-    for a in legal:
-        by_kind.setdefault(a.kind, []).append(a)
-    p = st.current
-    if "beat" in by_kind:
-        perf = st.perf
-        x = load_content().pieces[perf["piece"]].instruments[perf["step"]]
-        pattern = dict((slot[0], slot[1]) for slot in st.orchestras[p])[x]
-        a = next(b for b in by_kind["beat"] if b.instrument == x and b.pattern == pattern)
-    elif "start" in by_kind:
-        a = next(b for b in by_kind["start"] if set(b.cards) == {"piano", "strings"})
-    elif "conduct" in by_kind:
-        a = next(b for b in by_kind["conduct"] if b.level == "green" and b.instrument is None)
-    else:
-        a = legal[0]
-    return kit.adapter.command_for(a)
+    return remembering_choice(kit, st)
 
 
 class Mouth:

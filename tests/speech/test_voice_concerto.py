@@ -9,10 +9,9 @@ import shutil
 import numpy as np
 import pytest
 
-from tests.support.concerto_deck import DECK, VOICE
+from tests.support.concerto_deck import DECK, VOICE, remembering_choice
 from voice_game.audio.tts import TextOutput
 from voice_game.commands.grammar import load_grammar
-from voice_game.games.concerto.content import load_content
 from voice_game.games import get as get_kit
 from voice_game.narration.catalog import load_catalog
 from voice_game.session import Seat, Session
@@ -31,27 +30,9 @@ class Player:
 
     def choose(self):
         s = self.s
-        kit, st = s.kit, s.state
-        legal = kit.rules.legal_actions(st)
         if s.pending is not None:
             return self.g.render({"intent": "yes"})
-        by_kind = {}
-        for a in legal:
-            by_kind.setdefault(a.kind, []).append(a)
-        p = st.current
-        if "beat" in by_kind:
-            perf = st.perf
-            piece = load_content().pieces[perf["piece"]]
-            x = piece.instruments[perf["step"]]
-            pattern = dict((slot[0], slot[1]) for slot in st.orchestras[p])[x]
-            a = next(b for b in by_kind["beat"] if b.instrument == x and b.pattern == pattern)
-        elif "start" in by_kind:
-            a = next(b for b in by_kind["start"] if set(b.cards) == {"piano", "strings"})
-        elif "conduct" in by_kind:
-            a = next(b for b in by_kind["conduct"] if b.level == "green" and b.instrument is None)
-        else:
-            a = legal[0]
-        return self.g.render(kit.adapter.command_for(a))
+        return self.g.render(remembering_choice(s.kit, s.state))
 
     def __call__(self, phrases):
         self.voice.set_phrases(phrases)
