@@ -85,6 +85,13 @@ EARLY_CONFIDENCE = 0.75  # an early decode this sure of a complete phrase ends t
 #: 60 utterances a language, German 2033 -> 1007 ms (1362 with 0.25 s), English 2684 -> 1342
 #: (2230), and again German 1270 -> 672, English 2114 -> 1036; the same commands right and the same misses
 SETTLE_S = 0.15
+#: an early decode that gave nothing stands for the utterance unless a 10 ms frame after its
+#: audio is within this many dB of the utterance's loudest (and over the room's floor by
+#: ``noise_floor.MARGIN_DB``): only then is the whole utterance decoded again. Speech
+#: Commands' "stop" 6a27a9bf, whose release the voice detection called silence, is 28 dB
+#: under the word's loudest there (tests/speech/test_whisper_stream.py); a refused phrase
+#: with only quiet after it was decoded twice (German Concerto refusals 1.3 to 3.3 s)
+TAIL_DB = 40.0
 #: the free decode may not write a run of this many tokens twice: a hypothesis looping on one
 #: word ("Sieben, sieben, sieben, ...") ends instead of running to the token budget, which
 #: tripled the decode's cost (160 -> 500 ms of CPU) in a third of German single words; only
