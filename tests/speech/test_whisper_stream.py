@@ -193,11 +193,11 @@ NOT_ALLOWED = ["de-hd02-0.flac", "de-hd02-6.flac", "de-hd02-7.flac", "de-hd02-8.
                "de-pico-sabotage-spieler-erste-gitarre-blechblaeser.flac"]
 
 
-def test_an_early_refusal_with_only_quiet_after_it_stands_and_decides_as_the_whole(german, monkeypatch):
-    """An early decode that gave nothing, with nothing but quiet after its audio, is the
-    result: the whole utterance (the same sound and more quiet) is not decoded again, and
-    that changes no decision. Each recording streamed both ways; the old way
-    (``redecode_quiet``) decodes twice and must say the same."""
+def test_an_early_refusal_with_only_quiet_after_it_can_stand(german, monkeypatch):
+    """With ``early_refusal_stands`` (off by default: it changes some decisions, see
+    ``whisper_settings.EARLY_REFUSAL_STANDS``) an early decode that gave nothing, with nothing
+    but quiet after its audio, is the result: the whole utterance is not decoded again. On
+    these real recordings that changes no decision; by default each refusal is decoded twice."""
     rec = german
     encoded = _spy_encode(rec, monkeypatch)
     heard: dict[str, dict[bool, list[str]]] = {}
@@ -208,7 +208,7 @@ def test_an_early_refusal_with_only_quiet_after_it_stands_and_decides_as_the_who
             audio = np.concatenate([_silence(1.0), np.frombuffer(to_pcm16(x, rate, RATE), dtype="<i2"),
                                     _silence(1.0)])
             for again in (True, False):
-                rec.redecode_quiet = again
+                rec.early_refusal_stands = not again
                 rec.reset()
                 encoded.clear()
                 got = _feed(rec, audio)
@@ -216,7 +216,7 @@ def test_an_early_refusal_with_only_quiet_after_it_stands_and_decides_as_the_who
                 decodes.setdefault(name, {})[again] = len(encoded)
                 print(name, "again" if again else "stands", [(h.text, round(h.confidence, 2)) for h in got], encoded)
     finally:
-        rec.redecode_quiet = False
+        rec.early_refusal_stands = False
     assert all(both[True] == both[False] for both in heard.values()), heard
     assert heard["de-hd02-3.flac"][False] == ["drei"], heard
     refused = [name for name, both in heard.items() if both[False] == [""]]

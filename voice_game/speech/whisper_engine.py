@@ -97,6 +97,7 @@ from voice_game.speech.whisper_settings import (
     ALIKE_GAP,
     ALIKE_CONFIDENCE,
     TAIL_DB,
+    EARLY_REFUSAL_STANDS,
 )
 
 
@@ -230,10 +231,10 @@ class WhisperRecognizer:
         #: the early decode: its thread, the box its result goes into, its stale flag, and
         #: how many of the utterance's frames it heard
         self._early: tuple[threading.Thread, list, threading.Event, int] | None = None
-        #: decode the whole utterance again after an early decode that gave nothing even
-        #: when nothing but the room was heard after the early decode's audio (as before
-        #: :data:`TAIL_DB`; the benchmark compares both: ``latency_parts.py --variants``)
-        self.redecode_quiet = False
+        #: an early decode that gave nothing stands for the utterance when nothing but the
+        #: room was heard after its audio (:data:`TAIL_DB`); off: the whole utterance is
+        #: decoded again (:data:`EARLY_REFUSAL_STANDS`; ``latency_parts.py --variants now,stands``)
+        self.early_refusal_stands = EARLY_REFUSAL_STANDS
         self._reset_stream()
         if background:  # the model loads while the phrase table is made
             stay = threading.Event()
@@ -669,13 +670,12 @@ class WhisperRecognizer:
             t.join()
             if box and box[0].text:
                 return box[0]
-            # nothing in what was heard up to the first pause: when something was heard
-            # after it, the whole utterance may still hold a word (a short "stop" whose
-            # release came after the first silent chunk was nothing early and "stop" 0.93
-            # whole); when only the room was, the whole utterance is the same sound with
-            # more quiet after it, and the early result stands (a second decode of a
-            # refused Concerto phrase doubled its wait)
-            if box and not self.redecode_quiet and not sound_after(speech, cut, self._utt_floor):
+            # nothing in what was heard up to the first pause: the whole utterance, its
+            # trailing quiet too, may still hold a word (a short "stop" cut off at its end
+            # came out as nothing early and as "stop" 0.93 whole; with only quiet after the
+            # early audio, a phrase refused early was understood whole too: see
+            # EARLY_REFUSAL_STANDS)
+            if box and self.early_refusal_stands and not sound_after(speech, cut, self._utt_floor):
                 return box[0]
         return self._decode_float(self._gated(b"".join(speech)), table)
 
