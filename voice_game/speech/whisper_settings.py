@@ -93,7 +93,7 @@ SETTLE_S = 0.15
 TAIL_DB = 40.0
 #: an early decode that gave nothing stands when only quiet followed its audio (else the
 #: whole utterance is decoded again, doubling the wait of every refusal: German Concerto
-#: refusals 1.3 to 3.3 s from the end of speech). Off: it changes decisions. Streamed, each
+#: refusals 0.6 to 3.3 s from the end of speech). Off: it changes decisions. Streamed, each
 #: clip both ways in turn (``latency_parts.py --full --variants now,stands``, 2026-12-05, load
 #: 3 to 6): 2 of 120 synthetic clips that the whole utterance understood were refused early
 #: and lost ("legen vierten" 0.72, "special cards pile" 0.41: Whisper hears a word differently
