@@ -2,7 +2,9 @@
 """Where the time from the end of speech to the command goes, stage by stage.
 
     nice uv run --group bench python benchmarks/latency_parts.py [--langs de,en] [--human 12]
-        [--full] [--variants now,...]   (e.g. --variants win8,win4: the short window)
+        [--full] [--variants now,...]   (e.g. --variants win8,win4: the short window;
+        --variants now,stands: an early refusal standing, with only quiet after it, against the whole
+        utterance decoded again)
 
 The streaming path of ``speech_bench.py --parts latency`` (the same clips: corpus words in
 the Tierorchester "place" state, synthetic phrases of both games in their states, fed in
@@ -62,11 +64,17 @@ VARIANTS: dict[str, int | None] = {
     "win6": None,
     "win4": None,
     "win3": None,
+    # an early decode that gave nothing stands when only quiet followed it (the recognizer's
+    # ``early_refusal_stands``; the engine decodes the whole utterance again)
+    "stands": None,
 }
 #: the variants that set the recognizer's ``short_window`` (the one mel window of an
 #: utterance of at most ``whisper_settings.SHORT_WINDOW_MAX_S``; None: the 8 s window);
 #: the others keep the engine's own (``whisper_settings.SHORT_WINDOW_S``)
 WINDOW_VARIANTS: dict[str, float | None] = {"win8": None, "win6": 6.0, "win4": 4.0, "win3": 3.0}
+#: the variants in which an early decode that gave nothing, with only quiet after it, stands
+#: (the recognizer's ``early_refusal_stands``); the others keep the engine's own
+STANDS_VARIANTS = {"stands"}
 
 
 class Trace:
@@ -184,6 +192,7 @@ def main() -> int:
         traces = {name: Trace(r) for name, r in recs.items()}
         own = {name: r.settle_chunks for name, r in recs.items()}
         own_window = {name: r.short_window for name, r in recs.items()}
+        own_stands = {name: r.early_refusal_stands for name, r in recs.items()}
         rows: dict = {}
         items = []
         game, phrases = sets["place"]
@@ -206,6 +215,7 @@ def main() -> int:
                 settle = VARIANTS[v]
                 rec.settle_chunks = own[state] if settle is None else settle
                 rec.short_window = WINDOW_VARIANTS[v] if v in WINDOW_VARIANTS else own_window[state]
+                rec.early_refusal_stands = True if v in STANDS_VARIANTS else own_stands[state]
                 h, tl = stream(rec, traces[state], audio, end)
                 t = time.perf_counter()
                 got = understand_text(g, game, h.text, h.confidence, phrases) if h else None

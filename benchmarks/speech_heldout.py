@@ -406,11 +406,15 @@ def by_snr(title: str, rows: dict) -> list[str]:
     return L + [""]
 
 
-def streamed(lang: str, quick: bool, n: int, conditions: list[str], log, frontend: str = "none") -> dict:
+def streamed(lang: str, quick: bool, n: int, conditions: list[str], log, frontend: str = "none",
+             variants: tuple[str, ...] = ("now",)) -> dict:
     """``n`` clips per condition (half commands) streamed in real time through the
     recognizer's own voice activity detection, 2 s of the room after the word: the
     command right or not, the time from the true end of speech to the result, and
-    whether the detection ended the utterance at all (else the stream's end did)."""
+    whether the detection ended the utterance at all (else the stream's end did).
+    Each clip through each of ``variants`` in turn ("now": the engine's own; "stands": an
+    early decode that gave nothing stands when only quiet followed it,
+    ``whisper_settings.EARLY_REFUSAL_STANDS``)."""
     g = load_grammar(lang)
     game, phrases = sb.state_sets(lang)["place"]
     items = sb.corpus_items(lang, quick)
@@ -423,29 +427,42 @@ def streamed(lang: str, quick: bool, n: int, conditions: list[str], log, fronten
     all_items = [x for x in json.loads((sb.CORPUS / "labels.json").read_text()) if x["lang"] == lang]
     pools = babble_pools(all_items) if any("babble" in c for c in conditions) else {}
     out: dict = {}
+    own = rec.early_refusal_stands
     for cond in ["clean"] + conditions:
-        r = out.setdefault(cond, {"ok": 0, "n": 0, "ended": 0, "lat": [], "misses": []})
+        keys = {v: cond if len(variants) == 1 else f"{cond} [{v}]" for v in variants}
+        for key in keys.values():
+            out[key] = {"ok": 0, "n": 0, "ended": 0, "lat": [], "misses": [], "said": []}
         for x in sample:
             a, rate = read_audio(sb.CORPUS / x["file"])
             a16 = to_16k_int16(a, rate).astype(np.float32) / 32768
             _, last = sb.voiced_span((a16 * 32767).astype(np.int16), 16000, floor_db=30)
             seed = int(hashlib.sha256(clip_key(x, cond).encode()).hexdigest()[:8], 16)
-            pool = [v[0] for s, v in pools.items() if s != x["speaker"]]
+            pool = [p[0] for s, p in pools.items() if s != x["speaker"]]
             audio = rooms.degrade(a16, cond, seed, pool, after_s=2.0)
             pcm = np.clip(audio * 32767, -32768, 32767).astype(np.int16)
-            h, dt = sb.stream_realtime(rec, pcm, int(0.3 * 16000) + last)
             want = sb.expected(g, phrases, x["word"])
-            got = understand_text(g, game, h.text, h.confidence, phrases) if h else None
-            r["n"] += 1
-            r["ok"] += got == want
-            if not np.isnan(dt):
-                r["ended"] += 1
-                if want is not None and got == want:
-                    r["lat"].append(dt * 1000)
-            if got != want:
-                r["misses"].append(f"'{x['word']}' ({x['speaker']}) -> '{h.text if h else ''}'")
-        log(f"  streamed {lang} {cond}: {r['ok']}/{r['n']} right, {r['ended']} ended by the detection, "
-            f"{sb.ms(r['lat'])} ms")
+            for v, key in keys.items():
+                rec.early_refusal_stands = True if v == "stands" else own
+                r = out[key]
+                h, dt = sb.stream_realtime(rec, pcm, int(0.3 * 16000) + last)
+                got = understand_text(g, game, h.text, h.confidence, phrases) if h else None
+                r["n"] += 1
+                r["ok"] += got == want
+                r["said"].append(h.text if h else "")
+                if not np.isnan(dt):
+                    r["ended"] += 1
+                    if want is not None and got == want:
+                        r["lat"].append(dt * 1000)
+                if got != want:
+                    r["misses"].append(f"'{x['word']}' ({x['speaker']}) -> '{h.text if h else ''}'")
+        for key in keys.values():
+            r = out[key]
+            log(f"  streamed {lang} {key}: {r['ok']}/{r['n']} right, {r['ended']} ended by the detection, "
+                f"{sb.ms(r['lat'])} ms")
+        if len(variants) > 1:
+            said = [out[k]["said"] for k in keys.values()]
+            log(f"  streamed {lang} {cond}: {sum(len(set(t)) > 1 for t in zip(*said, strict=True))} of {len(sample)} clips "
+                f"heard differently by {', '.join(variants)}")
     return out
 
 
@@ -605,6 +622,9 @@ def main() -> int:
     ap.add_argument("--stream", type=int, default=0,
                     help="clips per room streamed in real time through the VAD (0: none)")
     ap.add_argument("--no-heldout", action="store_true", help="only the streamed part")
+    ap.add_argument("--stream-variants", default="now",
+                    help="each streamed clip through each in turn: now (the engine's own), stands (an early "
+                         "decode that gave nothing stands when only quiet followed it)")
     ap.add_argument("--frontend", default="none",
                     help="the recognizer's front end: none, a noise suppressor (webrtc, aec-audio-processing: "
                          "voice_game.speech.denoise), gate, floor (the voice detection's noise floor, streamed "
@@ -659,7 +679,8 @@ def main() -> int:
             L += table(f"{lang}: held out (thresholds chosen without the speaker measured)", res["rows"], conds)
             L += table(f"{lang}: the engine's own thresholds (for comparison)", res["default"], conds)
         if args.stream:
-            L += stream_table(lang, streamed(lang, args.quick, args.stream, conditions, log, args.frontend))
+            L += stream_table(lang, streamed(lang, args.quick, args.stream, conditions, log, args.frontend,
+                                             tuple(args.stream_variants.split(","))))
     load1 = os.getloadavg()
     L += [f"Finished {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average {load1[0]:.1f} "
           f"(1, 5, 15 min: {load1[0]:.1f}, {load1[1]:.1f}, {load1[2]:.1f})", ""]

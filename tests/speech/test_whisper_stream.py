@@ -184,3 +184,42 @@ def test_an_early_decode_that_heard_nothing_gives_way_to_the_whole_utterance():
     got = _feed(rec, np.concatenate([_silence(1.0), word, _silence(1.0)]))
     print([(h.text, round(h.confidence, 2)) for h in got])
     assert [h.text for h in got] == ["stop"], got
+
+
+#: real recordings that no allowed phrase of :func:`german` is: Heidelberg digits that are
+#: none of its phrases, and SVOX Pico's sentence and Concerto phrases
+NOT_ALLOWED = ["de-hd02-0.flac", "de-hd02-6.flac", "de-hd02-7.flac", "de-hd02-8.flac", "de-hd02-9.flac",
+               "de-pico-das-wetter-ist-heute-schoen.flac", "de-pico-cello-auf-und-ab.flac",
+               "de-pico-sabotage-spieler-erste-gitarre-blechblaeser.flac"]
+
+
+def test_an_early_refusal_with_only_quiet_after_it_can_stand(german, monkeypatch):
+    """With ``early_refusal_stands`` (off by default: it changes some decisions, see
+    ``whisper_settings.EARLY_REFUSAL_STANDS``) an early decode that gave nothing, with nothing
+    but quiet after its audio, is the result: the whole utterance is not decoded again. On
+    these real recordings that changes no decision; by default each refusal is decoded twice."""
+    rec = german
+    encoded = _spy_encode(rec, monkeypatch)
+    heard: dict[str, dict[bool, list[str]]] = {}
+    decodes: dict[str, dict[bool, int]] = {}
+    try:
+        for name in NOT_ALLOWED + ["de-hd02-3.flac"]:
+            x, rate = read_audio(DATA / name)
+            audio = np.concatenate([_silence(1.0), np.frombuffer(to_pcm16(x, rate, RATE), dtype="<i2"),
+                                    _silence(1.0)])
+            for again in (True, False):
+                rec.early_refusal_stands = not again
+                rec.reset()
+                encoded.clear()
+                got = _feed(rec, audio)
+                heard.setdefault(name, {})[again] = [h.text for h in got]
+                decodes.setdefault(name, {})[again] = len(encoded)
+                print(name, "again" if again else "stands", [(h.text, round(h.confidence, 2)) for h in got], encoded)
+    finally:
+        rec.early_refusal_stands = False
+    assert all(both[True] == both[False] for both in heard.values()), heard
+    assert heard["de-hd02-3.flac"][False] == ["drei"], heard
+    refused = [name for name, both in heard.items() if both[False] == [""]]
+    assert len(refused) >= 6, heard
+    # each refusal decoded once now, twice the old way
+    assert all(decodes[name] == {True: 2, False: 1} for name in refused), decodes

@@ -62,7 +62,7 @@ import numpy as np
 
 from voice_game.speech.denoise import Denoiser, make_denoiser
 from voice_game.speech.hypothesis import Audio, Hypothesis, to_pcm16
-from voice_game.speech.noise_floor import MARGIN_DB, NoiseFloor
+from voice_game.speech.noise_floor import MARGIN_DB, NoiseFloor, frame_db
 from voice_game.speech.noise_floor import gate as floor_gate
 from voice_game.speech.phrase_table import Scored, _PhraseTable
 from voice_game.speech.respell import _respell, _written
@@ -96,6 +96,8 @@ from voice_game.speech.whisper_settings import (
     NO_REPEAT_PHRASES,
     ALIKE_GAP,
     ALIKE_CONFIDENCE,
+    TAIL_DB,
+    EARLY_REFUSAL_STANDS,
 )
 
 
@@ -107,6 +109,23 @@ def clipped(audio: np.ndarray) -> bool:
     """A microphone turned up far too far: more than 1 % of the samples at full scale.
     Such audio gives no near win (a clipped "bird" came out as "one" at twice the budget)."""
     return audio.size > 0 and float(np.mean(np.abs(audio) >= 0.999)) > 0.01
+
+
+def sound_after(frames: list[bytes], cut: int, floor_db: float | None) -> bool:
+    """Whether an utterance's ``frames`` (int16) after the first ``cut`` hold sound: a 10 ms
+    frame within :data:`TAIL_DB` of the utterance's loudest and, when the room's floor is
+    known (``floor_db``), :data:`~voice_game.speech.noise_floor.MARGIN_DB` over it. A word's
+    last sound that the voice detection called silence (the release of "stop", 28 dB under
+    the word's loudest) is sound; the room's quiet after a word is not."""
+    pcm = np.frombuffer(b"".join(frames), dtype="<i2").astype(np.float32) / 32768.0
+    levels = frame_db(pcm)
+    k = sum(len(f) for f in frames[:cut]) // 2 // (RATE // 100)  # 10 ms frames heard early
+    if k >= levels.size:
+        return False
+    bar = float(levels.max()) - TAIL_DB
+    if floor_db is not None:
+        bar = max(bar, floor_db + MARGIN_DB)
+    return bool(levels[k:].max() > bar)
 
 
 def _load_and_stay(rec: weakref.ref[WhisperRecognizer], stay: threading.Event) -> None:
@@ -209,8 +228,13 @@ class WhisperRecognizer:
         self.set_noise_floor(noise_floor, gate)
         self._table: _PhraseTable = _PhraseTable.build([], self.decoys, self.fillers)
         self._pending: _PhraseTable | None = None
-        #: the early decode: its thread, the box its result goes into, its stale flag
-        self._early: tuple[threading.Thread, list, threading.Event] | None = None
+        #: the early decode: its thread, the box its result goes into, its stale flag, and
+        #: how many of the utterance's frames it heard
+        self._early: tuple[threading.Thread, list, threading.Event, int] | None = None
+        #: an early decode that gave nothing stands for the utterance when nothing but the
+        #: room was heard after its audio (:data:`TAIL_DB`); off: the whole utterance is
+        #: decoded again (:data:`EARLY_REFUSAL_STANDS`; ``latency_parts.py --variants now,stands``)
+        self.early_refusal_stands = EARLY_REFUSAL_STANDS
         self._reset_stream()
         if background:  # the model loads while the phrase table is made
             stay = threading.Event()
@@ -613,7 +637,7 @@ class WhisperRecognizer:
 
         t = threading.Thread(target=run, name="whisper-decode", daemon=True)
         t.start()
-        self._early = (t, box, stale)
+        self._early = (t, box, stale, len(self._ep.frames))
 
     def _early_done(self) -> bool:
         """The early decode has a phrase that no allowed phrase goes on from, and the
@@ -642,13 +666,17 @@ class WhisperRecognizer:
                 early[2].set()
             return None
         if early is not None:
-            t, box, _ = early
+            t, box, _, cut = early
             t.join()
             if box and box[0].text:
                 return box[0]
             # nothing in what was heard up to the first pause: the whole utterance, its
             # trailing quiet too, may still hold a word (a short "stop" cut off at its end
-            # came out as nothing early and as "stop" 0.93 whole)
+            # came out as nothing early and as "stop" 0.93 whole; with only quiet after the
+            # early audio, a phrase refused early was understood whole too: see
+            # EARLY_REFUSAL_STANDS)
+            if box and self.early_refusal_stands and not sound_after(speech, cut, self._utt_floor):
+                return box[0]
         return self._decode_float(self._gated(b"".join(speech)), table)
 
     def _gated(self, pcm: bytes) -> np.ndarray:

@@ -85,6 +85,21 @@ EARLY_CONFIDENCE = 0.75  # an early decode this sure of a complete phrase ends t
 #: 60 utterances a language, German 2033 -> 1007 ms (1362 with 0.25 s), English 2684 -> 1342
 #: (2230), and again German 1270 -> 672, English 2114 -> 1036; the same commands right and the same misses
 SETTLE_S = 0.15
+#: with :data:`EARLY_REFUSAL_STANDS`: an early decode that gave nothing stands for the
+#: utterance unless a 10 ms frame after its audio is within this many dB of the utterance's
+#: loudest (and over the room's floor by ``noise_floor.MARGIN_DB``). Speech Commands' "stop"
+#: 6a27a9bf, whose release the voice detection called silence, is 28 dB under the word's
+#: loudest there (tests/speech/test_whisper_stream.py)
+TAIL_DB = 40.0
+#: an early decode that gave nothing stands when only quiet followed its audio (else the
+#: whole utterance is decoded again, doubling the wait of every refusal: German Concerto
+#: refusals 0.6 to 3.3 s from the end of speech). Off: it changes decisions. Streamed, each
+#: clip both ways in turn (``latency_parts.py --full --variants now,stands``, 2026-12-05, load
+#: 3 to 6): 2 of 120 synthetic clips that the whole utterance understood were refused early
+#: and lost ("legen vierten" 0.72, "special cards pile" 0.41: Whisper hears a word differently
+#: with 0.3 s more quiet after it), and held out in rooms 6 of 60 German clips came out
+#: otherwise, as many right either way (docs/BENCHMARKS.md)
+EARLY_REFUSAL_STANDS = False
 #: the free decode may not write a run of this many tokens twice: a hypothesis looping on one
 #: word ("Sieben, sieben, sieben, ...") ends instead of running to the token budget, which
 #: tripled the decode's cost (160 -> 500 ms of CPU) in a third of German single words; only
