@@ -17,6 +17,7 @@ from typing import Protocol
 
 import numpy as np
 
+from .mixer import OutputDuck
 from .reference import ReferenceTap
 
 DEFAULT_RATE = 44100
@@ -33,11 +34,14 @@ class OutputBackend(Protocol):
     ``rate`` is the backend's sample rate (the player's unless it is given one); ``block``
     is set by the player to its block length in frames; ``latency`` is how long a written
     block takes to be heard (seconds); ``reference`` receives every block played with its
-    play time (full duplex); ``mark`` notes a moment (e.g. "stop") for measurements."""
+    play time (full duplex); ``duck`` (set by the player) lowers everything the backend hands
+    to the device from the next block on (barge-in); ``mark`` notes a moment (e.g. "stop")
+    for measurements."""
 
     rate: int
     block: int
     reference: ReferenceTap | None
+    duck: OutputDuck | None
 
     @property
     def latency(self) -> float: ...
@@ -76,6 +80,7 @@ class RenderBackend:
         self.is_open = False
         #: full duplex: each block written, with the time it is heard (``t0 + frame / rate``)
         self.reference: ReferenceTap | None = None
+        self.duck: OutputDuck | None = None
         self._lock = threading.Lock()
 
     @property
@@ -112,6 +117,8 @@ class RenderBackend:
                     self.written += gap
                     self.underruns += 1
             self.writes.append((self.written, now))
+            if self.duck is not None:
+                block = self.duck.apply(block)
             if self.reference is not None:
                 self.reference.push(block, self.rate, self.t0 + self.written / self.rate)
             self._blocks.append(np.array(block, dtype=np.float32, copy=True))
@@ -204,7 +211,8 @@ class SoundDeviceBackend:
     """
 
     def __init__(self, device=None, rate: int = DEFAULT_RATE, block: int | None = None,
-                 latency="low", queue_blocks: int = 2, stall_s: float = 1.0, duplex_latency: float = 0.1):
+                 latency="low", queue_blocks: int = 2, stall_s: float = 1.0, duplex_latency: float = 0.05,
+                 duplex_queue_blocks: int = 4):
         self.device = device
         self.rate = rate
         self.block = block or int(rate * DEFAULT_BLOCK_MS / 1000)
@@ -216,15 +224,27 @@ class SoundDeviceBackend:
         self.output_latency = 0.0
         #: with a reference attached the stream runs at this latency: at "low" a loaded
         #: machine's PulseAudio stream underran hundreds of times in 10 s and its clock
-        #: jumped; at 0.1 s none, and the play times stayed within 1 ms (docs/DUPLEX.md)
+        #: jumped; at 0.1 s none, and the play times stayed within 1 ms. What the sound
+        #: server holds is out of barge-in's reach: 0.05 s (the duck heard about 75 ms after
+        #: it was asked for, not 170; 0.04 s: 70 ms, but the device ran dry far more often
+        #: on a loaded machine; docs/DUPLEX.md)
         self.duplex_latency = duplex_latency
+        #: with a reference attached the player renders this many blocks ahead: the stream asks
+        #: for blocks in bursts, and 2 ran dry hundreds of times a minute (each a 10 ms gap in
+        #: the narration); barge-in's duck, applied in the callback, reaches them all
+        self.duplex_queue_blocks = duplex_queue_blocks
+        self._queue_max = queue_blocks
         self._reference: ReferenceTap | None = None
+        #: barge-in's duck, applied in the callback: it reaches the blocks queued already
+        self.duck: OutputDuck | None = None
         self._stream = None
         self._queue: collections.deque[np.ndarray] = collections.deque()
         self._cond = threading.Condition()
         self._reopening = False
         self._last_callback = 0.0
         self.underruns = 0
+        #: callbacks PortAudio flagged with an output underflow (the device ran dry)
+        self.device_underflows = 0
         self.marks: list[tuple[float, str]] = []
 
     def open(self) -> None:
@@ -240,7 +260,9 @@ class SoundDeviceBackend:
             self._last_callback = time.perf_counter()
         try:
             with portaudio.quiet_stderr():
-                latency = self.requested_latency if self._reference is None else self.duplex_latency
+                duplex = self._reference is not None
+                latency = self.duplex_latency if duplex else self.requested_latency
+                self._queue_max = self.duplex_queue_blocks if duplex else self.queue_blocks
                 stream = sd.OutputStream(samplerate=self.rate, channels=2, dtype="float32",
                                          blocksize=self.block, device=self.device,
                                          latency=latency, callback=self._callback)
@@ -249,10 +271,12 @@ class SoundDeviceBackend:
         except (sd.PortAudioError, ValueError, OSError) as exc:
             raise BackendError(str(exc)) from exc
         self._stream = stream
-        self.latency = self.output_latency + self.queue_blocks * self.block / self.rate
+        self.latency = self.output_latency + self._queue_max * self.block / self.rate
 
     def _callback(self, outdata, frames, time_info, status) -> None:  # PortAudio thread
         now = time.perf_counter()
+        if status.output_underflow:
+            self.device_underflows += 1
         with self._cond:
             block = self._queue.popleft() if self._queue else None
             self._last_callback = now
@@ -262,7 +286,8 @@ class SoundDeviceBackend:
             if block is None:
                 self.underruns += 1
         else:
-            outdata[:] = block
+            duck = self.duck
+            outdata[:] = block if duck is None else duck.apply(block)
         tap = self._reference
         if tap is not None:
             tap.push(outdata, self.rate, play_time(now, self.output_latency, time_info.outputBufferDacTime,
@@ -297,7 +322,7 @@ class SoundDeviceBackend:
                 self._cond.wait(timeout=0.1)
             if self._stream is None:
                 raise BackendError("stream not open")
-            while len(self._queue) >= self.queue_blocks:
+            while len(self._queue) >= self._queue_max:
                 if time.perf_counter() - self._last_callback > self.stall_s:
                     raise BackendError("the output stream stopped (no callback)")
                 self._cond.wait(timeout=0.1)

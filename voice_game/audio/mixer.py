@@ -12,7 +12,7 @@ from .cues import pan_gains
 
 __all__ = [
     "to_float", "to_int16", "to_stereo", "frames", "resample", "pan_mono", "balance",
-    "db_to_gain", "gain_to_db", "Ducker", "mix", "limit", "rms", "fade",
+    "db_to_gain", "gain_to_db", "Ducker", "OutputDuck", "mix", "limit", "rms", "fade",
 ]
 
 
@@ -156,6 +156,40 @@ class Ducker:
 
     def process(self, cue_block: np.ndarray, speech_active: bool) -> np.ndarray:
         return cue_block * self.gains(len(cue_block), speech_active)[:, None]
+
+
+class OutputDuck:
+    """Barge-in: the whole output lowered by ``depth_db`` while a player speaks over it.
+
+    Applied where the blocks leave for the device (the output callback), not where the
+    player renders them: a block rendered before the player spoke but not yet handed to
+    the device is lowered too. :meth:`set` may be called from any thread; :meth:`apply`
+    ramps linearly over ``ramp_ms`` (no click) from the gain it had to the new one."""
+
+    def __init__(self, rate: int, depth_db: float = -15.0, ramp_ms: float = 5.0) -> None:
+        self.depth_db = depth_db
+        self.gain_ducked = db_to_gain(depth_db)
+        self.step = 1.0 / max(1.0, ramp_ms * rate / 1000.0)  # gain change per frame
+        self.target = 1.0
+        self.gain = 1.0
+
+    @property
+    def on(self) -> bool:
+        return self.target < 1.0
+
+    def set(self, on: bool) -> None:
+        self.target = self.gain_ducked if on else 1.0
+
+    def apply(self, block: np.ndarray) -> np.ndarray:
+        """``block`` (n, channels) float at the device's rate, with the duck's gain."""
+        target, n = self.target, len(block)
+        if target == self.gain:
+            return block if target == 1.0 else block * np.float32(target)
+        sign = 1.0 if target > self.gain else -1.0
+        g = self.gain + sign * self.step * (1.0 - self.gain_ducked) * np.arange(1, n + 1)
+        g = np.minimum(g, target) if sign > 0 else np.maximum(g, target)
+        self.gain = float(g[-1]) if n else self.gain
+        return block * g.astype(np.float32)[:, None] if block.ndim == 2 else block * g.astype(np.float32)
 
 
 def limit(x: np.ndarray, ceiling: float = 0.98) -> np.ndarray:

@@ -50,7 +50,7 @@ from . import cues as cue_lib
 from .backends import (DEFAULT_BLOCK_MS, DEFAULT_RATE, BackendError, OutputBackend, RenderBackend,
                        SoundDeviceBackend, play_time)
 from .reference import ReferenceTap
-from .mixer import Ducker, frames as to_frames, limit, pan_mono, balance
+from .mixer import Ducker, OutputDuck, frames as to_frames, limit, pan_mono, balance
 
 __all__ = ["DEFAULT_BLOCK_MS", "DEFAULT_RATE", "BackendError", "Item", "KIND_PRIORITY", "OutputBackend", "Player",
            "Priority", "RenderBackend", "SoundDeviceBackend", "play_time"]
@@ -115,7 +115,7 @@ class Player:
     def __init__(self, backend: OutputBackend | None = None, rate: int | None = None,
                  block_ms: float = DEFAULT_BLOCK_MS,
                  speech_volume: float = 1.0, cue_volume: float = 0.8, duck_db: float = -12.0,
-                 retry_s: float = 2.0,
+                 barge_in_duck_db: float = -15.0, retry_s: float = 2.0,
                  on_speaking: Callable[[bool], None] | None = None,
                  on_device_error: Callable[[Exception], None] | None = None,
                  on_device_restored: Callable[[], None] | None = None,
@@ -155,9 +155,11 @@ class Player:
         self._thread: threading.Thread | None = None
         self._events: queue.SimpleQueue = queue.SimpleQueue()
         self._notifier: threading.Thread | None = None
-        #: barge-in: the narration under the player's voice (-15 dB), restored by duck(False)
+        #: barge-in: everything the game plays under the player's voice (``barge_in_duck_db``),
+        #: lowered where the blocks leave for the device; restored by duck(False)
         self.ducked = False
-        self._duck_gain = 1.0
+        self.output_duck = OutputDuck(self.rate, barge_in_duck_db)
+        backend.duck = self.output_duck
         if preload:
             self.preload(None if preload is True else preload)
 
@@ -301,8 +303,11 @@ class Player:
         self.backend.reference = tap
 
     def duck(self, on: bool) -> None:
-        """Barge-in: lower the narration at once (next block, 10 ms ramp) or restore it."""
+        """Barge-in: lower the output at once or restore it (5 ms ramp). The backend applies it
+        to the next block it hands to the device, also to blocks rendered before the call;
+        what the device (the sound server) holds already plays as it was."""
         self.ducked = on
+        self.output_duck.set(on)
 
     def is_silent(self) -> bool:
         return self.silent.is_set()
@@ -415,7 +420,6 @@ class Player:
                         cur.status = "done"
                     finished.append(cur)
                     self._current = None
-            self._apply_duck(out)
             if self._voices:
                 vmix = np.zeros((n, 2), dtype=np.float32)
                 alive = []
@@ -441,15 +445,6 @@ class Player:
             self._finish(item)
         sounded = busy or bool(np.any(out))
         return limit(out), sounded
-
-    def _apply_duck(self, out: np.ndarray) -> None:
-        """The narration under a player who speaks (:meth:`duck`), ramped over one block."""
-        target = 0.18 if self.ducked else 1.0
-        if target != self._duck_gain:
-            out *= np.linspace(self._duck_gain, target, len(out), dtype=np.float32)[:, None]
-            self._duck_gain = target
-        elif target != 1.0:
-            out *= np.float32(target)
 
     def _try_open(self, first: bool = False) -> None:
         try:

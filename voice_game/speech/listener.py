@@ -36,7 +36,7 @@ from typing import Protocol
 from .duplex import Duplex
 from .hypothesis import BackgroundRecognizer, Hypothesis
 from .vad import Endpointer, SileroVad, Vad, frames_of
-from .voice_events import Heard, SpeechEnded, SpeechStarted, VoiceEvent
+from .voice_events import Heard, SpeechDismissed, SpeechEnded, SpeechMaybe, SpeechStarted, VoiceEvent
 
 
 class VoiceEventSink(Protocol):
@@ -76,7 +76,7 @@ class Listener:
         muted: threading.Event | Callable[[], bool] | None = None,
         tail_s: float = 0.3,
         device=None,
-        block_ms: int = 50,
+        block_ms: int | None = None,
         push_timeout_s: float = 8.0,
         on_status: Callable[[str, str], None] | None = None,
         deliver_empty: bool = False,
@@ -90,7 +90,13 @@ class Listener:
         self.mode = mode
         self.tail_s = tail_s
         self.device = device
-        self.block_ms = block_ms
+        #: the capture's block: in full duplex 20 ms (barge-in's duck waits for the block that
+        #: holds the person's first voiced frame; docs/DUPLEX.md), else 50 ms
+        self.block_ms = block_ms or (20 if duplex is not None else 50)
+        #: the capture stream's latency asked of PortAudio: "low" in full duplex (the duck), and
+        #: what it reported once open (seconds)
+        self.latency: str | float = "low" if duplex is not None else "high"
+        self.input_latency = 0.0
         self.push_timeout_s = push_timeout_s
         self.on_status = on_status
         self.deliver_empty = deliver_empty
@@ -118,6 +124,13 @@ class Listener:
         self._endpointer: Endpointer | None = Endpointer(SileroVad()) if duplex is not None else None
         self._vad_rest = b""
         self._speech_during_narration = False
+        #: while the game speaks, a voice probability this high (under the endpointer's 0.5)
+        #: is a :class:`SpeechMaybe` (barge-in ducks at once); no speech started within
+        #: ``maybe_frames`` detector frames (32 ms) of the last such frame dismisses it
+        #: (tuned on the TUNE speakers, benchmarks/duck_latency.py; docs/DUPLEX.md)
+        self.maybe_threshold = 0.3
+        self.maybe_frames = 8
+        self._maybe_left = 0
         #: captured blocks, () to wake the worker, None to stop it
         self._audio: queue.Queue[tuple[bytes, bool, float] | tuple[()] | None] = queue.Queue(maxsize=400)
         self._stream = None
@@ -345,11 +358,25 @@ class Listener:
         for frame in frames:
             d = ep.push(frame)
             if d is Vad.START:
+                self._maybe_left = 0
                 self._speech_during_narration = narrating
                 self._emit(SpeechStarted(during_narration=narrating))
             elif d is Vad.END:
                 ep.take()
                 self._emit(SpeechEnded())
+            elif d is Vad.QUIET:
+                self._maybe(ep.last_probability >= self.maybe_threshold and narrating)
+
+    def _maybe(self, voiced: bool) -> None:
+        """Before speech starts: a maybe-voiced frame over the narration, and its dismissal."""
+        if voiced:
+            if self._maybe_left == 0:
+                self._emit(SpeechMaybe())
+            self._maybe_left = self.maybe_frames
+        elif self._maybe_left > 0:
+            self._maybe_left -= 1
+            if self._maybe_left == 0:
+                self._emit(SpeechDismissed())
 
     def min_confidence_over_narration(self, text: str) -> float:
         """The confidence a hypothesis needs while the game speaks: lower for a stop phrase."""

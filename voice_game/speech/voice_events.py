@@ -51,6 +51,22 @@ class SpeechEnded(VoiceEvent):
 
 
 @dataclass(frozen=True)
+class SpeechMaybe(VoiceEvent):
+    """While the game speaks, a frame that may be a person's voice (the voice detector less
+    sure than for :class:`SpeechStarted`): barge-in ducks at once, and restores the
+    narration on :class:`SpeechDismissed` if it was no speech."""
+
+    type = "voice.speech_maybe"
+
+
+@dataclass(frozen=True)
+class SpeechDismissed(VoiceEvent):
+    """The :class:`SpeechMaybe` before did not become speech."""
+
+    type = "voice.speech_dismissed"
+
+
+@dataclass(frozen=True)
 class Heard(VoiceEvent):
     """A final hypothesis. ``decision``: ``delivered`` (to the session, which acts, reads
     back or refuses), ``not_understood`` (empty, delivered in silence), ``ignored`` (empty
@@ -64,6 +80,11 @@ class Heard(VoiceEvent):
 
 @dataclass(frozen=True)
 class NarrationDucked(VoiceEvent):
+    """The game's output lowered by ``depth_db`` under the player's voice; ``tentative``: on a
+    :class:`SpeechMaybe` (restored if no speech follows)."""
+
+    depth_db: float = 0.0
+    tentative: bool = False
     type = "voice.narration_ducked"
 
 
@@ -78,7 +99,7 @@ class NarrationCut(VoiceEvent):
     type = "voice.narration_cut"
 
 
-EVENT_TYPES = [DuplexMode, SpeechStarted, SpeechEnded, Heard, NarrationDucked, NarrationRestored, NarrationCut]
+EVENT_TYPES = [DuplexMode, SpeechStarted, SpeechEnded, SpeechMaybe, SpeechDismissed, Heard, NarrationDucked, NarrationRestored, NarrationCut]
 
 
 class VoiceEventLog:
