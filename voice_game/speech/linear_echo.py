@@ -59,7 +59,7 @@ class LinearCanceller:
 
     def __init__(self, tail_ms: int = 200, pre_ms: int = 40, suppress_floor_db: float = 6.0,
                  kalman: bool = True, p0: float = 0.5, a: float = 0.9995, gate_db: float = 20.0,
-                 gate_margin_db: float = 4.0, gate_open_s: float = 0.3, bypass_db: float = 3.0,
+                 gate_margin_db: float = 8.0, gate_open_s: float = 0.3, bypass_db: float = 3.0,
                  startup_s: float = 1.5) -> None:
         #: the filter's output must be this much louder than the capture before the capture
         #: passes instead (:meth:`process`)
