@@ -15,13 +15,24 @@ tracker, the 150 ms lead); everything runs as fast as the machine allows.
 * echo alone: the narration's echo with nobody speaking, per canceller and level: every
   delivered command or "not understood" is a false trigger by the game's own voice.
 
+``--room room`` (the default) is the synthetic room above; ``--room plain`` the echo only
+delayed and scaled (a loopback: no reverberation, no clipping). ``--split tune`` takes the
+tuning speakers (``TUNE``; for "stop", of which all are held out, the corpus's other
+speakers than the held-out ones) instead of the held-out ones. ``--own-voice-minutes M``
+plays M minutes of the game's own English lines (every one-line message of locales/en,
+in chunks of about 100 s, each a fresh listener, delays 20-80 ms) with nobody speaking and
+counts what the listener did not ignore. A kind ``linear:key=value,...`` is a
+``LinearCanceller`` with those arguments (for tuning).
+
     nice -n 10 uv run python benchmarks/barge_in_offline.py [--kinds webrtc,linear,linear+webrtc]
-        [--at 2.0,4.5] [--echo 0,6,quiet] [--words stop,two,three] [--verbose]
+        [--at 2.0,4.5] [--echo 0,6,quiet] [--words stop,two,three] [--room room,plain]
+        [--split heldout|tune] [--own-voice-minutes 0] [--verbose]
 """
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from pathlib import Path
@@ -36,8 +47,9 @@ from tests.support.synth import synthesize  # noqa: E402
 from voice_game.audio.reference import ReferenceTap  # noqa: E402
 from voice_game.commands.grammar import load_grammar  # noqa: E402
 from voice_game.speech.duplex import Duplex  # noqa: E402
-from voice_game.speech.echo import make_canceller  # noqa: E402
+from voice_game.speech.echo import EchoCanceller, make_canceller  # noqa: E402
 from voice_game.speech.engines import make_recognizer  # noqa: E402
+from voice_game.speech.linear_echo import LinearCanceller  # noqa: E402
 from voice_game.speech.listener import Listener  # noqa: E402
 from voice_game.speech.recognize import read_audio, to_16k_int16  # noqa: E402
 from voice_game.speech.voice_events import Heard, VoiceEvent  # noqa: E402
@@ -73,25 +85,94 @@ def active_level_db(x: np.ndarray) -> float:
     return float(10 * np.log10(e[e >= e.max() / 100].mean() + 1e-9))
 
 
-def people(words: list[str], per_word: int) -> list[tuple[str, str, np.ndarray]]:
+def people(words: list[str], per_word: int, split: str = "heldout") -> list[tuple[str, str, np.ndarray]]:
     labels = json.loads((CORPUS / "labels.json").read_text())
     out: list[tuple[str, str, np.ndarray]] = []
     for word in words:
-        got = [x for x in labels if x["lang"] == "en" and x["word"] == word and x["speaker"] not in TUNE
-               and x["source"] in ("speech-commands", "heidelberg-digits")]
-        for x in sorted(got, key=lambda x: x["file"])[:per_word]:
+        mine = [x for x in labels if x["lang"] == "en" and x["word"] == word
+                and x["source"] in ("speech-commands", "heidelberg-digits")]
+        held = sorted((x for x in mine if x["speaker"] not in TUNE), key=lambda x: x["file"])[:per_word]
+        if split == "tune":
+            tune = [x for x in mine if x["speaker"] in TUNE]
+            if not tune:  # "stop": every speaker is held out; tune on the ones not reported
+                names = {x["speaker"] for x in held}
+                tune = [x for x in mine if x["speaker"] not in names]
+            got = sorted(tune, key=lambda x: x["file"])[:per_word]
+        else:
+            got = held
+        for x in got:
             a, rate = read_audio(CORPUS / x["file"])
             out.append((x["speaker"], word, to_16k_int16(a, rate)))
     return out
 
 
-def listen(rec, kind: str, played: np.ndarray, mic: np.ndarray, stops: frozenset[str]) -> list[Heard]:
-    """The listener's streaming path over ``mic`` with ``played`` as the reference; the game
-    counts as speaking all along."""
+def canceller_of(kind: str) -> EchoCanceller:
+    """A canceller by its name, or ``linear:key=value,...`` (a tuned ``LinearCanceller``)."""
+    if kind.startswith("linear:"):
+        kwargs = {k: float(v) for k, v in (p.split("=") for p in kind.split(":", 1)[1].split(";"))}
+        return LinearCanceller(**kwargs)  # type: ignore[arg-type]
     canceller, why = make_canceller(kind)
     if canceller is None:
         raise SystemExit(f"{kind}: {why}")
-    tap = ReferenceTap(keep_s=120)
+    return canceller
+
+
+def room_echo(played: np.ndarray, room: str, delay_ms: int, seed: int) -> np.ndarray:
+    """The echo of ``played`` at the microphone: the synthetic room (``room``) or only delayed
+    (``plain``), at the same level."""
+    echo = echo_of(played, delay_ms=delay_ms, t60=0.3, seed=seed)
+    if room == "room":
+        return echo
+    d = int(delay_ms * 16)
+    plain = np.concatenate([np.zeros(d), played.astype(np.float64)])[: played.size]
+    return plain * np.sqrt((echo ** 2).mean() / max(1e-12, (plain ** 2).mean()))
+
+
+def own_lines() -> list[str]:
+    """The game's own English one-line messages (locales/en), placeholders filled."""
+    fill = ["Anna", "two", "the violin", "three", "Ben"]
+    out = []
+    for path in sorted((ROOT / "locales" / "en").glob("*.ftl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            m = re.match(r"^[a-z][\w-]* = (.+)$", line)
+            if m and "->" not in m.group(1):
+                text = re.sub(r"\{[^}]*\}", lambda _m: fill[len(out) % len(fill)], m.group(1))
+                out.append(text.replace("<", " ").replace(">", " "))
+    return out
+
+
+def own_voice(rec, kind: str, room: str, minutes: float, stops: frozenset[str], verbose: bool) -> tuple[int, float, list[str]]:
+    """``minutes`` of the game's own voice with nobody speaking: the false triggers."""
+    lines = own_lines()
+    done = 0.0
+    false = 0
+    said: list[str] = []
+    chunk = 0
+    i = 0
+    while done < minutes * 60 and i < len(lines):
+        text = []
+        while i < len(lines) and sum(len(t.split()) for t in text) < 260:  # about 100 s at 160 wpm
+            text.append(lines[i])
+            i += 1
+        played = synthesize(" ".join(text), voice="en", speed=160, floor_db=None)
+        echo = room_echo(played, room, delay_ms=(20, 40, 60, 80)[chunk % 4], seed=chunk)
+        heard = listen(rec, kind, played, to_int16(echo), stops)
+        bad = [h for h in heard if h.decision != "ignored"]
+        false += len(bad)
+        said += [f"{h.text!r} {h.confidence:.2f} {h.decision}" for h in bad]
+        done += played.size / 16000
+        chunk += 1
+        if verbose:
+            print(f"  {kind} {room} own voice chunk {chunk} ({played.size / 16000:.0f} s): "
+                  + ", ".join(f"{h.text!r} {h.confidence:.2f} {h.decision}" for h in heard), flush=True)
+    return false, done / 60, said
+
+
+def listen(rec, kind: str, played: np.ndarray, mic: np.ndarray, stops: frozenset[str]) -> list[Heard]:
+    """The listener's streaming path over ``mic`` with ``played`` as the reference; the game
+    counts as speaking all along."""
+    canceller = canceller_of(kind)
+    tap = ReferenceTap(keep_s=max(120, played.size / 16000 + 10))
     tap.push(played.astype(np.float64) / 32767.0, 16000, T0)
     events = Events()
     listener = Listener(rec, duplex=Duplex(canceller, tap), events=events, muted=lambda: True)
@@ -113,6 +194,73 @@ def listen(rec, kind: str, played: np.ndarray, mic: np.ndarray, stops: frozenset
     return events.heard()
 
 
+def word_levels(kind: str, played: np.ndarray, echo: np.ndarray, person: np.ndarray, delay: int) -> str:
+    """The canceller alone (the true delay, reference and capture in step) on the echo with
+    the person: in the word's frames (the person's 10 ms frames within 30 dB of its
+    loudest) the echo, what is left of it beside the word (the output minus the word: the
+    echo left and what the canceller took of the word), and the word, dB re 1 LSB."""
+    mic = to_int16(echo + person)
+    c = canceller_of(kind)
+    c.set_delay_ms(delay)
+    out = []
+    for k in range(0, mic.size - 159, 160):
+        c.played(played[k:k + 160].astype("<i2").tobytes())
+        out.append(np.frombuffer(c.captured(mic[k:k + 160].astype("<i2").tobytes()), "<i2").astype(np.float64))
+    o = np.concatenate(out)
+    n = o.size // 160 * 160
+
+    def fr(x: np.ndarray) -> np.ndarray:
+        return (np.asarray(x[:n], np.float64).reshape(-1, 160) ** 2).mean(axis=1)
+
+    pp = fr(person)
+    word = pp > pp.max() / 1000
+
+    def db(e: np.ndarray) -> float:
+        return float(10 * np.log10(e[word].mean() + 1e-9))
+
+    # a suppressor's output is one block late
+    left = min((fr(np.concatenate([o[lag:], np.zeros(lag)]) - person[:o.size]) for lag in (0, 160)), key=db)
+    return (f"echo {db(fr(echo)):.0f}, left {db(left):.0f}, word {db(pp):.0f} dB "
+            f"(word over what is left {db(pp) - db(left):.1f} dB) in its {int(word.sum())} frames")
+
+
+def run_clips(rec, kind: str, room: str, loud_s: str, played: np.ndarray, clips, ats, stops, verbose: bool):
+    quiet = loud_s == "quiet"  # no echo at all: the person at the level of the 0 dB case
+    loud = 0.0 if quiet else float(loud_s)
+    right = wrong = n = false = 0
+    t_start = time.perf_counter()
+    for k, (spk, word, voice) in enumerate(clips):
+        for j, at in enumerate(ats):
+            delay = (20, 80)[(k + j) % 2]
+            echo = room_echo(played, room, delay_ms=delay, seed=k)
+            start = int(at * 16000)
+            person = np.zeros(played.size)
+            seg = voice[: max(0, played.size - start)].astype(np.float64)
+            person[start:start + seg.size] = seg
+            level = active_level_db(echo[max(0, start - 16000):start])
+            person *= 10 ** ((level - loud - active_level_db(seg)) / 20)
+            heard = listen(rec, kind, played, to_int16(person if quiet else echo + person), stops)
+            got = [h for h in heard if h.decision == "delivered"]
+            ok = bool(got) and got[0].text.lower().strip(" .!") == word
+            right += ok
+            wrong += bool(got) and not ok
+            n += 1
+            if verbose:
+                lv = "" if quiet else f" [{word_levels(kind, played, echo, person, delay)}]"
+                print(f"  {room} {kind} {loud_s} dB {spk} {word!r} at {at} s, {delay} ms: "
+                      + ", ".join(f"{h.text!r} {h.confidence:.2f} {h.decision}" for h in heard) + lv, flush=True)
+    for seed in range(0 if quiet else 2):
+        echo = room_echo(played, room, delay_ms=(20, 80)[seed], seed=seed)
+        heard = listen(rec, kind, played, to_int16(echo), stops)
+        false += sum(h.decision != "ignored" for h in heard)
+        if verbose:
+            print(f"  {room} {kind} echo alone: " + ", ".join(f"{h.text!r} {h.confidence:.2f} {h.decision}" for h in heard))
+    secs = 0 if quiet else 2 * played.size / 16000
+    print(f"{room} {kind:15s} echo {loud_s} dB: right {right}/{n}, wrong {wrong}/{n}, "
+          f"echo alone {false} false triggers in {secs:.0f} s ({time.perf_counter() - t_start:.0f} s)", flush=True)
+    return (room, kind, f"{loud_s} dB", right, wrong, n, false, secs)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--kinds", default="webrtc,linear,linear+webrtc")
@@ -120,6 +268,10 @@ def main(argv=None) -> int:
     ap.add_argument("--at", default="2.0,4.5", help="seconds into the narration the person speaks")
     ap.add_argument("--words", default="stop,two,three")
     ap.add_argument("--per-word", type=int, default=5)
+    ap.add_argument("--room", default="room", help="room (reverberation, clipping) and/or plain (delay only)")
+    ap.add_argument("--split", default="heldout", choices=("heldout", "tune"))
+    ap.add_argument("--own-voice-minutes", type=float, default=0.0)
+    ap.add_argument("--no-clips", action="store_true", help="only the own voice")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args(argv)
     played = synthesize(NARRATION, voice="en", speed=160, floor_db=None)
@@ -127,50 +279,25 @@ def main(argv=None) -> int:
     forms = sorted({f for p in grammar.phrases("orchestra") for f in (p.spoken, p.text) if f})
     rec, _ = make_recognizer("whisper", "en", forms)
     stops = stop_phrases("en")
-    clips = people(args.words.split(","), args.per_word)
+    clips = [] if args.no_clips else people(args.words.split(","), args.per_word, args.split)
     ats = [float(a) for a in args.at.split(",")]
     print(f"narration {played.size / 16000:.1f} s; {len(clips)} clips ({args.words}) at {ats} s; "
           f"load average {Path('/proc/loadavg').read_text().split()[:3]}")
     rows = []
-    for kind in args.kinds.split(","):
-        for loud_s in args.echo.split(","):
-            quiet = loud_s == "quiet"  # no echo at all: the person at the level of the 0 dB case
-            loud = 0.0 if quiet else float(loud_s)
-            right = wrong = n = false = 0
-            t_start = time.perf_counter()
-            for k, (spk, word, voice) in enumerate(clips):
-                for j, at in enumerate(ats):
-                    delay = (20, 80)[(k + j) % 2]
-                    echo = echo_of(played, delay_ms=delay, t60=0.3, seed=k)
-                    start = int(at * 16000)
-                    person = np.zeros(played.size)
-                    seg = voice[: max(0, played.size - start)].astype(np.float64)
-                    person[start:start + seg.size] = seg
-                    level = active_level_db(echo[max(0, start - 16000):start])
-                    person *= 10 ** ((level - loud - active_level_db(seg)) / 20)
-                    heard = listen(rec, kind, played, to_int16(person if quiet else echo + person), stops)
-                    got = [h for h in heard if h.decision == "delivered"]
-                    ok = bool(got) and got[0].text.lower().strip(" .!") == word
-                    right += ok
-                    wrong += bool(got) and not ok
-                    n += 1
-                    if args.verbose:
-                        print(f"  {kind} {loud_s} dB {spk} {word!r} at {at} s, {delay} ms: "
-                              + ", ".join(f"{h.text!r} {h.confidence:.2f} {h.decision}" for h in heard))
-            for seed in range(0 if quiet else 2):
-                echo = echo_of(played, delay_ms=(20, 80)[seed], t60=0.3, seed=seed)
-                heard = listen(rec, kind, played, to_int16(echo), stops)
-                false += sum(h.decision != "ignored" for h in heard)
-                if args.verbose:
-                    print(f"  {kind} echo alone: " + ", ".join(f"{h.text!r} {h.confidence:.2f} {h.decision}" for h in heard))
-            rows.append((kind, loud_s, right, wrong, n, false, time.perf_counter() - t_start))
-            print(f"{kind:15s} echo {loud_s} dB: right {right}/{n}, wrong {wrong}/{n}, "
-                  f"echo alone {false} false triggers in {2 * played.size / 16000:.0f} s "
-                  f"({rows[-1][-1]:.0f} s)", flush=True)
-    print("\n| canceller | echo over person | command delivered right | wrong command | own voice alone: false triggers |")
-    print("|---|---|---|---|---|")
-    for kind, loud, right, wrong, n, false, _ in rows:
-        print(f"| {kind} | {loud} dB | {right}/{n} | {wrong}/{n} | {false} in {2 * played.size / 16000:.0f} s |")
+    for room in args.room.split(","):
+        for kind in args.kinds.split(","):
+            for loud_s in args.echo.split(",") if clips else []:
+                rows.append(run_clips(rec, kind, room, loud_s, played, clips, ats, stops, args.verbose))
+            if args.own_voice_minutes > 0:
+                false, minutes, said = own_voice(rec, kind, room, args.own_voice_minutes, stops, args.verbose)
+                print(f"{kind:15s} {room}: own voice alone {false} false triggers in {minutes:.1f} min"
+                      + (f": {'; '.join(said)}" if said else ""), flush=True)
+                rows.append((room, kind, "own voice", 0, 0, 0, false, minutes * 60))
+    print("\n| room | canceller | echo over person | command delivered right | wrong command | own voice alone: false triggers |")
+    print("|---|---|---|---|---|---|")
+    for room, kind, loud, right, wrong, n, false, secs in rows:
+        cells = "- | - " if loud == "own voice" else f"{right}/{n} | {wrong}/{n} "
+        print(f"| {room} | {kind} | {loud} | {cells}| {false} in {secs / 60:.1f} min |")
     return 0
 
 

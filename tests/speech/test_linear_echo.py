@@ -47,6 +47,8 @@ def word_kept(kind: str, played: np.ndarray, echo: np.ndarray, at_s: float) -> t
     canceller, why = make_canceller(kind)
     assert canceller is not None, why
     out = cancel(canceller, played, to_int16(echo + person), delay_ms=DELAY_MS).astype(np.float64)
+    if isinstance(canceller, LinearCanceller):  # its residual suppressor's output is one block late
+        out = np.concatenate([out[canceller.latency:], np.zeros(canceller.latency)])
     w = slice(start, start + word.size)
     o, p = out[w], person[w]
     return float(np.sqrt((o @ o) / (p @ p))), float(np.corrcoef(o, p)[0, 1])
@@ -117,9 +119,55 @@ def test_with_no_echo_a_word_leaves_no_narration_behind(room):
     mic[start:start + word.size] = word
     canceller = LinearCanceller()
     out = cancel(canceller, played, to_int16(mic), delay_ms=DELAY_MS).astype(np.float64)
+    out = np.concatenate([out[canceller.latency:], np.zeros(canceller.latency)])
     after = out[start + word.size:start + word.size + 8000]
     level = 10 * np.log10(float(np.mean(after ** 2)) + 1e-9)
     kept = float(np.sqrt(np.sum(out[start:start + word.size] ** 2) / np.sum(word ** 2)))
     print(f"after the word: {level:.1f} dB re 1 LSB, peak {np.abs(after).max():.0f}; the word kept {kept:.2f}")
-    assert np.abs(after).max() == 0.0
+    assert level < 0.0  # nothing but the residual suppressor's last samples of the word (37 dB before)
     assert kept > 0.95
+
+
+WORDS = ("en-sc-stop-6a27a9bf.wav", "en-sc-two-563aa4e6.wav", "en-sc-three.wav", "en-sc-stop-51055bda.wav")
+
+
+def echo_left_in_word(canceller: LinearCanceller, played: np.ndarray, echo: np.ndarray, name: str,
+                      at_s: float, loud_db: float) -> float:
+    """A real person's word (tests/data/speech) ``at_s`` into the narration, the echo
+    ``loud_db`` louder (active levels): the word's power over what is left beside it in its
+    own frames (the output minus the word: echo let through, and what was taken of the
+    word), dB."""
+    x, rate = read_audio(STOP.parent / name)
+    word = to_16k_int16(x, rate).astype(np.float64)
+    start = int(at_s * 16000)
+    word *= 10 ** ((active_level_db(echo[start - 16000:start]) - loud_db - active_level_db(word)) / 20)
+    person = np.zeros(played.size)
+    person[start:start + word.size] = word[: played.size - start]
+    out = cancel(canceller, played, to_int16(echo + person), delay_ms=DELAY_MS).astype(np.float64)
+    out = np.concatenate([out[canceller.latency:], np.zeros(canceller.latency)])
+    n = out.size // 160 * 160
+
+    def frames(v: np.ndarray) -> np.ndarray:
+        return (v[:n].reshape(-1, 160) ** 2).mean(axis=1)
+
+    p = frames(person)
+    in_word = p > p.max() / 1000
+    left = frames(out - person[:out.size])[in_word].mean()
+    return float(10 * np.log10(p[in_word].mean() / (left + 1e-9)))
+
+
+def test_double_talk_lets_no_echo_through_inside_the_word(room):
+    """Inside a person's word said over the narration the filter's output is often louder
+    than the capture for a frame (the word and the echo partly cancel each other in the
+    capture): passing the capture then let the whole echo through in those frames (words
+    4-8 dB over what was left, Whisper heard nothing, benchmarks/barge_in_offline.py
+    --verbose). Now the capture passes only where the output is 3 dB louder (the filter
+    adding sound), and a gentle residual suppressor takes out part of the echo the filter
+    leaves. Four real words, 3.0 and 4.5 s into the narration, echo 0 and +6 dB: median
+    11.6 dB before, 14.6 after (the few under 5 dB are quiet words the residual gate lowered)."""
+    played, echo = room
+    got = [echo_left_in_word(LinearCanceller(), played, echo, name, at, loud)
+           for name in WORDS for at in (3.0, 4.5) for loud in (0.0, 6.0)]
+    print("word over what is left in its frames, dB: " + " ".join(f"{g:.1f}" for g in got)
+          + f"; median {np.median(got):.1f}")
+    assert np.median(got) > 13.0

@@ -21,8 +21,13 @@ cancellation with double-talk", IEEE TASLP 2007, the approach of speexdsp's MDF)
   is returned) takes its weights only when it cancels better, and the background one
   goes back to the foreground's when it diverged (double talk it adapted on anyway).
 
-Optionally (``suppress_floor_db``) a gentle residual suppressor: per bin, the estimated
-residual echo taken out of the output, never more than ``-suppress_floor_db`` dB.
+A gentle residual suppressor (``suppress_floor_db``, 6 dB; 0 turns it off): per bin, the
+estimated residual echo (leakage x the echo estimate) taken out of the output, never more
+than ``suppress_floor_db``; it makes the output one block (10 ms, :attr:`latency`) late.
+Inside a person's word the filter's output is often a little louder than the capture (the
+word and the echo partly cancel each other there): only an output ``bypass_db`` (3 dB)
+louder than the capture counts as the filter adding sound, where the capture passes
+(docs/DUPLEX.md: passing it on any louder frame let the whole echo through inside words).
 """
 from __future__ import annotations
 
@@ -52,16 +57,20 @@ class LinearCanceller:
     name = "linear"
     suppresses_noise = False
 
-    def __init__(self, tail_ms: int = 200, pre_ms: int = 40, suppress_floor_db: float = 0.0,
+    def __init__(self, tail_ms: int = 200, pre_ms: int = 40, suppress_floor_db: float = 6.0,
                  kalman: bool = True, p0: float = 0.5, a: float = 0.9995, gate_db: float = 20.0,
-                 gate_margin_db: float = 8.0, gate_open_s: float = 0.3) -> None:
+                 gate_margin_db: float = 8.0, gate_open_s: float = 0.3, bypass_db: float = 3.0,
+                 startup_s: float = 1.5) -> None:
+        #: the filter's output must be this much louder than the capture before the capture
+        #: passes instead (:meth:`process`)
+        self.bypass = 10 ** (bypass_db / 10)
         self.gate = 10 ** (-gate_db / 20) if gate_db > 0 else 1.0
         self.gate_margin = 10 ** (gate_margin_db / 10)
         self.gate_open_frames = int(gate_open_s * 100)
         self._open = 0
         self._resid: deque[float] = deque([0.0] * 8, maxlen=8)
         #: frames with the reference sounding before the residual estimate is trusted
-        self.startup_frames = 150
+        self.startup_frames = int(startup_s * 100)
         self._far_frames = 0
         #: frames the residual gate lowered (the echo's residual alone)
         self.gated = 0
@@ -104,6 +113,8 @@ class LinearCanceller:
         self.resets = 0
         #: frames passed as captured because the filter's output was louder
         self.bypassed = 0
+        #: how late the output comes (samples): the residual suppressor's overlap-add is one block late
+        self.latency = N if self.suppress_floor < 1.0 else 0
 
     # -- the protocol ------------------------------------------------------------------
 
@@ -211,7 +222,7 @@ class LinearCanceller:
         # on a person's word with no echo there, and plays the narration back inverted
         # after it) the capture passes as it is
         sdd = float(d @ d)
-        if sff > sdd:
+        if sff > self.bypass * sdd:
             e_f, sff = d, sdd
             self.bypassed += 1
 
@@ -355,7 +366,7 @@ class LinearCanceller:
 
 
 class LinearRawCanceller(LinearCanceller):
-    """The linear canceller without its residual gate."""
+    """The linear canceller without its residual gate (its suppressor kept)."""
 
     name = "linear-raw"
 
@@ -364,7 +375,8 @@ class LinearRawCanceller(LinearCanceller):
 
 
 class LinearSuppressedCanceller(LinearCanceller):
-    """The linear canceller with its gentle residual suppressor (never below -10 dB)."""
+    """The linear canceller with a stronger residual suppressor (never below -10 dB; the
+    default's is -6 dB)."""
 
     name = "linear-rs"
 
