@@ -31,9 +31,12 @@ GOLDEN = {
     # German moves by the instrument alone ("Clara: Trompete zu 1.", "nimmt 2: 2 Geigen"; the opening and
     # verbose keep "Trompeten-Fuchs") and issue 25's last choice when no open conductor has musicians
     # ("Deine letzte Wahl: Kein offener Dirigent hat Musiker, sag beenden.", was "einen Dirigenten nehmen
-    # oder beenden"; checked line by line with a transcript diff: only those lines changed)
-    "orchestra": {"de": "94eda045c1239e8eb6fb54acba541e41bdcd385b5dde0a4aedd509d85c3ce793",
-                  "en": "28091c1a2c7f1b32a8c46ec423d91f1e2af70d2dde14f7e866f0df501b378ef6"},
+    # oder beenden"; checked line by line with a transcript diff: only those lines changed); and again
+    # when the first turn's hint named only drawing while every conductor is empty ("Dein Zug: ziehen.",
+    # the two choices the first time one can be taken; the change touches that hint alone, not
+    # diffed line by line)
+    "orchestra": {"de": "65e70ac965f9f94376e49adfb1cbf1fd7ef2d1fc9822efe21a407849b60b3464",
+                  "en": "8c4c02060e4be2454ead79c9f0b4c44fb50ec9b1db3753e814546bbeafadea6d"},
     # re-recorded for issue 10's shorter Concerto wording (print transcript_digest(game, lang) to record),
     # and again when Concerto's normal bot (the bot games here) learned to play to the target: its
     # moves changed, the words for them did not; German again when the catalogs moved to Fluent: the
