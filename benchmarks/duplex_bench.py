@@ -137,6 +137,17 @@ class Bench:
         if not self.spk.wait_started():
             raise RuntimeError("the loudspeaker's monitor does not run")
         self.games = 0
+        self.deadline = time.perf_counter() + args.max_minutes * 60
+
+    def out_of_time(self, run: Run, where: str) -> bool:
+        """Every loop ends by ``--max-minutes``: a game that hangs, or stays silent, must not
+        hang the benchmark (nor the test that runs it)."""
+        if time.perf_counter() < self.deadline:
+            return False
+        problem = f"out of time ({self.args.max_minutes:g} min) in {where}"
+        if problem not in run.problems:
+            run.problems.append(problem)
+        return True
 
     # -------------------------------------------------------------- sound
 
@@ -320,7 +331,7 @@ class Bench:
 
     # -------------------------------------------------------------- runs
 
-    def idle(self, lang: str, echo_db: float, minutes: float) -> dict:
+    def idle(self, lang: str, echo_db: float, minutes: float, run: Run) -> dict:
         """Nobody talks; the game reads aloud. Count what it does that nobody asked for."""
         room = self.room(echo_db)
         g = self.new_game(lang)
@@ -333,7 +344,7 @@ class Bench:
             reads = ["rules", "help", "table"] if lang == "en" else ["regeln", "hilfe", "tisch"]
             i = 0
             mark = len(g.events)
-            while sounded < minutes * 60 and g.alive():
+            while sounded < minutes * 60 and g.alive() and not self.out_of_time(run, f"{lang} idle"):
                 frame = self.spk.count
                 g.type(reads[i % len(reads)])
                 i += 1
@@ -342,6 +353,9 @@ class Bench:
                 k = x.size // 320
                 if k:
                     sounded += float((np.sqrt((x[: k * 320].reshape(k, -1) ** 2).mean(axis=1)) >= 150).sum()) * 0.02
+                if i >= 6 and sounded == 0.0:
+                    run.problems.append(f"{lang} idle: the game said nothing aloud to {i} read-outs")
+                    break
             time.sleep(2.0)
             for _at, ev in g.events[mark:]:
                 if ev.get("player") == 0 and ev.get("type") in ("placed", "took", "passed", "drew"):
@@ -372,6 +386,8 @@ class Bench:
             # the opening narration of a resumed game, each in its own process
             save = self.opening_save(lang)
             for _ in range(max(1, trials // 3)):
+                if self.out_of_time(run, f"{lang} openings"):
+                    break
                 g = self.new_game(lang, resume=self.copy_save(save), settle=False)
                 try:
                     self.command(g, room, run, people, lang, echo, "opening")
@@ -384,7 +400,7 @@ class Bench:
             done = 0
             progress = time.perf_counter()
             try:
-                while done < trials:
+                while done < trials and not self.out_of_time(run, f"{lang} commands"):
                     if g.over() or time.perf_counter() - progress > 90:
                         if not g.over():
                             run.problems.append(f"{g.work.name}: no move of the player for 90 s")
@@ -506,11 +522,14 @@ def main(argv: list[str] | None = None) -> Run:
     ap.add_argument("--duplex", default="", choices=("", "full", "half", "headphones"),
                     help="the game's --duplex (default: the game's own default)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--max-minutes", type=float, default=None,
+                    help="end every loop after this long (default: 15 with --quick, else 240)")
     ap.add_argument("--json", help="write the trials as JSON here")
     ap.add_argument("--keep", help="keep the games' lines, events and saves in this folder")
     args = ap.parse_args(argv)
     if args.quick:
         args.trials, args.idle_min = 2, 0.3
+    args.max_minutes = args.max_minutes or (15.0 if args.quick else 240.0)
     args.echo = args.echo or ("6" if args.quick else "0,6")
     args.readout = args.readout or ("help" if args.quick else "rules")
     from tests.support.soundserver import SoundServer
@@ -527,7 +546,7 @@ def main(argv: list[str] | None = None) -> Run:
             echoes = [float(e) for e in args.echo.split(",")]
             for lang in args.langs.split(","):
                 log(f"{lang}: the game's own voice alone, {args.idle_min} min")
-                run.idle[lang] = bench.idle(lang, max(echoes), args.idle_min)
+                run.idle[lang] = bench.idle(lang, max(echoes), args.idle_min, run)
                 for e in echoes:
                     log(f"{lang}: commands, echo {e:+.0f} dB")
                     bench.commands(lang, e, args.trials, run)

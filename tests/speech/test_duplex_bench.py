@@ -23,7 +23,9 @@ def test_quick_duplex_bench_is_sound(capsys):
 
     run = duplex_bench.main(["--quick", "--langs", "de,en"])
     print(capsys.readouterr().out)
-    assert not [p for p in run.problems if "traceback" in p or "no voice input" in p], run.problems
+    # a game that crashed, stayed deaf or silent, or hung a loop until --max-minutes
+    assert not [p for p in run.problems if any(k in p for k in ("traceback", "no voice input", "out of time",
+                                                               "said nothing aloud"))], run.problems
     kinds = {(t.lang, t.kind) for t in run.trials}
     for lang in ("de", "en"):
         assert {(lang, "opening"), (lang, "question")} <= kinds, kinds
