@@ -525,7 +525,8 @@ def main(argv: list[str] | None = None) -> Run:
     ap.add_argument("--max-minutes", type=float, default=None,
                     help="end every loop after this long (default: 15 with --quick, else 240)")
     ap.add_argument("--json", help="write the trials as JSON here")
-    ap.add_argument("--keep", help="keep the games' lines, events and saves in this folder")
+    ap.add_argument("--keep", help="keep the games' lines, events and saves, the microphone and the loudspeaker "
+                                   "(mic.wav, speakers.wav) in this folder")
     args = ap.parse_args(argv)
     if args.quick:
         args.trials, args.idle_min = 2, 0.3
@@ -542,7 +543,11 @@ def main(argv: list[str] | None = None) -> Run:
         srv.start()
         try:
             bench = Bench(args, srv, Path(tmp))
-            mic = srv.record("virtmic") if args.keep else None
+            # a low-latency reader on the virtual microphone, always: with the game's capture as
+            # its only reader, the chain (pacat -> null sink -> monitor -> remap source) carried
+            # the microphone about 2 s late (the game's own voice was heard after its half-duplex
+            # gate had opened, and "in silence" 0 of 6 commands were applied; with it 6 of 6)
+            mic = srv.record("virtmic")
             echoes = [float(e) for e in args.echo.split(",")]
             for lang in args.langs.split(","):
                 log(f"{lang}: the game's own voice alone, {args.idle_min} min")
@@ -550,7 +555,7 @@ def main(argv: list[str] | None = None) -> Run:
                 for e in echoes:
                     log(f"{lang}: commands, echo {e:+.0f} dB")
                     bench.commands(lang, e, args.trials, run)
-            if mic is not None:
+            if args.keep:
                 write_wav(Path(tmp) / "mic.wav", mic.stop()[:, 0])
                 write_wav(Path(tmp) / "speakers.wav", bench.spk.stop()[:, 0])
         finally:
