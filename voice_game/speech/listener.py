@@ -177,12 +177,14 @@ class Listener:
                 stream = sd.RawInputStream(
                     samplerate=self.rate, channels=1, dtype="int16", device=self.device,
                     blocksize=int(self.rate * self.block_ms / 1000), callback=self._callback,
+                    latency=self.latency,
                 )
                 stream.start()
         except (sd.PortAudioError, OSError, ValueError, RuntimeError) as exc:
             self._set_status(UNAVAILABLE, f"microphone: {exc}")
             return False
         self._stream = stream
+        self.input_latency = float(stream.latency)
         self._running.set()
         if isinstance(self.recognizer, BackgroundRecognizer):  # results finished between two blocks
             self.recognizer.on_ready = self._wake
