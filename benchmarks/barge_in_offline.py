@@ -17,8 +17,8 @@ tracker, the 150 ms lead); everything runs as fast as the machine allows.
 
 ``--room room`` (the default) is the synthetic room above; ``--room plain`` the echo only
 delayed and scaled (a loopback: no reverberation, no clipping). ``--split tune`` takes the
-tuning speakers (``TUNE``; for "stop", of which all are held out, the corpus's other
-speakers than the held-out ones) instead of the held-out ones. ``--own-voice-minutes M``
+tuning speakers (``TUNE``, benchmarks/duplex_speakers.py: the split of every duplex
+benchmark) instead of the held-out ones. ``--own-voice-minutes M``
 plays M minutes of the game's own English lines (every one-line message of locales/en,
 in chunks of about 100 s, each a fresh listener, delays 20-80 ms) with nobody speaking and
 counts what the listener did not ignore. A kind ``linear:key=value,...`` is a
@@ -52,29 +52,16 @@ from voice_game.speech.engines import make_recognizer  # noqa: E402
 from voice_game.speech.linear_echo import LinearCanceller  # noqa: E402
 from voice_game.speech.listener import Listener  # noqa: E402
 from voice_game.speech.recognize import read_audio, to_16k_int16  # noqa: E402
-from voice_game.speech.voice_events import Heard, VoiceEvent  # noqa: E402
+from voice_game.speech.voice_events import Heard  # noqa: E402
 from voice_game.speech.voice_input import stop_phrases  # noqa: E402
 
-CORPUS = ROOT.parent / "shared" / "speech-corpus"
-if not CORPUS.exists():
-    CORPUS = Path("/work/shared/speech-corpus")
+from tests.support.voice_sink import Collected  # noqa: E402
+from duplex_speakers import CORPUS, TUNE  # noqa: E402
+
 NARRATION = ("Saved game loaded. Round one. Anna, it is your move. Drawn and not yet placed: a tuba. "
              "Ben has placed a violin at the first conductor. Which conductor? You hold a cello five, "
              "a drum two and a flute three.")
-#: speakers whose digits may be used for tuning (benchmarks/duplex_bench.py's TUNE)
-TUNE = {"hd-en00", "hd-en01", "hd-en02", "fsdd-george"}
 T0 = 1000.0  # the play/capture clock of the run (seconds)
-
-
-class Events:
-    def __init__(self) -> None:
-        self.got: list[VoiceEvent] = []
-
-    def put(self, event: VoiceEvent) -> None:
-        self.got.append(event)
-
-    def heard(self) -> list[Heard]:
-        return [e for e in self.got if isinstance(e, Heard)]
 
 
 def active_level_db(x: np.ndarray) -> float:
@@ -174,7 +161,7 @@ def listen(rec, kind: str, played: np.ndarray, mic: np.ndarray, stops: frozenset
     canceller = canceller_of(kind)
     tap = ReferenceTap(keep_s=max(120, played.size / 16000 + 10))
     tap.push(played.astype(np.float64) / 32767.0, 16000, T0)
-    events = Events()
+    events = Collected()
     listener = Listener(rec, duplex=Duplex(canceller, tap), events=events, muted=lambda: True)
     listener.stop_phrases = stops
     pcm = np.concatenate([mic, np.zeros(16000, np.int16)]).astype("<i2").tobytes()

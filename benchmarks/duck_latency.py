@@ -50,14 +50,11 @@ from voice_game.speech.echo import make_canceller  # noqa: E402
 from voice_game.speech.recognize import read_audio, to_16k_int16  # noqa: E402
 from voice_game.speech.vad import Endpointer, SileroVad, Vad, frames_of  # noqa: E402
 
-CORPUS = ROOT.parent / "shared" / "speech-corpus"
-if not CORPUS.exists():
-    CORPUS = Path("/work/shared/speech-corpus")
+from duplex_speakers import CORPUS, TUNE  # noqa: E402
+
 NARRATION = ("Saved game loaded. Round one. Anna, it is your move. Drawn and not yet placed: a tuba. "
              "Ben has placed a violin at the first conductor. Which conductor? You hold a cello five, "
              "a drum two and a flute three.")
-#: speakers that may be used for tuning (as benchmarks/barge_in_offline.py); the figures are on the others
-TUNE = {"hd-en00", "hd-en01", "hd-en02", "fsdd-george", "sc-1eddce1d", "sc-51055bda"}
 RATE = 16000
 T0 = 1000.0
 

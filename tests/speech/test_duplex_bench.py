@@ -2,8 +2,8 @@
 a private PulseAudio, the game as a child process with Whisper on the virtual microphone,
 its loudspeaker echoed back 6 dB louder than the person, corpus speakers saying conductor
 numbers. Checks that the harness is sound, never how fast or how well: the game announced
-voice input and never crashed, every situation was tried, a spoken command reached the
-game and was applied, and the game's own voice alone moved nothing."""
+voice input and never crashed, every situation was tried, a command said in silence reached
+the game and was applied, and the game's own voice alone moved nothing."""
 import shutil
 import sys
 from pathlib import Path
@@ -29,10 +29,13 @@ def test_quick_duplex_bench_is_sound(capsys):
     kinds = {(t.lang, t.kind) for t in run.trials}
     for lang in ("de", "en"):
         assert {(lang, "opening"), (lang, "question")} <= kinds, kinds
-    # whether a person's command is applied is the benchmark's figure, not this test's: in the
-    # half-duplex baseline even commands said in silence are mostly not applied (1 of 6, not yet
-    # explained: docs/BENCHMARKS.md), so it is printed, never asserted here
-    print("outcomes:", [(t.kind, t.outcome) for t in run.trials])
+    print("outcomes:", [(t.lang, t.kind, t.outcome) for t in run.trials])
+    # a command said in silence is applied, in each language: the harness's microphone works
+    # (with gaps in it, or 2 s late, 0 of 6 were; docs/BENCHMARKS.md). How often during the
+    # game's speech is the benchmark's figure, printed, never asserted here
+    for lang in ("de", "en"):
+        silence = [t.outcome for t in run.trials if t.lang == lang and t.kind == "silence"]
+        assert "applied" in silence, (lang, silence)
     # the game's own voice, echoed, never made a move
     for idle in run.idle.values():
         assert idle["narration_s"] > 10, idle
