@@ -357,6 +357,7 @@ class Bench:
             for _at, ev in g.events[mark:]:
                 if ev.get("player") == 0 and ev.get("type") in ("placed", "took", "passed", "drew"):
                     false.append(f"move {ev.get('type')} {ev.get('conductor', '')}")
+            ducks = len(g.events_since(mark, DUCKED))
             typed = [at for at, _ in g.typed]
             for at, line in g.lines:
                 asked = any(0 <= at - tt < 1.5 for tt in typed)
@@ -365,7 +366,7 @@ class Bench:
         finally:
             g.close()
             room.stop()
-        return {"lang": lang, "echo_db": echo_db, "narration_s": round(sounded, 1), "false": false,
+        return {"lang": lang, "echo_db": echo_db, "narration_s": round(sounded, 1), "false": false, "ducks": ducks,
                 "readback": sum(self.is_readback(g, s) for s in false),
                 "not_understood": sum(self.is_not_understood(g, s) for s in false)}
 
@@ -497,7 +498,8 @@ def report(run: Run, args, took: float) -> str:
     for r in run.idle.values():
         L.append(f"- own voice alone, {r['lang']}, echo {r['echo_db']:+.0f} dB: {r['narration_s'] / 60:.1f} min of "
                  f"narration, {len(r['false'])} false triggers ({r['readback']} read-backs, "
-                 f"{r['not_understood']} not understood){': ' + '; '.join(r['false'][:4]) if r['false'] else ''}")
+                 f"{r['not_understood']} not understood), the narration ducked by its own echo "
+                 f"{r.get('ducks', 0)} times{': ' + '; '.join(r['false'][:4]) if r['false'] else ''}")
     for p in run.problems:
         L.append(f"- problem: {p}")
     return "\n".join(L)
