@@ -59,9 +59,12 @@ class Settings:
     verbosity: dict = field(default_factory=lambda: {k: "full" for k in VERBOSITY_KINDS})
     recognizer: str = "auto"
     microphone: str = ""  # sounddevice name or index as text; "" = system default
-    # DUPLEX: how the microphone listens while the game speaks; "half" until the echo canceller
-    # holds on a real sound server (docs/DUPLEX.md: its own echo still ducks the narration there)
-    duplex: str = "half"
+    # DUPLEX: how the microphone listens while the game speaks: "full" (the echo canceller takes
+    # the game's own voice out; a screen reader's voice needs the sound server's monitor, else
+    # half), "headphones" (no echo path) or "half" (the microphone rests while the game talks).
+    # Full since 2026-12-05: in the simulated room it applied commands said over the narration
+    # that half never hears, and in silence as many (docs/DUPLEX.md)
+    duplex: str = "full"
     output_device: str = ""
     # words a player's voice keeps getting wrong, said instead of a game word:
     # [aliases] "blech" = "blechbläser" (heard by the recognizer, one word for one word)

@@ -12,7 +12,7 @@ from voice_game.core.output import RATE_DEFAULT, RATE_MAX, RATE_MIN, RATE_STEP, 
 from voice_game.keys import describe
 from voice_game.menu.core import MenuCore
 from voice_game.menu.items import BACK, EXIT, Item, Menu
-from voice_game.settings import DETAILS, DUPLEX, LEVELS, VERBOSITY_KINDS
+from voice_game.settings import DETAILS, DUPLEX, LEVELS, VERBOSITY_KINDS, Settings
 
 
 class SettingsMenus(MenuCore):
@@ -143,8 +143,8 @@ class SettingsMenus(MenuCore):
         def mode_now() -> str:
             if self.listening.duplex in DUPLEX:
                 return self.listening.duplex
-            mode = self.store.settings.duplex if self.store is not None else "half"
-            return mode if mode in DUPLEX else "half"
+            mode = self.store.settings.duplex if self.store is not None else Settings.duplex
+            return mode if mode in DUPLEX else Settings.duplex
 
         def use(mode: str) -> None:
             if mode == mode_now():
