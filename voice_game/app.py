@@ -87,8 +87,8 @@ def add_listening_options(p: argparse.ArgumentParser, what: str = "speech recogn
     p.add_argument("--model", default=None, help="a Whisper or Vosk model folder to use (default: the best one installed)")
     p.add_argument("--mic", default=None, help="microphone device (sounddevice name or number)")
     p.add_argument("--duplex", choices=["full", "headphones", "half"], default=None,
-                   help="while the game speaks: full (echo-cancelled microphone open), headphones "
-                        "(open, no echo path), half (ignored while the game speaks; default for now)")
+                   help="while the game speaks: full (echo-cancelled microphone open; the default), "
+                        "headphones (open, no echo path), half (ignored while the game speaks)")
 
 
 # ----------------------------------------------------------------------------- seats and setup questions
