@@ -21,7 +21,7 @@ added sample-exact into the same stream, with a faint noise floor, and the sum g
 Because the person is mixed into the same stream, the moment each of their samples was
 written is known (``Said``): write time plus the lead ``MIC_LEAD_S`` kept in ``pacat``'s
 buffer is when the microphone carried it. With a 20 ms buffer and no lead the microphone
-went silent 370 times in 150 s (10-200 ms each, 5 % of the time, inside words too): the
+went silent 374 times in 151 s (10-200 ms each, 5 % of the time, inside words too): the
 room's blocks come when the loudspeaker's monitor hands them, in bursts, and the buffer
 ran dry. A real microphone has no such gaps, so the room now keeps 80 ms written ahead.
 """

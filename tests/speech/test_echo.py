@@ -58,3 +58,30 @@ def test_the_echo_lag_is_measured_from_the_signals_not_the_time_stamps():
     for k in range(500):
         tracker.captured(echo[k * 320:(k + 1) * 320], 100.0 + k / 100, tap)
     assert abs(tracker.lag_s + 0.3) < 0.01, tracker.measured
+
+
+def test_an_echo_seconds_late_is_measured_and_cancelled():
+    """The echo comes 1.8 s after its play time (as in some games of the duplex benchmark's
+    simulated room): the tracker finds the lag (its search reaches 4 s) and the duplex stage
+    then cancels the echo."""
+    from voice_game.audio.reference import ReferenceTap
+    from voice_game.speech.duplex import Duplex
+    from voice_game.speech.linear_echo import LinearCanceller
+
+    rng = np.random.default_rng(5)
+    sig = (rng.standard_normal(16000 * 14) * 3000).clip(-32000, 32000)
+    late = 1.8
+    tap = ReferenceTap()
+    duplex = Duplex(LinearCanceller(), tap)
+    echo = np.concatenate([np.zeros(int(late * 16000)), sig * 0.5])[: sig.size]
+    cap = echo.astype("<i2").tobytes()
+    outs = []
+    for k in range(0, sig.size // 320):
+        # the player hands its block in as it plays it; the capture of that moment holds what was played 1.8 s before
+        tap.push(sig[k * 320:(k + 1) * 320] / 32767, 16000, 100.0 + k * 0.02)
+        outs.append(duplex.process(cap[k * 640:(k + 1) * 640], 100.0 + k * 0.02))
+    assert abs(duplex.tracker.lag_s - late) < 0.02, duplex.tracker.measured
+    out = np.frombuffer(b"".join(outs[-150:]), "<i2").astype(np.float64)
+    tail = echo[-out.size:]
+    erle = 10 * np.log10((tail ** 2).mean() / ((out ** 2).mean() + 1e-9))
+    assert erle > 15, erle  # the last 3 s: cancelled

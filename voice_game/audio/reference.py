@@ -30,10 +30,12 @@ class ReferenceTap:
     #: the timeline moves when the stamps' average is this far off it
     drift_s = 0.004
 
-    def __init__(self, keep_s: float = 3.0) -> None:
+    def __init__(self, keep_s: float = 5.0) -> None:
+        # kept until taken: the capture may come seconds late (a sound server's backlog,
+        # speech/echo_delay.py), and the frames wait for it
         self._frames: deque[tuple[float, bytes]] = deque(maxlen=int(keep_s * 100))
         #: the last seconds of frames, also those already taken: the delay estimate's reference
-        self._history: deque[tuple[float, bytes]] = deque(maxlen=int(max(keep_s, 6.0) * 100))
+        self._history: deque[tuple[float, bytes]] = deque(maxlen=int(max(keep_s, 10.0) * 100))
         self._lock = threading.Lock()
         self._src = np.zeros(0, dtype=np.float64)
         self._pos = 0.0  # source index (in self._src) of the next 16 kHz sample
