@@ -100,11 +100,11 @@ READER_CANCELLER = "webrtc"
 
 def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "always",
                 model=None, device=None, say=None, vocabulary=None,
-                aliases: dict | None = None, hub: LineSink | None = None,
-                duplex: str = "half", events_path=None, canceller: str = "", announce: bool = True):
+                aliases: dict | None = None, hub: LineSink | None = None, *,
+                duplex: str, events_path=None, canceller: str = "", announce: bool = True):
     """Start speech input beside the keyboard. Returns (inputs, voice_control or None, stop).
 
-    ``duplex``: ``full`` (the microphone stays open while the game speaks, the echo of what
+    ``duplex`` (no default: the caller passes the setting, ``Settings.duplex``): ``full`` (the microphone stays open while the game speaks, the echo of what
     the player plays is cancelled: needs ``output`` to be the game's own AudioOutput),
     ``headphones`` (open, no echo path) or ``half``; a canceller that fails is one sentence,
     then half-duplex. ``events_path``: the typed voice events are appended there.
