@@ -21,6 +21,8 @@ import numpy as np
 
 RATE = 16000
 FRAME = RATE // 100
+#: the lag is searched at RATE / DECIMATE
+DECIMATE = 4
 
 
 def gcc_phat_lag(cap: np.ndarray, ref: np.ndarray, min_peak: float = 4.0) -> int | None:
@@ -106,11 +108,15 @@ class DelayTracker:
                 got += 1
         if got < len(frames) // 2:
             return
-        s = gcc_phat_lag(cap, ref)
+        # at a quarter of the rate (pairs of means: 4 kHz, 0.25 ms steps, well inside
+        # ``agree_s``): the 4 s search costs what the 1 s one did at 16 kHz
+        d = DECIMATE
+        s = gcc_phat_lag(cap[: len(cap) // d * d].reshape(-1, d).mean(axis=1),
+                         ref[: len(ref) // d * d].reshape(-1, d).mean(axis=1))
         if s is None:
             self.debug("no clear echo lag")
             return
-        lag = self.max_lag_s - s / RATE
+        lag = self.max_lag_s - s * d / RATE
         if tap.restarts != self._restarts:
             # the device's clock jumped (its stream restarted): figures from before are of
             # another clock, and this one may span the jump; agreement starts anew
