@@ -63,7 +63,8 @@ def test_the_echo_lag_is_measured_from_the_signals_not_the_time_stamps():
 def test_an_echo_seconds_late_is_measured_and_cancelled():
     """The echo comes 1.8 s after its play time (as in some games of the duplex benchmark's
     simulated room): the tracker finds the lag (its search reaches 4 s) and the duplex stage
-    then cancels the echo."""
+    then cancels the echo. The game counts as speaking until its echo is over, not only until
+    it stops playing: what is heard in the echo's tail is over the narration."""
     from voice_game.audio.reference import ReferenceTap
     from voice_game.speech.duplex import Duplex
     from voice_game.speech.linear_echo import LinearCanceller
@@ -85,3 +86,12 @@ def test_an_echo_seconds_late_is_measured_and_cancelled():
     tail = echo[-out.size:]
     erle = 10 * np.log10((tail ** 2).mean() / ((out ** 2).mean() + 1e-9))
     assert erle > 15, erle  # the last 3 s: cancelled
+    # the game falls silent: its echo goes on for 1.8 s, and so does "the game speaks"
+    t_end = 100.0 + sig.size / 16000
+    tail_cap = (np.concatenate([sig[-int(late * 16000):] * 0.5, np.zeros(16000)])).astype("<i2").tobytes()
+    echoing = []
+    for k in range(len(tail_cap) // 640):
+        tap.push(np.zeros(320), 16000, t_end + k * 0.02)
+        duplex.process(tail_cap[k * 640:(k + 1) * 640], t_end + k * 0.02)
+        echoing.append(duplex.echoing)
+    assert all(echoing[: int(late / 0.02)]) and not any(echoing[-10:]), echoing

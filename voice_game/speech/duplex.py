@@ -78,6 +78,10 @@ class Duplex:
         self._e_in = self._e_out = 0.0
         self._n_dbg = 0
         self.gate = ResidualGate()
+        #: the last frame cleaned fell while the game's sound may still echo (its play time
+        #: moved by the measured lag, and the gate's hold): the game counts as speaking
+        #: until its echo is over, not only until it stops playing
+        self.echoing = False
 
     def process(self, pcm: bytes, captured_at: float) -> bytes:
         """``pcm`` (16 kHz mono int16) whose first sample was captured at ``captured_at``
@@ -107,6 +111,7 @@ class Duplex:
             frame_in = data[k * FRAME_BYTES:(k + 1) * FRAME_BYTES]
             frame_out = self.gate.process(self.canceller.captured(frame_in), at)
             out.append(frame_out)
+            self.echoing = at <= self.gate.sounding_until
             if self.tracker.debugging:
                 self._level(frame_in, frame_out)
             self.captured_frames += 1

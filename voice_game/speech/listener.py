@@ -323,7 +323,9 @@ class Listener:
         pcm, muted_at_capture, captured_at = item
         if self.duplex is not None:
             pcm = self.duplex.process(pcm, captured_at)
-            self._voice_activity(pcm, muted_at_capture)
+            # its echo may come later than the game's own "speaking" flag says (1.8 s in the
+            # duplex benchmark's room): what is heard in it is over the narration too
+            self._voice_activity(pcm, muted_at_capture or self.duplex.echoing)
         elif self._gated(pcm, muted_at_capture):
             self.discarded_blocks += 1
             if not was_gated:
