@@ -65,7 +65,11 @@ class Person:
     (``set_phrases``, the program's own ``VoiceControl`` behind it); then the person says
     the follower's answer into the microphone and waits until the game heard something."""
 
-    def __init__(self, voice: VoiceControl, runner: TutorialRunner, server, hub: Heard, lang: str):
+    SAYS = 3  # times one word is said when nothing comes back
+
+    def __init__(self, voice: VoiceControl, runner: TutorialRunner, server, hub: Heard, lang: str,
+                 said: list[str] | None = None):
+        """``said``: the lines the game said (default: its text output's)."""
         self.voice, self.r, self.srv, self.hub, self.lang = voice, runner, server, hub, lang
         self.follower = Follower(runner)
         self.g = load_grammar(lang)
@@ -78,7 +82,7 @@ class Person:
         self.attempt = 0
         self.lost = 0
         self.gave_up: str | None = None
-        self.out: Said = runner.out
+        self.said: list[str] = said if said is not None else runner.out.lines
         self.since = 0  # what the game said before the person last spoke
         self.also = tuple(load_catalog(lang).get("tutorial.say_also", command="\x00").split("\x00"))
 
@@ -122,7 +126,7 @@ class Person:
     def told(self) -> list[str]:
         """The other words the game told the person to say since it last spoke
         ("Du kannst auch „karte ziehen“ sagen.")."""
-        lines = self.out.lines[self.since:]
+        lines = self.said[self.since:]
         return [x[len(self.also[0]):len(x) - len(self.also[1])] for x in lines
                 if x.startswith(self.also[0]) and x.endswith(self.also[1])][-1:]
 
@@ -145,16 +149,22 @@ class Person:
         # the synthesized second of quiet after the words is left out: the microphone goes
         # on with the room's silence, and the game may answer while it would still play
         pcm = np.frombuffer(pico_speech(words, self.lang, speed), dtype="<i2")[:-TRIM]
-        self.since = len(self.out.lines)
-        for _ in range(3):
+        self.since = len(self.said)
+        for again in range(self.SAYS):
             n = len(self.hub.lines)
-            self.srv.play_into("micsink", pcm, 16000)
-            if self.hub.wait_beyond(n, ANSWER_S):
+            if self.utter(pcm, again):
                 self.log.append((words, self.hub.lines[n]))
                 return
             self.lost += 1  # nothing came back: said again
             self.log.append((words, "<nothing>"))
-        self.give_up(f"{words!r} brought no answer in {3 * ANSWER_S:.0f} s three times")
+        self.give_up(f"{words!r} brought no answer {self.SAYS} times")
+
+    def utter(self, pcm: np.ndarray, again: int) -> bool:
+        """Say ``pcm`` into the microphone (``again``: how often it was said before without
+        an answer); whether the game heard something."""
+        n = len(self.hub.lines)
+        self.srv.play_into("micsink", pcm, 16000)
+        return self.hub.wait_beyond(n, ANSWER_S)
 
     def give_up(self, why: str) -> None:
         self.gave_up = why
@@ -162,7 +172,8 @@ class Person:
 
 
 #: about 2.5 minutes each on a quiet machine: two run in CI (.ci/run), the other two when
-#: asked (VOICE_GAME_ALL_COURSES=1 uv run pytest tests/speech/test_voice_course.py)
+#: asked (VOICE_GAME_ALL_COURSES=1 uv run pytest tests/speech/test_voice_course.py); the same
+#: courses aloud and in full duplex: tests/speech/test_voice_course_duplex.py
 ALL = os.environ.get("VOICE_GAME_ALL_COURSES") == "1"
 ASKED = pytest.mark.skipif(not ALL, reason="the other two courses: VOICE_GAME_ALL_COURSES=1")
 COURSES = [("orchestra", "de"), ("concerto", "en"),
