@@ -69,3 +69,17 @@ def test_an_unsure_stop_over_the_narration_is_delivered_and_other_words_need_mor
     without = heard_over_narration(rec, frozenset())
     print(without)
     assert without and without[0].text == "stop" and without[0].decision == "ignored", without
+
+
+def test_over_the_narration_an_answer_needs_more_than_other_words():
+    """The canceller's residual of German narration was heard as "ja" at 0.74 and "nein" at
+    0.71 in the duplex bench (nobody spoke), and the game's own questions end "Ja oder
+    nein?": over the narration a yes or no needs 0.85, a stop phrase 0.35, other words 0.7."""
+    listener = Listener(None, duplex=Duplex(NullCanceller(), ReferenceTap()))
+    listener.stop_phrases = stop_phrases("de")
+    listener.answer_phrases = stop_phrases("de", ("yes", "no"))
+    assert {"ja", "nein"} <= listener.answer_phrases and {"yes", "no"} <= stop_phrases("en", ("yes", "no"))
+    assert listener.min_confidence_over_narration("ja") == 0.85
+    assert listener.min_confidence_over_narration("Nein") == 0.85
+    assert listener.min_confidence_over_narration("stopp") == 0.35
+    assert listener.min_confidence_over_narration("zwei") == 0.7

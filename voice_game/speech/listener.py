@@ -120,6 +120,12 @@ class Listener:
         #: silences the narration, which "repeat" brings back
         self.stop_phrases: frozenset[str] = frozenset()
         self.stop_min_confidence = 0.35
+        #: the answers (the grammar's ``yes`` and ``no``) need :attr:`answer_min_confidence` over
+        #: the game's voice: what the canceller leaves of the narration is short fragments,
+        #: and its "ja" reached 0.74 (the German rules' echo in the duplex bench; "nein" 0.71),
+        #: while the game's own question ends "Ja oder nein?": its echo must never answer it
+        self.answer_phrases: frozenset[str] = frozenset()
+        self.answer_min_confidence = 0.85
         self.events = events
         self._endpointer: Endpointer | None = Endpointer(SileroVad()) if duplex is not None else None
         self._vad_rest = b""
@@ -383,9 +389,12 @@ class Listener:
                 self._emit(SpeechDismissed())
 
     def min_confidence_over_narration(self, text: str) -> float:
-        """The confidence a hypothesis needs while the game speaks: lower for a stop phrase."""
+        """The confidence a hypothesis needs while the game speaks: lower for a stop phrase,
+        higher for a yes or no."""
         if text.strip().lower() in self.stop_phrases:
             return self.stop_min_confidence
+        if text.strip().lower() in self.answer_phrases:
+            return self.answer_min_confidence
         return self.duplex_min_confidence
 
     def _disarm(self) -> None:
