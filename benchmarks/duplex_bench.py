@@ -61,7 +61,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from duplex_game import CUT, DUCKED, Game, human_to_move, legal_conductors, takeable  # noqa: E402
+from duplex_game import CUT, DUCKED, HEARD, Game, human_to_move, legal_conductors, takeable  # noqa: E402
 from duplex_room import EchoRoom  # noqa: E402
 
 from duplex_speakers import CORPUS, TUNE  # noqa: E402
@@ -358,6 +358,10 @@ class Bench:
                 if ev.get("player") == 0 and ev.get("type") in ("placed", "took", "passed", "drew"):
                     false.append(f"move {ev.get('type')} {ev.get('conductor', '')}")
             ducks = len(g.events_since(mark, DUCKED))
+            # what the recognizer delivered (the session answers some within 1.5 s of a typed
+            # read-out, which the lines below leave out as asked for)
+            heard = [f"{ev.get('text')!r} {float(ev.get('confidence', 0)):.2f}" for _at, ev in g.events_since(mark, HEARD)
+                     if ev.get("decision") in ("delivered", "not_understood")]
             typed = [at for at, _ in g.typed]
             for at, line in g.lines:
                 asked = any(0 <= at - tt < 1.5 for tt in typed)
@@ -367,6 +371,7 @@ class Bench:
             g.close()
             room.stop()
         return {"lang": lang, "echo_db": echo_db, "narration_s": round(sounded, 1), "false": false, "ducks": ducks,
+                "heard": heard,
                 "readback": sum(self.is_readback(g, s) for s in false),
                 "not_understood": sum(self.is_not_understood(g, s) for s in false)}
 
@@ -499,7 +504,8 @@ def report(run: Run, args, took: float) -> str:
         L.append(f"- own voice alone, {r['lang']}, echo {r['echo_db']:+.0f} dB: {r['narration_s'] / 60:.1f} min of "
                  f"narration, {len(r['false'])} false triggers ({r['readback']} read-backs, "
                  f"{r['not_understood']} not understood), the narration ducked by its own echo "
-                 f"{r.get('ducks', 0)} times{': ' + '; '.join(r['false'][:4]) if r['false'] else ''}")
+                 f"{r.get('ducks', 0)} times{': ' + '; '.join(r['false'][:4]) if r['false'] else ''}; "
+                 f"delivered by the recognizer: {len(r.get('heard', []))}{' (' + ', '.join(r['heard'][:4]) + ')' if r.get('heard') else ''}")
     for p in run.problems:
         L.append(f"- problem: {p}")
     return "\n".join(L)
