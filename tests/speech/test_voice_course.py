@@ -21,7 +21,7 @@ import time
 import numpy as np
 import pytest
 
-from tests.support.course_player import Follower
+from tests.support.course_player import Follower, close_after
 from tests.support.whisper import needs_base
 from voice_game.app import App, Listening
 from voice_game.commands.grammar import load_grammar
@@ -200,13 +200,7 @@ def test_every_lesson_of_a_course_by_voice_alone(course, lang, tmp_path):
         runner = TutorialRunner(course, lang, out, hub, progress=progress)
         person = Person(voice, runner, srv, hub, lang)
         runner.voice = person
-        done = threading.Event()
-
-        def guard():  # bounds a hang: the input ends
-            if not done.wait(COURSE_S):
-                hub.close()
-
-        threading.Thread(target=guard, daemon=True).start()
+        done = close_after(hub, COURSE_S)
         t0 = time.perf_counter()
         try:
             assert runner.run() == 0

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import threading
 import time
 from pathlib import Path
 
@@ -28,7 +27,7 @@ import pytest
 from tests.speech.test_duplex_e2e import active_level_db
 from tests.speech.test_voice_course import Heard, Person
 from tests.speech.test_voice_e2e import events_of
-from tests.support.course_player import Follower
+from tests.support.course_player import Follower, close_after
 from tests.support.speaker import pico_speech
 from tests.support.whisper import needs_base
 from voice_game.app import App, Listening
@@ -176,13 +175,7 @@ def test_a_course_by_voice_alone_over_its_own_narration(course, lang, tmp_path):
         runner = TutorialRunner(course, lang, output, hub, progress=progress)
         person = DuplexPerson(voice, runner, srv, hub, lang, written.lines, output, events, gain_db)
         runner.voice = person
-        done = threading.Event()
-
-        def guard():  # bounds a hang: the input ends
-            if not done.wait(COURSE_S):
-                hub.close()
-
-        threading.Thread(target=guard, daemon=True).start()
+        done = close_after(hub, COURSE_S)
         t0 = time.perf_counter()
         ended = c.get("tutorial.ended", number=0).split("0")[0]
         left: list[str] = []  # the words that ended the course early ("tschüss" heard for "weiter")

@@ -4,6 +4,8 @@ pause, the drill's answers, and in the guided game the guide's suggestion ("ja" 
 question is open)."""
 from __future__ import annotations
 
+import threading
+
 from voice_game.tutorial.runner import TutorialRunner, _GuidedInputs
 
 
@@ -40,3 +42,16 @@ class Follower:
     def in_guided_game(self) -> bool:
         st = self.r.step
         return st is not None and st.kind == "play"
+
+
+def close_after(hub, seconds: float) -> threading.Event:
+    """Bounds a hang of a course by voice: unless the returned event is set within
+    ``seconds``, the input ends (``hub.close()``)."""
+    done = threading.Event()
+
+    def guard() -> None:
+        if not done.wait(seconds):
+            hub.close()
+
+    threading.Thread(target=guard, daemon=True).start()
+    return done
