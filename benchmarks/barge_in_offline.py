@@ -94,7 +94,10 @@ def people(words: list[str], per_word: int, split: str = "heldout") -> list[tupl
 
 
 def canceller_of(kind: str) -> EchoCanceller:
-    """A canceller by its name, or ``linear:key=value,...`` (a tuned ``LinearCanceller``)."""
+    """A canceller by its name, or ``linear:key=value,...`` (a tuned ``LinearCanceller``);
+    a suffix ``@warm`` (``linear@warm``) is the same canceller started from the echo path it
+    learned in the same room from other narration (:func:`learn_room`: the game's next start)."""
+    kind = kind.split("@")[0]
     if kind.startswith("linear:"):
         kwargs = {k: float(v) for k, v in (p.split("=") for p in kind.split(":", 1)[1].split(";"))}
         return LinearCanceller(**kwargs)  # type: ignore[arg-type]
@@ -113,6 +116,32 @@ def room_echo(played: np.ndarray, room: str, delay_ms: int, seed: int) -> np.nda
     d = int(delay_ms * 16)
     plain = np.concatenate([np.zeros(d), played.astype(np.float64)])[: played.size]
     return plain * np.sqrt((echo ** 2).mean() / max(1e-12, (plain ** 2).mean()))
+
+
+_LEARNED: dict[tuple, tuple] = {}
+
+
+def learn_room(kind: str, room: str, delay_ms: int, seed: int) -> tuple:
+    """What ``kind`` learns of the room (``room``, ``delay_ms``, ``seed``) from 12 s of other
+    narration through the duplex stage: (weights, leakage, lag) as the game keeps them
+    between starts (speech/echo_memory.py)."""
+    key = (kind, room, delay_ms, seed)
+    if key not in _LEARNED:
+        text = " ".join(own_lines()[40:70])
+        played = synthesize(text, voice="en", speed=160, floor_db=None)[: 12 * 16000]
+        mic = to_int16(room_echo(played, room, delay_ms=delay_ms, seed=seed))
+        canceller = canceller_of(kind)
+        tap = ReferenceTap(keep_s=30)
+        tap.push(played.astype(np.float64) / 32767.0, 16000, T0)
+        duplex = Duplex(canceller, tap)
+        pcm = mic.astype("<i2").tobytes()
+        for k in range(0, len(pcm), 320):
+            duplex.process(pcm[k:k + 320], T0 + k / 32000)
+        learned = canceller.learned()
+        if learned is None:
+            raise SystemExit(f"{kind} learned nothing in 12 s")
+        _LEARNED[key] = (learned[0], learned[1], duplex.tracker.lag_s)
+    return _LEARNED[key]
 
 
 def own_lines() -> list[str]:
@@ -142,8 +171,10 @@ def own_voice(rec, kind: str, room: str, minutes: float, stops: frozenset[str], 
             text.append(lines[i])
             i += 1
         played = synthesize(" ".join(text), voice="en", speed=160, floor_db=None)
-        echo = room_echo(played, room, delay_ms=(20, 40, 60, 80)[chunk % 4], seed=chunk)
-        heard = listen(rec, kind, played, to_int16(echo), stops)
+        delay = (20, 40, 60, 80)[chunk % 4]
+        echo = room_echo(played, room, delay_ms=delay, seed=chunk)
+        prior = learn_room(kind, room, delay, chunk) if "@warm" in kind else None
+        heard = listen(rec, kind, played, to_int16(echo), stops, prior)
         bad = [h for h in heard if h.decision != "ignored"]
         false += len(bad)
         said += [f"{h.text!r} {h.confidence:.2f} {h.decision}" for h in bad]
@@ -155,14 +186,19 @@ def own_voice(rec, kind: str, room: str, minutes: float, stops: frozenset[str], 
     return false, done / 60, said
 
 
-def listen(rec, kind: str, played: np.ndarray, mic: np.ndarray, stops: frozenset[str]) -> list[Heard]:
+def listen(rec, kind: str, played: np.ndarray, mic: np.ndarray, stops: frozenset[str],
+           prior: tuple | None = None) -> list[Heard]:
     """The listener's streaming path over ``mic`` with ``played`` as the reference; the game
-    counts as speaking all along."""
+    counts as speaking all along. ``prior``: the echo path to start from (:func:`learn_room`)."""
     canceller = canceller_of(kind)
     tap = ReferenceTap(keep_s=max(120, played.size / 16000 + 10))
     tap.push(played.astype(np.float64) / 32767.0, 16000, T0)
     events = Collected()
-    listener = Listener(rec, duplex=Duplex(canceller, tap), events=events, muted=lambda: True)
+    duplex = Duplex(canceller, tap)
+    if prior is not None:
+        canceller.warm(prior[0], prior[1])
+        duplex.tracker.lag_s = prior[2]
+    listener = Listener(rec, duplex=duplex, events=events, muted=lambda: True)
     listener.stop_phrases = stops
     pcm = np.concatenate([mic, np.zeros(16000, np.int16)]).astype("<i2").tobytes()
     rec.reset()
@@ -226,7 +262,8 @@ def run_clips(rec, kind: str, room: str, loud_s: str, played: np.ndarray, clips,
             person[start:start + seg.size] = seg
             level = active_level_db(echo[max(0, start - 16000):start])
             person *= 10 ** ((level - loud - active_level_db(seg)) / 20)
-            heard = listen(rec, kind, played, to_int16(person if quiet else echo + person), stops)
+            prior = learn_room(kind, room, delay, k) if "@warm" in kind else None
+            heard = listen(rec, kind, played, to_int16(person if quiet else echo + person), stops, prior)
             got = [h for h in heard if h.decision == "delivered"]
             ok = bool(got) and got[0].text.lower().strip(" .!") == word
             right += ok
@@ -238,7 +275,8 @@ def run_clips(rec, kind: str, room: str, loud_s: str, played: np.ndarray, clips,
                       + ", ".join(f"{h.text!r} {h.confidence:.2f} {h.decision}" for h in heard) + lv, flush=True)
     for seed in range(0 if quiet else 2):
         echo = room_echo(played, room, delay_ms=(20, 80)[seed], seed=seed)
-        heard = listen(rec, kind, played, to_int16(echo), stops)
+        prior = learn_room(kind, room, (20, 80)[seed], seed) if "@warm" in kind else None
+        heard = listen(rec, kind, played, to_int16(echo), stops, prior)
         false += sum(h.decision != "ignored" for h in heard)
         if verbose:
             print(f"  {room} {kind} echo alone: " + ", ".join(f"{h.text!r} {h.confidence:.2f} {h.decision}" for h in heard))

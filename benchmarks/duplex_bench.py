@@ -134,6 +134,7 @@ class Bench:
         if not self.spk.wait_started():
             raise RuntimeError("the loudspeaker's monitor does not run")
         self.games = 0
+        self.first_in_room = False  # the opening under way is the first in its room
         self.deadline = time.perf_counter() + args.max_minutes * 60
 
     def out_of_time(self, run: Run, where: str) -> bool:
@@ -318,6 +319,9 @@ class Bench:
                 return
             time.sleep({"opening": 1.5, "question": 0.4, "readout": 2.0 if self.args.readout == "rules" else 1.0}[kind])
         t = Trial(lang, echo, kind, speaker, n)
+        if kind == "opening":  # a fresh process: did it start from the room's remembered echo path?
+            t.note = ("fresh" if not g.duplex_mode().get("recalled")
+                      else "another room's" if self.first_in_room else "recalled")
         self.say_and_judge(g, room, t, clip, mark, lm)
         run.trials.append(t)
         log(f"    {t.kind:9s} {t.speaker:12s} {t.number} -> {t.outcome} ({t.during:.0%} under speech)"
@@ -388,7 +392,8 @@ class Bench:
         try:
             # the opening narration of a resumed game, each in its own process
             save = self.opening_save(lang)
-            for _ in range(max(1, trials // 3)):
+            for i in range(max(1, trials // 3)):
+                self.first_in_room = i == 0
                 if self.out_of_time(run, f"{lang} openings"):
                     break
                 g = self.new_game(lang, resume=self.copy_save(save), settle=False)
@@ -497,6 +502,15 @@ def report(run: Run, args, took: float) -> str:
                  f"in silence {pct(sum(t.outcome == 'applied' for t in si), len(si))}; narration ducked "
                  f"{med(duck)} ms after speech start, silent {med(cut)} ms after the command"
                  + ("" if duck or cut else " (n/a: the game writes no ducking/cutting events)"))
+    for echo in sorted({t.echo for t in run.trials}):
+        op = [t for t in speech if t.echo == echo and t.kind == "opening"]
+        if op:
+            cells = []
+            for note, what in (("recalled", "from this room's remembered echo path"),
+                               ("another room's", "from another room's (the first in each room)"), ("fresh", "fresh")):
+                ts = [t for t in op if t.note == note]
+                cells.append(f"{sum(t.outcome == 'applied' for t in ts)} of {len(ts)} {what}")
+            L.append(f"- echo {echo}, openings applied: {', '.join(cells)}")
     late = [t for t in run.trials if t.kind != "silence" and t.during < 0.5]
     if late:
         L.append(f"- {len(late)} commands fell after the game's speech had ended (not counted above)")
@@ -530,6 +544,8 @@ def main(argv: list[str] | None = None) -> Run:
     ap.add_argument("--max-minutes", type=float, default=None,
                     help="end every loop after this long (default: 15 with --quick, else 240)")
     ap.add_argument("--json", help="write the trials as JSON here")
+    ap.add_argument("--keep-echo-memory", action="store_true",
+                    help="keep the echo path the game remembered from earlier starts (default: forget it first)")
     ap.add_argument("--keep", help="keep the games' lines, events and saves, the microphone and the loudspeaker "
                                    "(mic.wav, speakers.wav) in this folder")
     args = ap.parse_args(argv)
@@ -542,6 +558,11 @@ def main(argv: list[str] | None = None) -> Run:
 
     t0 = time.perf_counter()
     run = Run()
+    if not args.keep_echo_memory:  # the run begins as a first start: no echo path remembered
+        import shutil
+
+        from voice_game.paths import cache_dir
+        shutil.rmtree(cache_dir() / "echo", ignore_errors=True)
     with tempfile.TemporaryDirectory(prefix="duplex-bench-") as tmp_dir:
         tmp = args.keep or tmp_dir
         srv = SoundServer(speakers_rate=16000, set_env=False)

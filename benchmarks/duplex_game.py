@@ -139,6 +139,11 @@ class Game:
     def mine(self, mark: int, type_: str) -> list[tuple[float, dict]]:
         return [x for x in self.events[mark:] if x[1].get("type") == type_ and x[1].get("player") == 0]
 
+    def duplex_mode(self) -> dict:
+        """The game's ``voice.duplex`` event (how it listens while it speaks; ``recalled``: its
+        echo canceller started from the path the last start learned), or {}."""
+        return next((e for _, e in self.events if e.get("type") == "voice.duplex"), {})
+
     def voice_events(self) -> set[str]:
         """The typed voice event names this game writes (empty today: engine events only)."""
         names = set(SPEECH_STARTED + DUCKED + CUT + HEARD)

@@ -7,10 +7,17 @@ the frames played up to that time go to the canceller as the far end first, then
 capture is cleaned. What is left between the two (the room, the converters) is small and
 AEC3 estimates it; ``delay_ms`` is the hint given to it.
 
-    duplex = Duplex(canceller, player_tap)
+    duplex = Duplex(canceller, player_tap, memory=EchoMemory(canceller.name, mic))
     clean = duplex.process(pcm16, captured_at)   # any length; returns whole 10 ms frames
+    duplex.remember()                             # at the end: the echo path kept for the next start
+
+With a ``memory`` (speech/echo_memory.py) the canceller and the lag tracker start from the
+echo path the last start learned in this room, and what is learned is kept every
+``REMEMBER_FRAMES`` of capture and at :meth:`Duplex.remember`.
 """
 from __future__ import annotations
+
+import threading
 
 import numpy as np
 
@@ -18,8 +25,12 @@ from voice_game.audio.reference import FRAME, RATE, ReferenceTap
 
 from .echo import EchoCanceller
 from .echo_delay import DelayTracker
+from .echo_memory import EchoMemory, EchoPath
 
 FRAME_BYTES = FRAME * 2
+#: the echo path learned is kept this often (captured frames: 30 s), so a game that ends
+#: without stopping its voice (killed, the power cut) keeps most of it
+REMEMBER_FRAMES = 3000
 
 
 def level_db(frame: bytes) -> float:
@@ -59,7 +70,8 @@ class ResidualGate:
 
 
 class Duplex:
-    def __init__(self, canceller: EchoCanceller, tap: ReferenceTap, lead_ms: int = 150) -> None:
+    def __init__(self, canceller: EchoCanceller, tap: ReferenceTap, lead_ms: int = 150,
+                 memory: EchoMemory | None = None) -> None:
         self.canceller = canceller
         self.tap = tap
         #: the reference goes in this much ahead of the capture it may echo in: a play time
@@ -82,6 +94,47 @@ class Duplex:
         #: moved by the measured lag, and the gate's hold): the game counts as speaking
         #: until its echo is over, not only until it stops playing
         self.echoing = False
+        self.memory = memory
+        #: started from the echo path the last start learned (:mod:`.echo_memory`)
+        self.recalled = False
+        self._path: EchoPath | None = None  # the path recalled, until the lag is measured
+        if memory is not None:
+            path = memory.load()
+            if path is not None and canceller.warm(path.weights, path.leak):
+                self.tracker.lag_s = path.lag_s  # a prior: measured again, moved when it differs
+                self.recalled = True
+                self._path = path
+                self.tracker.debug(f"echo path recalled from {memory.path} (lag {path.lag_s * 1000:+.0f} ms)")
+
+    def _lag_known(self) -> None:
+        """The lag is measured for the first time. The recalled path belongs to the lag its
+        own start measured; this start's clocks may sit elsewhere (the room does not move):
+        when the measured lag differs from the remembered one the canceller starts from the
+        path again, placed for the lag now in use, instead of keeping what it learned while
+        the reference was misplaced."""
+        path, self._path = self._path, None
+        measured = self.tracker.agreed_s
+        if path is None or measured is None or abs(measured - path.lag_s) < 0.01:
+            return
+        here = EchoPath(path.canceller, path.weights, path.leak, measured)
+        self.canceller.warm(here.shifted(self.tracker.lag_s), path.leak)
+        self.tracker.debug(f"echo path recalled again at the measured lag {measured * 1000:+.0f} ms")
+
+    def remember(self, wait: bool = True) -> None:
+        """Keep the echo path learned so far for the next start (nothing when nothing was
+        learned, or without a memory). ``wait=False``: written in the background."""
+        if self.memory is None:
+            return
+        learned = self.canceller.learned()
+        if learned is None:
+            return
+        path = EchoPath(self.memory.canceller, learned[0], learned[1], self.tracker.lag_s)
+        if self.tracker.agreed_s is not None:  # kept for the lag measured, not the one in use
+            path = EchoPath(path.canceller, path.shifted(self.tracker.agreed_s), path.leak, self.tracker.agreed_s)
+        if wait:
+            self.memory.save(path)
+        else:
+            threading.Thread(target=self.memory.save, args=(path,), daemon=True, name="echo-memory").start()
 
     def process(self, pcm: bytes, captured_at: float) -> bytes:
         """``pcm`` (16 kHz mono int16) whose first sample was captured at ``captured_at``
@@ -101,6 +154,8 @@ class Duplex:
         for k in range(n):
             at = self._rest_t + k * FRAME / RATE
             self.tracker.captured(data[k * FRAME_BYTES:(k + 1) * FRAME_BYTES], at, self.tap)
+            if self._path is not None and self.tracker.locked:
+                self._lag_known()
             t = at - self.tracker.lag_s + self.lead_ms / 1000
             for _, ref in self.tap.take_until(t):
                 self.canceller.played(ref)
@@ -115,6 +170,8 @@ class Duplex:
             if self.tracker.debugging:
                 self._level(frame_in, frame_out)
             self.captured_frames += 1
+            if self.captured_frames % REMEMBER_FRAMES == 0:
+                self.remember(wait=False)
         self._rest = data[n * FRAME_BYTES:]
         return b"".join(out)
 

@@ -7,7 +7,9 @@ One small protocol, :class:`EchoCanceller`, fed in 10 ms frames of 16 kHz mono i
 * :meth:`~EchoCanceller.captured`: a frame from the microphone ("near end"), returned
   with the echo of what was played removed;
 * :meth:`~EchoCanceller.set_delay_ms`: the known delay between handing a reference frame
-  in and its echo reaching :meth:`captured` (a hint; AEC3 also estimates it).
+  in and its echo reaching :meth:`captured` (a hint; AEC3 also estimates it);
+* :meth:`~EchoCanceller.learned` and :meth:`~EchoCanceller.warm`: the echo path it learned,
+  and a start from one remembered (speech/echo_memory.py; only the linear canceller has one).
 
 Implementations:
 
@@ -52,8 +54,26 @@ class EchoCanceller(Protocol):
         """One silent captured frame (raises when its library cannot run)."""
         ...
 
+    def learned(self) -> tuple[np.ndarray, float] | None:
+        """The echo path learned so far (weights, leakage), or None."""
+        ...
 
-class NullCanceller:
+    def warm(self, weights: np.ndarray, leak: float) -> bool:
+        """Start from a remembered echo path; False when it cannot use it."""
+        ...
+
+
+class NoMemory:
+    """A canceller whose echo path is not kept from one start to the next."""
+
+    def learned(self) -> tuple[np.ndarray, float] | None:
+        return None
+
+    def warm(self, weights: np.ndarray, leak: float) -> bool:
+        return False
+
+
+class NullCanceller(NoMemory):
     """No echo path (headphones) or no canceller: the capture passes unchanged."""
 
     name = "none"
@@ -72,7 +92,7 @@ class NullCanceller:
         pass
 
 
-class WebRtcCanceller:
+class WebRtcCanceller(NoMemory):
     """WebRTC AEC3 + noise suppression + high-pass (``livekit.rtc.AudioProcessingModule``)."""
 
     name = "webrtc-aec3"
@@ -103,7 +123,7 @@ class WebRtcCanceller:
         self.captured(bytes(FRAME_BYTES))
 
 
-class WebRtcLegacyCanceller:
+class WebRtcLegacyCanceller(NoMemory):
     """The ``aec-audio-processing`` wheel (a WebRTC audio processing module build)."""
 
     name = "aec-audio-processing"
@@ -139,7 +159,7 @@ class WebRtcCancellerNoNs(WebRtcCanceller):
         super().__init__(noise_suppression=False)
 
 
-class LinearThenWebRtcCanceller:
+class LinearThenWebRtcCanceller(NoMemory):
     """The linear canceller (speech/linear_echo.py) first, then AEC3 on what it left."""
 
     name = "linear+webrtc"

@@ -71,6 +71,8 @@ class DelayTracker:
         self.lag_s = 0.0
         #: two measurements have agreed (the lag in use is known, not assumed)
         self.locked = False
+        #: the last figure two measurements agreed on (``lag_s`` stays put within the hysteresis)
+        self.agreed_s: float | None = None
         self.measured: list[float] = []
         self._cap: deque[tuple[float, bytes]] = deque(maxlen=int((window_s + settle_s + 1.0) * 100))
         self._since = 0.0
@@ -131,6 +133,7 @@ class DelayTracker:
         self.measured.append(lag)
         if agreed:
             self.locked = True
+            self.agreed_s = lag
             if abs(lag - self.lag_s) > self.hysteresis_s:
                 self.lag_s = lag
         self.debug(f"measured echo lag {lag * 1000:+.0f} ms vs the estimated 0 (in use {self.lag_s * 1000:+.0f} ms)")

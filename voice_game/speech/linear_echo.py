@@ -49,6 +49,10 @@ BETA0 = 2.0 * N / RATE  # the leakage's update rate
 BETA_MAX = 0.5 * N / RATE
 VAR1_SMOOTH, VAR2_SMOOTH = 0.36, 0.7225
 VAR1_UPDATE, VAR2_UPDATE, VAR_BACKTRACK = 0.5, 0.25, 4.0
+#: a remembered echo path is trusted once it took this much out of the capture ...
+TRUST_DB = 10.0
+#: ... over this many frames of the reference sounding
+TRUST_FRAMES = 20
 
 
 class LinearCanceller:
@@ -115,6 +119,12 @@ class LinearCanceller:
         self.bypassed = 0
         #: how late the output comes (samples): the residual suppressor's overlap-add is one block late
         self.latency = N if self.suppress_floor < 1.0 else 0
+        #: started from a remembered echo path (:meth:`warm`); the capture's and the output's
+        #: energy while the reference sounds in the cautious start: the path is trusted (the
+        #: cautious start skipped) once it took ``TRUST_DB`` out over ``TRUST_FRAMES``
+        self.warmed = False
+        self._start_d = self._start_e = 0.0
+        self._trusted = False
 
     # -- the protocol ------------------------------------------------------------------
 
@@ -127,6 +137,34 @@ class LinearCanceller:
 
     def probe(self) -> None:
         self.captured(bytes(2 * N))
+
+    def learned(self) -> tuple[np.ndarray, float] | None:
+        """The echo path learned so far (the foreground filter's weights, the leakage), or
+        None before the filter has learned (or when it was never better than nothing)."""
+        if not self._adapted or (self.updates == 0 and not self.warmed):
+            return None
+        return self._F.copy(), float(self.leak)
+
+    def warm(self, weights: np.ndarray, leak: float) -> bool:
+        """Start from a remembered echo path (speech/echo_memory.py), now or again (the lag
+        measured anew): both filters take its weights, the leakage its figure; the weights' uncertainty stays that of a fresh
+        filter, so a path that no longer fits (another room, the volume changed) is learned
+        anew as fast as from nothing. The cautious start is skipped only once the path has
+        proved itself on this room's echo (``TRUST_DB``). False (nothing changed) when the
+        weights are of another shape."""
+        if weights.shape != self._F.shape or not np.all(np.isfinite(weights)):
+            return False
+        self._F = np.asarray(weights, np.complex128).copy()
+        self._W = self._F.copy()
+        self.leak = float(min(1.0, max(MIN_LEAK, leak)))
+        self._Pyy = 1.0
+        self._Pey = self.leak
+        self._adapted = True
+        self.warmed = True
+        self._start_d = self._start_e = 0.0
+        self._trusted = False
+        self._read = None  # the reference is read from where the delay puts it now: the path is not moved
+        return True
 
     def captured(self, frame: bytes) -> bytes:
         d = np.frombuffer(frame, "<i2").astype(np.float64)
@@ -225,6 +263,9 @@ class LinearCanceller:
         if sff > self.bypass * sdd:
             e_f, sff = d, sdd
             self.bypassed += 1
+        if self.warmed and not self._trusted and sxx > N * 1000.0:
+            self._start_d += sdd
+            self._start_e += sff
 
         # the background filter's gradient, constrained to N taps per partition
         E_b = np.fft.rfft(np.concatenate([np.zeros(N), e_b]))
@@ -252,7 +293,10 @@ class LinearCanceller:
         if float(self._x_last @ self._x_last) > N * 1000.0:
             self._far_frames += 1
         resid = self.leak * syy
-        if self._far_frames < self.startup_frames:
+        if (self.warmed and not self._trusted and self._far_frames >= TRUST_FRAMES
+                and self._start_d > 10 ** (TRUST_DB / 10) * self._start_e):
+            self._trusted = True  # the remembered path cancels this room's echo
+        if self._far_frames < self.startup_frames and not self._trusted:
             # not yet learned: the echo may be as loud as what was played in the last
             # partitions' time (a loopback plays it back at full level)
             resid = max(resid, max(self._ref_env))

@@ -36,6 +36,8 @@ class DuplexMode(VoiceEvent):
     #: what the canceller takes as the sound played: "player" (the game's own), "monitor"
     #: (the sound server's playback monitor: a screen reader's speech) or "" (none needed)
     reference: str = ""
+    #: the canceller started from the echo path the last start learned (speech/echo_memory.py)
+    recalled: bool = False
     type = "voice.duplex"
 
 

@@ -149,7 +149,7 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
     voice = VoiceControl(rec, sink, name)
     muted = (lambda: not output.is_silent()) if isinstance(output, Sounding) else None
     statuses = []
-    events, duplexer, monitor = _duplex(duplex, output, canceller, events_path, say, catalog)
+    events, duplexer, monitor = _duplex(duplex, output, canceller, events_path, say, catalog, device)
     if duplexer is not None and duplexer.canceller.suppresses_noise and isinstance(rec, WhisperRecognizer):
         rec.set_denoise("off")  # the echo canceller suppresses the noise already
     listener = Listener(rec, on_result=voice.deliver, mode=listen, muted=muted, device=device,
@@ -165,6 +165,8 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
 
     def stop() -> None:
         listener.stop()
+        if duplexer is not None:
+            duplexer.remember()  # the room's echo path, for the next start
         if monitor is not None:
             monitor.close()
 
@@ -208,9 +210,10 @@ def intent_phrases(lang: str, intents: tuple[str, ...]) -> frozenset[str]:
     return frozenset(t.lower() for p in phrases for t in (p.text, p.spoken) if t)
 
 
-def _duplex(mode: str, output, kind: str, events_path, say, catalog):
+def _duplex(mode: str, output, kind: str, events_path, say, catalog, device=None):
     """The listener's event sink (barge-in, then the log), its Duplex (None: half-duplex) and
-    the playback monitor it reads (a screen reader's speech), if any."""
+    the playback monitor it reads (a screen reader's speech), if any. The echo path the
+    canceller learns is remembered for the next start with the same microphone (``device``)."""
     from voice_game.audio.monitor import MonitorReference
     from voice_game.audio.output import AudioOutput
     from voice_game.audio.reference import ReferenceTap
@@ -218,6 +221,7 @@ def _duplex(mode: str, output, kind: str, events_path, say, catalog):
     from voice_game.speech.barge_in import BargeIn
     from voice_game.speech.duplex import Duplex
     from voice_game.speech.echo import EchoCanceller, NullCanceller, make_canceller
+    from voice_game.speech.echo_memory import EchoMemory
     from voice_game.speech.reader_barge_in import ReaderBargeIn
     from voice_game.speech.voice_events import DuplexMode, VoiceEventLog
 
@@ -241,8 +245,9 @@ def _duplex(mode: str, output, kind: str, events_path, say, catalog):
     tap = ReferenceTap()
     if not reader:
         output.player.reference = tap
-        log.put(DuplexMode(mode="full", canceller=canceller.name, reference="player"))
-        return BargeIn(output, then=log), Duplex(canceller, tap), None
+        duplexer = Duplex(canceller, tap, memory=EchoMemory(canceller.name, device))
+        log.put(DuplexMode(mode="full", canceller=canceller.name, reference="player", recalled=duplexer.recalled))
+        return BargeIn(output, then=log), duplexer, None
     # a screen reader speaks from another process: the sound server's playback monitor is
     # the reference (with headphones nothing echoes, and none is needed)
     monitor = None
