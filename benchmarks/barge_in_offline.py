@@ -123,7 +123,7 @@ _LEARNED: dict[tuple, tuple] = {}
 
 def learn_room(kind: str, room: str, delay_ms: int, seed: int) -> tuple:
     """What ``kind`` learns of the room (``room``, ``delay_ms``, ``seed``) from 12 s of other
-    narration through the duplex stage: (weights, leakage, lag) as the game keeps them
+    narration through the duplex stage: (weights, lag) as the game keeps them
     between starts (speech/echo_memory.py)."""
     key = (kind, room, delay_ms, seed)
     if key not in _LEARNED:
@@ -140,7 +140,7 @@ def learn_room(kind: str, room: str, delay_ms: int, seed: int) -> tuple:
         learned = canceller.learned()
         if learned is None:
             raise SystemExit(f"{kind} learned nothing in 12 s")
-        _LEARNED[key] = (learned[0], learned[1], duplex.tracker.lag_s)
+        _LEARNED[key] = (learned, duplex.tracker.lag_s)
     return _LEARNED[key]
 
 
@@ -196,8 +196,8 @@ def listen(rec, kind: str, played: np.ndarray, mic: np.ndarray, stops: frozenset
     events = Collected()
     duplex = Duplex(canceller, tap)
     if prior is not None:
-        canceller.warm(prior[0], prior[1])
-        duplex.tracker.lag_s = prior[2]
+        canceller.warm(prior[0])
+        duplex.tracker.assume(prior[1])
     listener = Listener(rec, duplex=duplex, events=events, muted=lambda: True)
     listener.stop_phrases = stops
     pcm = np.concatenate([mic, np.zeros(16000, np.int16)]).astype("<i2").tobytes()

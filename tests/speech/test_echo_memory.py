@@ -120,9 +120,9 @@ def test_a_path_from_another_room_is_not_trusted(rooms, tmp_path):
     memory = EchoMemory("linear", "pulse", folder=tmp_path)
     learner = stage(memory)
     run(learner, first, first_echo)
-    weights, leak = learner.canceller.learned() or (None, 0.0)
+    weights = learner.canceller.learned()
     assert weights is not None
-    memory.save(EchoPath("linear", -weights[::-1], leak, learner.tracker.lag_s))
+    memory.save(EchoPath("linear", -weights[::-1], learner.tracker.lag_s))
     wrong = stage(memory)
     assert wrong.recalled
     out = run(wrong, nxt, echo)
@@ -144,14 +144,14 @@ def test_a_damaged_memory_is_ignored(tmp_path, content):
 
 def test_a_memory_of_another_shape_or_canceller_is_ignored(tmp_path):
     memory = EchoMemory("linear", "pulse", folder=tmp_path)
-    memory.save(EchoPath("linear", np.zeros((3, 7), np.complex128), 0.1, 0.0))
+    memory.save(EchoPath("linear", np.zeros((3, 7), np.complex128), 0.0))
     assert memory.load() is not None
     assert not stage(memory).recalled  # 3 partitions of 7 bins: not this canceller's
     other = EchoMemory("linear-raw", "pulse", folder=tmp_path)
     other.path.write_bytes(memory.path.read_bytes())
     assert other.load() is None  # kept by another canceller
     nan = np.full((20, 161), np.nan, np.complex128)
-    memory.save(EchoPath("linear", nan, 0.1, 0.0))
+    memory.save(EchoPath("linear", nan, 0.0))
     assert memory.load() is None
 
 
@@ -162,7 +162,7 @@ def test_nothing_is_kept_without_a_path_learned_or_a_folder(tmp_path):
     blocked = tmp_path / "file"
     blocked.write_text("")
     assert EchoMemory("linear", "pulse", folder=blocked / "echo").save(
-        EchoPath("linear", np.zeros((20, 161), np.complex128), 0.1, 0.0)) is False
+        EchoPath("linear", np.zeros((20, 161), np.complex128), 0.0)) is False
 
 
 def test_a_path_remembered_with_other_clocks_is_taken_up_at_the_measured_lag(rooms, tmp_path):
@@ -177,7 +177,7 @@ def test_a_path_remembered_with_other_clocks_is_taken_up_at_the_measured_lag(roo
     kept = memory.load()
     assert kept is not None and learner.tracker.agreed_s is not None
     assert kept.lag_s == learner.tracker.agreed_s  # the path is kept for the lag measured
-    memory.save(EchoPath("linear", kept.weights, kept.leak, kept.lag_s + 1.9))
+    memory.save(EchoPath("linear", kept.weights, kept.lag_s + 1.9))
     moved = stage(memory)
     assert moved.recalled
     got = {"moved": word_in(moved, nxt, echo, 2.5), "fresh": word_in(stage(None), nxt, echo, 2.5)}
@@ -190,10 +190,45 @@ def test_a_path_remembered_with_other_clocks_is_taken_up_at_the_measured_lag(roo
 
 def test_a_path_moves_by_whole_partitions_with_the_lag():
     w = np.arange(1, 21, dtype=np.complex128)[:, None] * np.ones((1, 3))
-    path = EchoPath("linear", w, 0.1, 0.10)
+    path = EchoPath("linear", w, 0.10)
     assert np.array_equal(path.shifted(0.10), w)
     later = path.shifted(0.13)  # the reference handed 30 ms later: the echo 3 partitions newer
     assert np.array_equal(later[:17], w[3:]) and not later[17:].any()
     earlier = path.shifted(0.08)
     assert np.array_equal(earlier[2:], w[:18]) and not earlier[:2].any()
     assert not path.shifted(0.5).any() and not path.shifted(-0.3).any()
+
+
+def lock_after(figures_ms: list[float], prior_ms: float | None, monkeypatch) -> list[float]:
+    """A lag tracker fed noise (its reference the same noise) whose measurements come out as
+    ``figures_ms`` in turn: the lag in use after each."""
+    import voice_game.speech.echo_delay as echo_delay
+
+    tracker = echo_delay.DelayTracker()
+    if prior_ms is not None:
+        tracker.assume(prior_ms / 1000)
+    figures = iter(figures_ms)
+    monkeypatch.setattr(echo_delay, "gcc_phat_lag",
+                        lambda cap, ref, min_peak=4.0: int(round((tracker.max_lag_s - next(figures) / 1000) * 4000)))
+    tap = ReferenceTap(keep_s=30)
+    noise = np.random.default_rng(1).normal(0, 3000, 16000 * 12)
+    tap.push(noise / 32767.0, 16000, T0)
+    pcm = to_int16(noise).astype("<i2").tobytes()
+    used = []
+    for k in range(0, len(pcm), 320):
+        before = len(tracker.measured)
+        tracker.captured(pcm[k:k + 320], T0 + k / 32000, tap)
+        if len(tracker.measured) > before:
+            used.append(round(tracker.lag_s * 1000))
+        if len(used) == len(figures_ms):
+            break
+    return used
+
+
+def test_a_remembered_lag_is_confirmed_by_one_measurement_and_left_only_for_three(monkeypatch):
+    # without a prior two figures in a row that agree are taken, a stray pair too (until the next pair)
+    assert lock_after([1490, 1490, 170, 170], None, monkeypatch) == [0, 1490, 1490, 170]
+    # with the remembered 165 ms a stray pair is not enough; one figure near it confirms it
+    assert lock_after([1490, 1490, 170, 170], 165, monkeypatch) == [165, 165, 165, 165]
+    # the clocks of this start sit elsewhere: three figures in a row move it
+    assert lock_after([1912, 1912, 1912, 1912], 143, monkeypatch) == [143, 143, 1912, 1912]

@@ -100,8 +100,8 @@ class Duplex:
         self._path: EchoPath | None = None  # the path recalled, until the lag is measured
         if memory is not None:
             path = memory.load()
-            if path is not None and canceller.warm(path.weights, path.leak):
-                self.tracker.lag_s = path.lag_s  # a prior: measured again, moved when it differs
+            if path is not None and canceller.warm(path.weights):
+                self.tracker.assume(path.lag_s)  # a prior: measured again, moved when it differs
                 self.recalled = True
                 self._path = path
                 self.tracker.debug(f"echo path recalled from {memory.path} (lag {path.lag_s * 1000:+.0f} ms)")
@@ -109,16 +109,14 @@ class Duplex:
     def _lag_known(self) -> None:
         """The lag is measured for the first time. The recalled path belongs to the lag its
         own start measured; this start's clocks may sit elsewhere (the room does not move):
-        when the measured lag differs from the remembered one the canceller starts from the
-        path again, placed for the lag now in use, instead of keeping what it learned while
-        the reference was misplaced."""
+        when the lag in use moves (the measured one is more than the tracker's hysteresis
+        from the remembered one) the canceller starts from the path again, instead of
+        keeping what it learned while the reference was misplaced."""
         path, self._path = self._path, None
-        measured = self.tracker.agreed_s
-        if path is None or measured is None or abs(measured - path.lag_s) < 0.01:
+        if path is None or self.tracker.lag_s == path.lag_s:
             return
-        here = EchoPath(path.canceller, path.weights, path.leak, measured)
-        self.canceller.warm(here.shifted(self.tracker.lag_s), path.leak)
-        self.tracker.debug(f"echo path recalled again at the measured lag {measured * 1000:+.0f} ms")
+        self.canceller.warm(EchoPath(path.canceller, path.weights, self.tracker.agreed_s or 0.0).shifted(self.tracker.lag_s))
+        self.tracker.debug(f"echo path recalled again at the measured lag {self.tracker.lag_s * 1000:+.0f} ms")
 
     def remember(self, wait: bool = True) -> None:
         """Keep the echo path learned so far for the next start (nothing when nothing was
@@ -128,9 +126,9 @@ class Duplex:
         learned = self.canceller.learned()
         if learned is None:
             return
-        path = EchoPath(self.memory.canceller, learned[0], learned[1], self.tracker.lag_s)
+        path = EchoPath(self.memory.canceller, learned, self.tracker.lag_s)
         if self.tracker.agreed_s is not None:  # kept for the lag measured, not the one in use
-            path = EchoPath(path.canceller, path.shifted(self.tracker.agreed_s), path.leak, self.tracker.agreed_s)
+            path = EchoPath(path.canceller, path.shifted(self.tracker.agreed_s), self.tracker.agreed_s)
         if wait:
             self.memory.save(path)
         else:

@@ -54,11 +54,11 @@ class EchoCanceller(Protocol):
         """One silent captured frame (raises when its library cannot run)."""
         ...
 
-    def learned(self) -> tuple[np.ndarray, float] | None:
-        """The echo path learned so far (weights, leakage), or None."""
+    def learned(self) -> np.ndarray | None:
+        """The echo path learned so far (the filter's weights), or None."""
         ...
 
-    def warm(self, weights: np.ndarray, leak: float) -> bool:
+    def warm(self, weights: np.ndarray) -> bool:
         """Start from a remembered echo path; False when it cannot use it."""
         ...
 
@@ -66,10 +66,10 @@ class EchoCanceller(Protocol):
 class NoMemory:
     """A canceller whose echo path is not kept from one start to the next."""
 
-    def learned(self) -> tuple[np.ndarray, float] | None:
+    def learned(self) -> np.ndarray | None:
         return None
 
-    def warm(self, weights: np.ndarray, leak: float) -> bool:
+    def warm(self, weights: np.ndarray) -> bool:
         return False
 
 

@@ -73,12 +73,23 @@ class DelayTracker:
         self.locked = False
         #: the last figure two measurements agreed on (``lag_s`` stays put within the hysteresis)
         self.agreed_s: float | None = None
+        #: the lag an earlier start measured (:meth:`assume`), until the first lock
+        self.prior_s: float | None = None
+        self._streak = 0  # measurements in a row that agree with each other
         self.measured: list[float] = []
         self._cap: deque[tuple[float, bytes]] = deque(maxlen=int((window_s + settle_s + 1.0) * 100))
         self._since = 0.0
         self._restarts = 0  # the reference's restarts when last measured
         self._agree_with: float | None = None  # the last figure on the present clock
         self.debugging = bool(os.environ.get("VOICE_GAME_DEBUG_DUPLEX"))
+
+    def assume(self, lag_s: float) -> None:
+        """Start from the lag an earlier start measured (speech/echo_memory.py). One
+        measurement within the hysteresis confirms it; a figure far from it needs three in a
+        row, not two: overlapping windows can find the same stray peak twice (the duplex
+        benchmark: +1490 ms twice where the echo came at +170 ms)."""
+        self.lag_s = lag_s
+        self.prior_s = lag_s
 
     def captured(self, frame: bytes, at: float, tap) -> None:
         """A 10 ms capture frame taken at ``at``; ``tap`` (a ReferenceTap) gives the reference."""
@@ -129,10 +140,15 @@ class DelayTracker:
             return
         # a new figure is used once two measurements in a row agree (a stray peak is not)
         agreed = self._agree_with is not None and abs(lag - self._agree_with) <= self.agree_s
+        self._streak = self._streak + 1 if agreed else 1
         self._agree_with = lag
         self.measured.append(lag)
-        if agreed:
+        need = 2
+        if self.prior_s is not None and not self.locked:
+            need = 1 if abs(lag - self.prior_s) <= self.hysteresis_s else 3
+        if self._streak >= need:
             self.locked = True
+            self.prior_s = None
             self.agreed_s = lag
             if abs(lag - self.lag_s) > self.hysteresis_s:
                 self.lag_s = lag

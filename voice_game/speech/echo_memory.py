@@ -32,13 +32,13 @@ MAX_LAG_S = 4.0
 @dataclass(frozen=True)
 class EchoPath:
     """What a canceller learned of the room: its filter's weights (10 ms partitions x bins,
-    complex, the newest partition first), its leakage (the share of the echo estimate left
-    in its output), and the lag between play and capture times they belong to (the lag
-    measured; :meth:`shifted` moves the weights to another)."""
+    complex, the newest partition first) and the lag between play and capture times they
+    belong to (the lag measured; :meth:`shifted` moves the weights to another). Not its
+    leakage: that follows the moment (a person's word, a pause: 0.02 to 1.0 at the end of
+    the duplex benchmark's games) and is measured again at the next start."""
 
     canceller: str
     weights: np.ndarray
-    leak: float
     lag_s: float
 
     def shifted(self, lag_s: float) -> np.ndarray:
@@ -56,8 +56,7 @@ class EchoPath:
     def to_bytes(self) -> bytes:
         buf = io.BytesIO()
         np.savez(buf, version=np.array(VERSION), canceller=np.array(self.canceller),
-                 weights=self.weights.astype(np.complex64), leak=np.array(self.leak),
-                 lag_s=np.array(self.lag_s))
+                 weights=self.weights.astype(np.complex64), lag_s=np.array(self.lag_s))
         return buf.getvalue()
 
     @classmethod
@@ -68,15 +67,13 @@ class EchoPath:
                 if int(z["version"]) != VERSION:
                     return None
                 weights = np.asarray(z["weights"], np.complex128)
-                leak = float(z["leak"])
                 lag = float(z["lag_s"])
                 name = str(z["canceller"])
         except (OSError, ValueError, KeyError, TypeError, EOFError, zipfile.BadZipFile):
             return None
-        if (weights.ndim != 2 or not np.all(np.isfinite(weights)) or not 0.0 < leak <= 1.0
-                or not abs(lag) <= MAX_LAG_S):
+        if weights.ndim != 2 or not np.all(np.isfinite(weights)) or not abs(lag) <= MAX_LAG_S:
             return None
-        return cls(name, weights, leak, lag)
+        return cls(name, weights, lag)
 
 
 class EchoMemory:

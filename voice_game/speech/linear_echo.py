@@ -138,27 +138,26 @@ class LinearCanceller:
     def probe(self) -> None:
         self.captured(bytes(2 * N))
 
-    def learned(self) -> tuple[np.ndarray, float] | None:
-        """The echo path learned so far (the foreground filter's weights, the leakage), or
-        None before the filter has learned (or when it was never better than nothing)."""
+    def learned(self) -> np.ndarray | None:
+        """The echo path learned so far (the foreground filter's weights), or None before
+        the filter has learned (or when it was never better than nothing)."""
         if not self._adapted or (self.updates == 0 and not self.warmed):
             return None
-        return self._F.copy(), float(self.leak)
+        return self._F.copy()
 
-    def warm(self, weights: np.ndarray, leak: float) -> bool:
+    def warm(self, weights: np.ndarray) -> bool:
         """Start from a remembered echo path (speech/echo_memory.py), now or again (the lag
-        measured anew): both filters take its weights, the leakage its figure; the weights' uncertainty stays that of a fresh
-        filter, so a path that no longer fits (another room, the volume changed) is learned
-        anew as fast as from nothing. The cautious start is skipped only once the path has
-        proved itself on this room's echo (``TRUST_DB``). False (nothing changed) when the
-        weights are of another shape."""
+        measured anew): both filters take its weights; the weights' uncertainty stays that
+        of a fresh filter, so a path that no longer fits (another room, the volume changed)
+        is learned anew as fast as from nothing. The leakage starts as a fresh filter's; the
+        cautious start is skipped only once the path has proved itself on this room's echo
+        (``TRUST_DB``), and the leakage is then what it left there. False (nothing changed)
+        when the weights are of another shape."""
         if weights.shape != self._F.shape or not np.all(np.isfinite(weights)):
             return False
         self._F = np.asarray(weights, np.complex128).copy()
         self._W = self._F.copy()
-        self.leak = float(min(1.0, max(MIN_LEAK, leak)))
-        self._Pyy = 1.0
-        self._Pey = self.leak
+        self._set_leak(0.25)
         self._adapted = True
         self.warmed = True
         self._start_d = self._start_e = 0.0
@@ -295,7 +294,8 @@ class LinearCanceller:
         resid = self.leak * syy
         if (self.warmed and not self._trusted and self._far_frames >= TRUST_FRAMES
                 and self._start_d > 10 ** (TRUST_DB / 10) * self._start_e):
-            self._trusted = True  # the remembered path cancels this room's echo
+            self._trusted = True  # the remembered path cancels this room's echo: its leakage is what it left
+            self._set_leak(min(0.1, self._start_e / self._start_d))
         if self._far_frames < self.startup_frames and not self._trusted:
             # not yet learned: the echo may be as loud as what was played in the last
             # partitions' time (a loopback plays it back at full level)
@@ -359,6 +359,11 @@ class LinearCanceller:
             self._W = self._F.copy()
             self._davg1 = self._davg2 = self._dvar1 = self._dvar2 = 0.0
             self.resets += 1
+
+    def _set_leak(self, leak: float) -> None:
+        self.leak = float(min(1.0, max(MIN_LEAK, leak)))
+        self._Pyy = 1.0
+        self._Pey = self.leak
 
     def _update_leak(self, Rf: np.ndarray, Yf: np.ndarray, syy: float, see: float) -> None:
         """The filter's leakage: how much of the echo estimate's power is left in the error
