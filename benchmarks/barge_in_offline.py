@@ -96,7 +96,9 @@ def people(words: list[str], per_word: int, split: str = "heldout") -> list[tupl
 def canceller_of(kind: str) -> EchoCanceller:
     """A canceller by its name, or ``linear:key=value,...`` (a tuned ``LinearCanceller``);
     a suffix ``@warm`` (``linear@warm``) is the same canceller started from the echo path it
-    learned in the same room from other narration (:func:`learn_room`: the game's next start)."""
+    learned in the same room from other narration (:func:`learn_room`: the game's next start);
+    ``@other``: from the path it learned in another room (another delay and reverberation:
+    the loudspeaker or the room changed since the last start)."""
     kind = kind.split("@")[0]
     if kind.startswith("linear:"):
         kwargs = {k: float(v) for k, v in (p.split("=") for p in kind.split(":", 1)[1].split(";"))}
@@ -119,6 +121,16 @@ def room_echo(played: np.ndarray, room: str, delay_ms: int, seed: int) -> np.nda
 
 
 _LEARNED: dict[tuple, tuple] = {}
+
+
+def prior_for(kind: str, room: str, delay_ms: int, seed: int) -> tuple | None:
+    """The remembered path a kind starts from (``@warm``: this room's, ``@other``: another
+    room's), or None (a fresh start)."""
+    if kind.endswith("@warm"):
+        return learn_room(kind, room, delay_ms, seed)
+    if kind.endswith("@other"):
+        return learn_room(kind, room, 100 - delay_ms, seed + 500)
+    return None
 
 
 def learn_room(kind: str, room: str, delay_ms: int, seed: int) -> tuple:
@@ -173,7 +185,7 @@ def own_voice(rec, kind: str, room: str, minutes: float, stops: frozenset[str], 
         played = synthesize(" ".join(text), voice="en", speed=160, floor_db=None)
         delay = (20, 40, 60, 80)[chunk % 4]
         echo = room_echo(played, room, delay_ms=delay, seed=chunk)
-        prior = learn_room(kind, room, delay, chunk) if "@warm" in kind else None
+        prior = prior_for(kind, room, delay, chunk)
         heard = listen(rec, kind, played, to_int16(echo), stops, prior)
         bad = [h for h in heard if h.decision != "ignored"]
         false += len(bad)
@@ -262,7 +274,7 @@ def run_clips(rec, kind: str, room: str, loud_s: str, played: np.ndarray, clips,
             person[start:start + seg.size] = seg
             level = active_level_db(echo[max(0, start - 16000):start])
             person *= 10 ** ((level - loud - active_level_db(seg)) / 20)
-            prior = learn_room(kind, room, delay, k) if "@warm" in kind else None
+            prior = prior_for(kind, room, delay, k)
             heard = listen(rec, kind, played, to_int16(person if quiet else echo + person), stops, prior)
             got = [h for h in heard if h.decision == "delivered"]
             ok = bool(got) and got[0].text.lower().strip(" .!") == word
@@ -275,7 +287,7 @@ def run_clips(rec, kind: str, room: str, loud_s: str, played: np.ndarray, clips,
                       + ", ".join(f"{h.text!r} {h.confidence:.2f} {h.decision}" for h in heard) + lv, flush=True)
     for seed in range(0 if quiet else 2):
         echo = room_echo(played, room, delay_ms=(20, 80)[seed], seed=seed)
-        prior = learn_room(kind, room, (20, 80)[seed], seed) if "@warm" in kind else None
+        prior = prior_for(kind, room, (20, 80)[seed], seed)
         heard = listen(rec, kind, played, to_int16(echo), stops, prior)
         false += sum(h.decision != "ignored" for h in heard)
         if verbose:

@@ -245,7 +245,10 @@ def _duplex(mode: str, output, kind: str, events_path, say, catalog, device=None
     tap = ReferenceTap()
     if not reader:
         output.player.reference = tap
-        duplexer = Duplex(canceller, tap, memory=EchoMemory(canceller.name, device))
+        # the room's echo path remembered between starts (speech/echo_memory.py): not the
+        # default yet (docs/DUPLEX.md, "The room's echo path, remembered"); VOICE_GAME_ECHO_MEMORY=on
+        remember = os.environ.get("VOICE_GAME_ECHO_MEMORY", "") == "on"
+        duplexer = Duplex(canceller, tap, memory=EchoMemory(canceller.name, device) if remember else None)
         log.put(DuplexMode(mode="full", canceller=canceller.name, reference="player", recalled=duplexer.recalled))
         return BargeIn(output, then=log), duplexer, None
     # a screen reader speaks from another process: the sound server's playback monitor is
