@@ -149,10 +149,12 @@ class LinearCanceller:
         """Start from a remembered echo path (speech/echo_memory.py), now or again (the lag
         measured anew): both filters take its weights; the weights' uncertainty stays that
         of a fresh filter, so a path that no longer fits (another room, the volume changed)
-        is learned anew as fast as from nothing. The leakage starts as a fresh filter's; the
-        cautious start is skipped only once the path has proved itself on this room's echo
-        (``TRUST_DB``), and the leakage is then what it left there. False (nothing changed)
-        when the weights are of another shape."""
+        is learned anew as fast as from nothing. The cautious start is skipped only once the
+        path has proved itself on this room's echo (``TRUST_DB``). The leakage is set to a
+        fresh filter's (and at trust to what the path left), but the estimator's first update
+        overrides either (its running sums start at 1.0 against real magnitudes of 1e8 and
+        more; not mended while the memory is off by default). False (nothing changed) when
+        the weights are of another shape."""
         if weights.shape != self._F.shape or not np.all(np.isfinite(weights)):
             return False
         self._F = np.asarray(weights, np.complex128).copy()
@@ -294,7 +296,7 @@ class LinearCanceller:
         resid = self.leak * syy
         if (self.warmed and not self._trusted and self._far_frames >= TRUST_FRAMES
                 and self._start_d > 10 ** (TRUST_DB / 10) * self._start_e):
-            self._trusted = True  # the remembered path cancels this room's echo: its leakage is what it left
+            self._trusted = True  # the remembered path cancels this room's echo (leakage: see warm)
             self._set_leak(min(0.1, self._start_e / self._start_d))
         if self._far_frames < self.startup_frames and not self._trusted:
             # not yet learned: the echo may be as loud as what was played in the last
