@@ -115,7 +115,7 @@ class Duplex:
         path, self._path = self._path, None
         if path is None or self.tracker.lag_s == path.lag_s:
             return
-        self.canceller.warm(EchoPath(path.canceller, path.weights, self.tracker.agreed_s or 0.0).shifted(self.tracker.lag_s))
+        self.canceller.warm(path.weights)  # the lag in use moved to the one measured: no shift
         self.tracker.debug(f"echo path recalled again at the measured lag {self.tracker.lag_s * 1000:+.0f} ms")
 
     def remember(self, wait: bool = True) -> None:

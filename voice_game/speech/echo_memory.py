@@ -24,6 +24,8 @@ import numpy as np
 from voice_game.atomic import write_atomic
 from voice_game.paths import cache_dir
 
+from .linear_echo import shift_partitions
+
 VERSION = 1
 #: a lag beyond this is not a room's (the lag tracker searches up to 4 s)
 MAX_LAG_S = 4.0
@@ -45,13 +47,7 @@ class EchoPath:
         """The weights for a reference aligned with ``lag_s`` instead of :attr:`lag_s`: a lag
         in use larger than the true one hands the reference later, so the echo sits that
         many 10 ms partitions earlier in the filter (what moves out of it is lost)."""
-        n = int(round((lag_s - self.lag_s) * 100))
-        w = np.zeros_like(self.weights)
-        if n >= 0:
-            w[: w.shape[0] - n] = self.weights[n:] if n < w.shape[0] else 0.0
-        else:
-            w[-n:] = self.weights[: w.shape[0] + n] if -n < w.shape[0] else 0.0
-        return w
+        return shift_partitions(self.weights, -int(round((lag_s - self.lag_s) * 100)))
 
     def to_bytes(self) -> bytes:
         buf = io.BytesIO()

@@ -55,6 +55,17 @@ TRUST_DB = 10.0
 TRUST_FRAMES = 20
 
 
+def shift_partitions(a: np.ndarray, delta: int, fill: float = 0.0) -> np.ndarray:
+    """``a`` (partitions first, the newest first) moved ``delta`` partitions older (negative:
+    newer); what moves out is lost, what comes in is ``fill``."""
+    moved = np.roll(a, delta, axis=0)
+    if delta > 0:
+        moved[:delta] = fill
+    elif delta < 0:
+        moved[delta:] = fill
+    return moved
+
+
 class LinearCanceller:
     """Partitioned-block frequency-domain adaptive filter, double-talk-robust (module doc)."""
 
@@ -209,13 +220,7 @@ class LinearCanceller:
         partitions, and the reference's history is read anew up to frame ``new`` (the one
         used next), so nothing is learned again."""
         for a in (self._W, self._F, self._P):
-            fill = self._p0 if a is self._P else 0.0
-            moved = np.roll(a, delta, axis=0)
-            if delta > 0:
-                moved[:delta] = fill
-            else:
-                moved[delta:] = fill
-            a[:] = moved
+            a[:] = shift_partitions(a, delta, self._p0 if a is self._P else 0.0)
         for p in range(self.parts):
             self._X[p] = np.fft.rfft(np.concatenate([self._frame(new - p - 2), self._frame(new - p - 1)]))
         self._x_last = self._frame(new - 1)
