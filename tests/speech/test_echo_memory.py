@@ -18,9 +18,8 @@ from voice_game.speech.duplex import Duplex
 from voice_game.speech.echo import NullCanceller
 from voice_game.speech.echo_memory import EchoMemory, EchoPath
 from voice_game.speech.linear_echo import LinearCanceller
-from voice_game.speech.recognize import read_audio, to_16k_int16
 
-from tests.speech.test_duplex_e2e import STOP, active_level_db
+from tests.speech.test_linear_echo import stop_at
 
 pytestmark = pytest.mark.skipif(not espeak_available(), reason="espeak-ng is not installed")
 FIRST = ("Welcome to the orchestra. You hold a cello five, a drum two and a flute three. "
@@ -81,12 +80,7 @@ def word_in(duplex: Duplex, played: np.ndarray, echo: np.ndarray, at_s: float) -
     """The person's "stop" at ``at_s``, as loud as the echo: the word over what is left beside
     it (the stage's output minus the word: echo let through, word taken) in the word's own
     10 ms frames (those within 30 dB of its loudest), dB."""
-    x, rate = read_audio(STOP)
-    word = to_16k_int16(x, rate).astype(np.float64)
-    start = int(at_s * 16000)
-    word *= 10 ** ((active_level_db(echo[start - 16000:start]) - active_level_db(word)) / 20)
-    person = np.zeros(played.size)
-    person[start:start + word.size] = word[: played.size - start]
+    person, _ = stop_at(played, echo, at_s)
     out = run(duplex, played, echo + person)
     lat = duplex.canceller.latency if isinstance(duplex.canceller, LinearCanceller) else 0
     out = np.concatenate([out[lat:], np.zeros(lat)])[: person.size]

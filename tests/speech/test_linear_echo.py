@@ -35,21 +35,27 @@ def test_the_linear_canceller_takes_the_echo_down_after_convergence(room):
     assert erle > 15.0
 
 
-def word_kept(kind: str, played: np.ndarray, echo: np.ndarray, at_s: float) -> tuple[float, float]:
-    """The person's "stop" at ``at_s`` with the echo as loud (active levels): the output's
-    energy over the word's (its gain) and their correlation, in the word's window."""
+def stop_at(played: np.ndarray, echo: np.ndarray, at_s: float) -> tuple[np.ndarray, slice]:
+    """The person's "stop" said ``at_s`` into ``played``, as loud as the echo of the second
+    before it (active levels), and the word's window."""
     x, rate = read_audio(STOP)
     word = to_16k_int16(x, rate).astype(np.float64)
     start = int(at_s * 16000)
     word *= 10 ** ((active_level_db(echo[start - 16000:start]) - active_level_db(word)) / 20)
     person = np.zeros(played.size)
     person[start:start + word.size] = word[: played.size - start]
+    return person, slice(start, start + word.size)
+
+
+def word_kept(kind: str, played: np.ndarray, echo: np.ndarray, at_s: float) -> tuple[float, float]:
+    """The person's "stop" at ``at_s`` with the echo as loud (active levels): the output's
+    energy over the word's (its gain) and their correlation, in the word's window."""
+    person, w = stop_at(played, echo, at_s)
     canceller, why = make_canceller(kind)
     assert canceller is not None, why
     out = cancel(canceller, played, to_int16(echo + person), delay_ms=DELAY_MS).astype(np.float64)
     if isinstance(canceller, LinearCanceller):  # its residual suppressor's output is one block late
         out = np.concatenate([out[canceller.latency:], np.zeros(canceller.latency)])
-    w = slice(start, start + word.size)
     o, p = out[w], person[w]
     return float(np.sqrt((o @ o) / (p @ p))), float(np.corrcoef(o, p)[0, 1])
 
