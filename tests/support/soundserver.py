@@ -250,6 +250,9 @@ class SoundServer:
         args = [
             "pulseaudio", "--daemonize=no", "-n", "--exit-idle-time=-1", "--system=false",
             "--use-pid-file=false", "--disallow-exit", "--disallow-module-loading=false",
+            # no shared memory: its memfd blocks crashed the server 11 minutes into the duplex
+            # benchmark (memblock.c "n_imported > 0" assertion, pulseaudio issue 824 in its log)
+            "--disable-shm=yes",
             "--log-target=file:" + str(self.dir / "pulse.log"), "--log-level=warning",
             "-L", f"module-native-protocol-unix socket={self.socket} auth-anonymous=1",
             "-L", f"module-null-sink sink_name=speakers rate={self.speakers_rate} channels=2"

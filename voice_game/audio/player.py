@@ -386,6 +386,18 @@ class Player:
         if self.on_item_end is not None:
             self._events.put(("item_end", item))
 
+    def _start(self, item: Item, at_frame: int) -> None:
+        """``item`` begins to play ``at_frame`` frames into the block being rendered."""
+        item.status = "playing"
+        item.started_at = time.perf_counter()
+        self._current = item
+        tap = self.backend.reference
+        if tap is not None and not item.is_cue and item.label:
+            # what its echo will say, and when (full duplex: speech/listener.py tells the
+            # game's own words from a person's)
+            heard = item.started_at + self.backend.latency + at_frame / self.rate
+            tap.said(item.label, heard, heard + (item.end - item.pos) / self.rate)
+
     def _render_block(self) -> tuple[np.ndarray, bool]:
         """Next output block and whether anything sounded in it."""
         n = self.block
@@ -400,9 +412,7 @@ class Player:
                     if not self._heap:
                         break
                     cur = heapq.heappop(self._heap)[2]
-                    cur.status = "playing"
-                    cur.started_at = time.perf_counter()
-                    self._current = cur
+                    self._start(cur, filled)
                 take = min(n - filled, cur.end - cur.pos)
                 if take > 0:
                     chunk = cur.frames[cur.pos:cur.pos + take]

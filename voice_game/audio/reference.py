@@ -11,6 +11,7 @@ with what was playing when it was captured (voice_game/speech/duplex.py).
 """
 from __future__ import annotations
 
+import re
 import threading
 from collections import deque
 
@@ -52,6 +53,8 @@ class ReferenceTap:
         #: the timeline moved to the stamps' average
         self.shifts = 0
         self._err = 0.0
+        #: the sentences the player spoke, with the times they play (:meth:`said`)
+        self._said: deque[tuple[float, float, str]] = deque(maxlen=200)
 
     def push(self, block: np.ndarray, rate: int, heard_at: float) -> None:
         """A block the player wrote (float, mono or (n, channels)), heard from ``heard_at``."""
@@ -129,6 +132,31 @@ class ReferenceTap:
         y = np.convolve(np.concatenate([self._fir_state, x]), self._taps, mode="valid")
         self._fir_state = np.concatenate([self._fir_state, x])[-62:]
         return y
+
+    def said(self, text: str, start: float, end: float) -> None:
+        """The player speaks ``text`` from ``start`` to ``end`` (play times, as the blocks'):
+        what its echo says, so the listener can tell the game's own words from a person's."""
+        with self._lock:
+            self._said.append((start, end, text))
+
+    def words_between(self, t0: float, t1: float) -> list[str]:
+        """The words (lower case) the player spoke between the play times ``t0`` and ``t1``:
+        each word's time estimated from its place in its sentence (characters spread evenly
+        over the sentence's duration: a TTS voice's pace is even enough for a window of a
+        second)."""
+        with self._lock:
+            said = [s for s in self._said if s[0] <= t1 and s[1] >= t0]
+        out = []
+        for start, end, text in said:
+            words = [(m.start(), m.end(), m.group().lower()) for m in re.finditer(r"\w+", text)]
+            if not words:
+                continue
+            span = max(1, len(text))
+            for a, b, word in words:
+                at = start + (end - start) * (a + b) / 2 / span
+                if t0 <= at <= t1:
+                    out.append(word)
+        return out
 
     def take_until(self, t: float) -> list[tuple[float, bytes]]:
         """The frames heard before ``t``, oldest first (taken out of the tap)."""

@@ -118,6 +118,11 @@ class Duplex:
         self.canceller.warm(path.weights)  # the lag in use moved to the one measured: no shift
         self.tracker.debug(f"echo path recalled again at the measured lag {self.tracker.lag_s * 1000:+.0f} ms")
 
+    def said_between(self, t0: float, t1: float) -> list[str]:
+        """The words of the game's own speech whose echo reaches the capture between the
+        capture times ``t0`` and ``t1`` (their play times moved by the measured lag)."""
+        return self.tap.words_between(t0 - self.tracker.lag_s, t1 - self.tracker.lag_s)
+
     def remember(self, wait: bool = True) -> None:
         """Keep the echo path learned so far for the next start (nothing when nothing was
         learned, or without a memory). ``wait=False``: written in the background."""

@@ -28,6 +28,7 @@
 from __future__ import annotations
 
 import queue
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -45,6 +46,12 @@ class VoiceEventSink(Protocol):
     def put(self, event: VoiceEvent) -> None: ...
 
 # Status values (stable identifiers; the narrator maps them to locale messages).
+#: the game's own words are looked up this much wider than the person's speech on either
+#: side (their play times are estimated from their place in the sentence) ...
+ECHO_MARGIN_S = 0.5
+#: ... and from this much before the voice detection's start (it starts a few frames in)
+ECHO_LOOKBACK_S = 0.2
+
 IDLE = "idle"
 LISTENING = "listening"
 STOPPED = "stopped"
@@ -126,6 +133,14 @@ class Listener:
         #: while the game's own question ends "Ja oder nein?": its echo must never answer it
         self.answer_phrases: frozenset[str] = frozenset()
         self.answer_min_confidence = 0.85
+        #: the grammar's number words (1 -> "eins", "erste" ...): a digit the game said and the
+        #: word heard back are the same word (:meth:`said_by_the_game`)
+        self.number_words: dict[int, tuple[str, ...]] = {}
+        #: capture times: the end of the last block processed, the start and end of the
+        #: speech the voice detection found last (the game's own words are looked up there)
+        self._captured_to = 0.0
+        self._spoke_from: float | None = None
+        self._spoke_to: float | None = None
         self.events = events
         self._endpointer: Endpointer | None = Endpointer(SileroVad()) if duplex is not None else None
         self._vad_rest = b""
@@ -328,6 +343,7 @@ class Listener:
             return rec.poll(), was_gated
         pcm, muted_at_capture, captured_at = item
         if self.duplex is not None:
+            self._captured_to = captured_at + len(pcm) / (2.0 * self.rate)
             pcm = self.duplex.process(pcm, captured_at)
             # its echo may come later than the game's own "speaking" flag says (1.8 s in the
             # duplex benchmark's room): what is heard in it is over the narration too
@@ -368,10 +384,12 @@ class Listener:
         for frame in frames:
             d = ep.push(frame)
             if d is Vad.START:
+                self._spoke_from, self._spoke_to = self._captured_to - ECHO_LOOKBACK_S, None
                 self._maybe_left = 0
                 self._speech_during_narration = narrating
                 self._emit(SpeechStarted(during_narration=narrating))
             elif d is Vad.END:
+                self._spoke_to = self._captured_to
                 ep.take()
                 self._emit(SpeechEnded())
             elif d is Vad.QUIET:
@@ -397,6 +415,30 @@ class Listener:
             return self.answer_min_confidence
         return self.duplex_min_confidence
 
+    def said_by_the_game(self, text: str) -> bool:
+        """Whether every word of ``text`` is a word the game's own speech put into the
+        capture while the person spoke (from the voice detection's start to its end, or to
+        now, each ``ECHO_MARGIN_S`` wider: the words' play times are estimates)."""
+        if self.duplex is None:
+            return False
+        words = re.findall(r"\w+", text.lower())
+        if not words:
+            return False
+        t1 = self._spoke_to if self._spoke_to is not None else self._captured_to
+        t0 = self._spoke_from if self._spoke_from is not None else t1 - ECHO_LOOKBACK_S
+        said = set(self.duplex.said_between(t0 - ECHO_MARGIN_S, t1 + ECHO_MARGIN_S))
+        if not said:
+            return False
+        for digit in [w for w in said if w.isdigit()]:
+            said.update(self.number_words.get(int(digit), ()))
+
+        def same(word: str) -> bool:
+            if word in said:
+                return True
+            return word.isdigit() and any(w in said for w in self.number_words.get(int(word), ()))
+
+        return all(same(w) for w in words)
+
     def _disarm(self) -> None:
         self._armed.clear()
         self._release.clear()
@@ -409,6 +451,11 @@ class Listener:
             # nothing (sure) understood while the game spoke (its own echo, a cough): the narration goes on
             # (its text, if any, is kept in the event: what the unsure guess was)
             self._emit(Heard(text=hyp.text, confidence=float(hyp.confidence), decision="ignored"))
+            return
+        if over_narration and not hyp.empty and self.said_by_the_game(hyp.text):
+            # the game's own words came back through the microphone (what the canceller left
+            # of "Runde 1" heard as "eins"): a person at the table does not obey their own voice
+            self._emit(Heard(text=hyp.text, confidence=float(hyp.confidence), decision="echo"))
             return
         if hyp.empty and not self.deliver_empty:
             return

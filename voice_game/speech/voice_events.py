@@ -72,7 +72,8 @@ class SpeechDismissed(VoiceEvent):
 class Heard(VoiceEvent):
     """A final hypothesis. ``decision``: ``delivered`` (to the session, which acts, reads
     back or refuses), ``not_understood`` (empty, delivered in silence), ``ignored`` (empty
-    while the game spoke: the narration goes on)."""
+    or unsure while the game spoke: the narration goes on), ``echo`` (every word of it the
+    game itself said while the person spoke: its own voice heard back, nothing acts)."""
 
     text: str
     confidence: float

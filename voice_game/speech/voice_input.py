@@ -157,6 +157,7 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
                         duplex=duplexer, events=events)
     listener.stop_phrases = stop_phrases(lang)
     listener.answer_phrases = intent_phrases(lang, ("yes", "no"))
+    listener.number_words = number_words(lang)
     if not listener.start():
         if monitor is not None:
             monitor.close()
@@ -196,6 +197,18 @@ def stop_phrases(lang: str) -> frozenset[str]:
     """The phrases of the grammar's ``stop`` intent: the listener lets them through over
     the narration at a lower confidence."""
     return intent_phrases(lang, ("stop",))
+
+
+def number_words(lang: str) -> dict[int, tuple[str, ...]]:
+    """The grammar's words for each number (1 -> "eins", "erste" ...); empty when the
+    grammar cannot be read."""
+    from voice_game.commands.grammar import load_grammar
+
+    try:
+        numbers = load_grammar(lang).numbers
+    except (OSError, KeyError, ValueError):
+        return {}
+    return {n: tuple(w.lower() for w in words) for n, words in numbers.items()}
 
 
 def intent_phrases(lang: str, intents: tuple[str, ...]) -> frozenset[str]:
