@@ -108,7 +108,7 @@ def canceller_of(kind: str) -> EchoCanceller:
     the loudspeaker or the room changed since the last start)."""
     kind = kind.split("@")[0]
     if kind.startswith("linear:"):
-        kwargs = {k: float(v) for k, v in (p.split("=") for p in kind.split(":", 1)[1].split(";"))}
+        kwargs = {k: int(v) if v.isdigit() else float(v) for k, v in (p.split("=") for p in kind.split(":", 1)[1].split(";"))}
         return LinearCanceller(**kwargs)  # type: ignore[arg-type]
     canceller, why = make_canceller(kind)
     if canceller is None:
