@@ -9,8 +9,9 @@ Real audio, real Whisper, the listener's own streaming path (duplex stage with t
 canceller, so the game's voice reaches the recognizer as a canceller's residual does):
 espeak-ng's German "eins." is delivered without the play marks and decided ``echo`` with
 them; a real person's "zwei" (Heidelberg Digits, tests/data/speech) over the game's
-"Runde 1." is delivered; the same "eins" said by the game five seconds away is not the
-person's word."""
+"Runde 1." is delivered, and so is a quick answer 0.6 s after the game's "Sag zwei."; the
+same "eins" said by the game five seconds away is not the person's word. A person saying
+the very word the game says at that moment is taken for its echo (they say it again)."""
 import time
 from pathlib import Path
 
@@ -107,3 +108,12 @@ def test_the_games_own_number_heard_back_is_echo_and_a_persons_is_a_command(rec)
     other = heard(rec, audio, [("Runde 1. Noch 53 Karten im Stapel.", 0.0, audio.size / 16000)])
     print("a person's 'zwei' while the game said 'Runde 1 ...':", other)
     assert other and other[0].text == "zwei" and other[0].decision == "delivered", other
+    # a quick answer: the game's "Sag zwei." ends 0.6 s before the person says it
+    answer = np.concatenate([np.zeros(int(1.4 * 16000), np.int16), person])
+    quick = heard(rec, answer, [("Sag zwei.", 0.0, 0.8)])
+    print("a person's 'zwei' 0.6 s after the game said 'Sag zwei.':", quick)
+    assert quick and quick[0].text == "zwei" and quick[0].decision == "delivered", quick
+    # the same word while the game says it: taken for its echo (the person says it again)
+    along = heard(rec, answer, [("Sag zwei.", 1.0, 1.4 + person.size / 16000)])
+    print("a person's 'zwei' while the game said 'Sag zwei.':", along)
+    assert along and along[0].decision == "echo", along

@@ -47,8 +47,9 @@ class VoiceEventSink(Protocol):
 
 # Status values (stable identifiers; the narrator maps them to locale messages).
 #: the game's own words are looked up this much wider than the person's speech on either
-#: side (their play times are estimated from their place in the sentence) ...
-ECHO_MARGIN_S = 0.5
+#: side (their play times are estimated from their place in the sentence; wider would take
+#: a quick answer to the game's "Sag ziehen." for its echo) ...
+ECHO_MARGIN_S = 0.3
 #: ... and from this much before the voice detection's start (it starts a few frames in)
 ECHO_LOOKBACK_S = 0.2
 
