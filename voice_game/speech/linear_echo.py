@@ -49,9 +49,6 @@ BETA0 = 2.0 * N / RATE  # the leakage's update rate
 BETA_MAX = 0.5 * N / RATE
 VAR1_SMOOTH, VAR2_SMOOTH = 0.36, 0.7225
 VAR1_UPDATE, VAR2_UPDATE, VAR_BACKTRACK = 0.5, 0.25, 4.0
-#: captured frames between the end of the delay search and dropping its partitions: longer
-#: than the re-alignment takes (``SLACK_FRAMES``) when the measured delay moved the reference
-NARROW_FRAMES = 40
 #: a remembered echo path is trusted once it took this much out of the capture ...
 TRUST_DB = 10.0
 #: ... over this many frames of the reference sounding
@@ -97,10 +94,6 @@ class LinearCanceller:
         self.a = a
         self.pre_frames = pre_ms // 10
         self.parts = max(1, tail_ms // 10)
-        #: the partitions kept once the delay is measured (:meth:`set_delay_ms`'s ``search_ms``)
-        self.tail_parts = self.parts
-        #: captured frames until the search's partitions are dropped (None: none pending)
-        self._narrow_in: int | None = None
         self._ref_env: deque[float] = deque(maxlen=self.parts + 2)
         self.suppress_floor = 10 ** (-suppress_floor_db / 20) if suppress_floor_db > 0 else 1.0
         p = self.parts
@@ -150,34 +143,8 @@ class LinearCanceller:
         self._ref.append(np.frombuffer(frame, "<i2").astype(np.float64))
         self._played_n += 1
 
-    def set_delay_ms(self, ms: int, search_ms: int = 0) -> None:
-        """The echo of a reference frame starts about ``ms`` after it is handed in; with
-        ``search_ms`` (the delay is not measured yet) it may start up to that much later:
-        the filter then spans that much more. When the search ends the extra partitions are
-        dropped ``NARROW_FRAMES`` later (by then the reference was re-aligned to the delay
-        measured, and the echo path learned moved with it)."""
+    def set_delay_ms(self, ms: int) -> None:
         self._delay_frames = max(0, int(ms) // 10 - self.pre_frames)
-        want = self.tail_parts + max(0, int(search_ms)) // 10
-        if want > self.parts:
-            self._resize(want)
-            self._narrow_in = None
-        elif want < self.parts and self._narrow_in is None:
-            self._narrow_in = NARROW_FRAMES
-
-    def _resize(self, parts: int) -> None:
-        """The filter spans ``parts`` partitions: the oldest ones dropped, or new empty ones
-        added after them (their reference fills in as frames pass)."""
-        n = min(parts, self.parts)
-
-        def fit(a: np.ndarray, fill: float) -> np.ndarray:
-            out = np.full((parts, K), fill, a.dtype)
-            out[:n] = a[:n]
-            return out
-
-        self._X, self._W, self._F = fit(self._X, 0.0), fit(self._W, 0.0), fit(self._F, 0.0)
-        self._P = fit(self._P, self._p0)
-        self.parts = parts
-        self._ref_env = deque(self._ref_env, maxlen=parts + 2)
 
     def probe(self) -> None:
         self.captured(bytes(2 * N))
@@ -199,11 +166,9 @@ class LinearCanceller:
         overrides either (its running sums start at 1.0 against real magnitudes of 1e8 and
         more; not mended while the memory is off by default). False (nothing changed) when
         the weights are of another shape."""
-        if (weights.ndim != 2 or weights.shape[1] != K or weights.shape[0] > self.parts
-                or not np.all(np.isfinite(weights))):
+        if weights.shape != self._F.shape or not np.all(np.isfinite(weights)):
             return False
-        self._F = np.zeros_like(self._F)  # a path kept narrow, warmed while searching: the rest empty
-        self._F[:weights.shape[0]] = weights
+        self._F = np.asarray(weights, np.complex128).copy()
         self._W = self._F.copy()
         self._set_leak(0.25)
         self._adapted = True
@@ -214,11 +179,6 @@ class LinearCanceller:
         return True
 
     def captured(self, frame: bytes) -> bytes:
-        if self._narrow_in is not None:
-            self._narrow_in -= 1
-            if self._narrow_in <= 0:
-                self._narrow_in = None
-                self._resize(self.tail_parts)
         d = np.frombuffer(frame, "<i2").astype(np.float64)
         e = self.process(self._next_reference(), d)
         return np.clip(np.round(e), -32768, 32767).astype("<i2").tobytes()
