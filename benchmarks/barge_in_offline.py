@@ -26,7 +26,13 @@ counts what the listener did not ignore. A kind ``linear:key=value,...`` is a
 
     nice -n 10 uv run python benchmarks/barge_in_offline.py [--kinds webrtc,linear,linear+webrtc]
         [--at 2.0,4.5] [--echo 0,6,quiet] [--words stop,two,three] [--room room,plain]
-        [--split heldout|tune] [--own-voice-minutes 0] [--verbose]
+        [--split heldout|tune] [--own-voice-minutes 0] [--verbose] [--clock-ms 150]
+        [--tracker window_s=0.5,settle_s=0.2]
+
+``--clock-ms``: the capture clock runs that much behind the play clock's estimate, as on
+the duplex benchmark's sound server (140-220 ms), so the lag tracker must find it first;
+``--tracker``: the lag tracker's arguments. The game's words are marked on the reference
+(``ReferenceTap.said``) as the player marks them: a hypothesis made only of them is ``echo``.
 """
 from __future__ import annotations
 
