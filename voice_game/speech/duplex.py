@@ -28,6 +28,10 @@ from .echo_delay import DelayTracker
 from .echo_memory import EchoMemory, EchoPath
 
 FRAME_BYTES = FRAME * 2
+#: until the lag is measured the echo may come this much later than the lead puts it (the
+#: duplex benchmark's room: 140-220 ms after its estimated play time; the canceller's own
+#: span covers 160 ms): the linear canceller searches that far (speech/linear_echo.py)
+SEARCH_MS = 200
 #: the echo path learned is kept this often (captured frames: 30 s), so a game that ends
 #: without stopping its voice (killed, the power cut) keeps most of it
 REMEMBER_FRAMES = 3000
@@ -95,6 +99,7 @@ class Duplex:
         #: until its echo is over, not only until it stops playing
         self.echoing = False
         self.memory = memory
+        canceller.set_delay_ms(self.delay_ms, SEARCH_MS)  # the lag is not measured yet
         #: started from the echo path the last start learned (:mod:`.echo_memory`)
         self.recalled = False
         self._path: EchoPath | None = None  # the path recalled, until the lag is measured
@@ -165,7 +170,7 @@ class Duplex:
                 self.played_frames += 1
                 if level_db(ref) > self.gate.render_db:
                     self.gate.sounding_until = at + self.gate.hold_s
-            self.canceller.set_delay_ms(self.delay_ms)
+            self.canceller.set_delay_ms(self.delay_ms, 0 if self.tracker.locked else SEARCH_MS)
             frame_in = data[k * FRAME_BYTES:(k + 1) * FRAME_BYTES]
             frame_out = self.gate.process(self.canceller.captured(frame_in), at)
             out.append(frame_out)

@@ -49,6 +49,8 @@ BETA0 = 2.0 * N / RATE  # the leakage's update rate
 BETA_MAX = 0.5 * N / RATE
 VAR1_SMOOTH, VAR2_SMOOTH = 0.36, 0.7225
 VAR1_UPDATE, VAR2_UPDATE, VAR_BACKTRACK = 0.5, 0.25, 4.0
+#: captured frames both filters learn before their outputs are compared (the search)
+SEARCH_EVIDENCE = 60
 #: a remembered echo path is trusted once it took this much out of the capture ...
 TRUST_DB = 10.0
 #: ... over this many frames of the reference sounding
@@ -76,6 +78,19 @@ class LinearCanceller:
                  kalman: bool = True, p0: float = 0.5, a: float = 0.9995, gate_db: float = 20.0,
                  gate_margin_db: float = 8.0, gate_open_s: float = 0.3, bypass_db: float = 3.0,
                  startup_s: float = 1.5) -> None:
+        self._args = {"tail_ms": tail_ms, "pre_ms": pre_ms, "suppress_floor_db": suppress_floor_db,
+                      "kalman": kalman, "p0": p0, "a": a, "gate_db": gate_db, "gate_margin_db": gate_margin_db,
+                      "gate_open_s": gate_open_s, "bypass_db": bypass_db, "startup_s": startup_s}
+        #: while the delay is not measured: a second filter placed ``search_ms`` later
+        #: (:meth:`set_delay_ms`), its output used while it cancels better; the search is over
+        #: once the delay is known, and then for good
+        self._shadow: LinearCanceller | None = None
+        self._searched = False
+        self._use_shadow = False
+        self._e_main = self._e_shadow = 0.0
+        self._searched_frames = 0
+        #: the later filter's path was taken over when the search ended
+        self.adopted = False
         #: the filter's output must be this much louder than the capture before the capture
         #: passes instead (:meth:`process`)
         self.bypass = 10 ** (bypass_db / 10)
@@ -142,9 +157,37 @@ class LinearCanceller:
     def played(self, frame: bytes) -> None:
         self._ref.append(np.frombuffer(frame, "<i2").astype(np.float64))
         self._played_n += 1
+        if self._shadow is not None:
+            self._shadow.played(frame)
 
-    def set_delay_ms(self, ms: int) -> None:
+    def set_delay_ms(self, ms: int, search_ms: int = 0) -> None:
+        """The echo of a reference frame starts about ``ms`` after it is handed in; with
+        ``search_ms`` (the delay is not measured yet) it may start up to that much later:
+        a second filter, placed that much later, learns beside this one, and the output is
+        the one that cancels better (3 dB over the last half second). When the search ends
+        the later filter's state is taken over if it was the better one: the reference it
+        reads goes on unbroken, and the delay the duplex stage measured then moves the
+        reference by about what this filter's placement differed (speech/duplex.py)."""
         self._delay_frames = max(0, int(ms) // 10 - self.pre_frames)
+        if search_ms > 0 and not self._searched:
+            if self._shadow is None:
+                self._shadow = LinearCanceller(**self._args)  # type: ignore[arg-type]
+            self._shadow.set_delay_ms(int(ms) + int(search_ms))
+        elif search_ms <= 0 and self._shadow is not None:
+            self._end_search()
+
+    def _end_search(self) -> None:
+        shadow, self._shadow = self._shadow, None
+        self._searched = True
+        if shadow is None or not self._use_shadow:
+            return
+        delay = self._delay_frames
+        self.__dict__.update(shadow.__dict__)  # its learned path, reference position and statistics
+        self._delay_frames = delay
+        self._shadow = None
+        self._searched = True
+        self._use_shadow = False
+        self.adopted = True
 
     def probe(self) -> None:
         self.captured(bytes(2 * N))
@@ -181,7 +224,24 @@ class LinearCanceller:
     def captured(self, frame: bytes) -> bytes:
         d = np.frombuffer(frame, "<i2").astype(np.float64)
         e = self.process(self._next_reference(), d)
+        if self._shadow is not None:
+            e = self._better(e, self._shadow.captured(frame))
         return np.clip(np.round(e), -32768, 32767).astype("<i2").tobytes()
+
+    def _better(self, mine: np.ndarray, later: bytes) -> np.ndarray:
+        """While searching: this filter's output or the later one's, whichever left less
+        over the last half second (with 3 dB of hysteresis)."""
+        other = np.frombuffer(later, "<i2").astype(np.float64)
+        self._e_main = 0.96 * self._e_main + 0.04 * float(mine @ mine)
+        self._e_shadow = 0.96 * self._e_shadow + 0.04 * float(other @ other)
+        self._searched_frames += 1
+        if self._searched_frames < SEARCH_EVIDENCE:  # both still learning: nothing to compare
+            return mine
+        if not self._use_shadow and self._e_shadow * 2.0 < self._e_main:
+            self._use_shadow = True
+        elif self._use_shadow and self._e_main * 2.0 < self._e_shadow:
+            self._use_shadow = False
+        return other if self._use_shadow else mine
 
     # -- the filter ---------------------------------------------------------------------
 
