@@ -77,7 +77,7 @@ class LinearCanceller:
     def __init__(self, tail_ms: int = 200, pre_ms: int = 40, suppress_floor_db: float = 6.0,
                  kalman: bool = True, p0: float = 0.5, a: float = 0.9995, gate_db: float = 20.0,
                  gate_margin_db: float = 8.0, gate_open_s: float = 0.3, bypass_db: float = 3.0,
-                 startup_s: float = 1.5) -> None:
+                 startup_s: float = 0.3) -> None:
         self._args = {"tail_ms": tail_ms, "pre_ms": pre_ms, "suppress_floor_db": suppress_floor_db,
                       "kalman": kalman, "p0": p0, "a": a, "gate_db": gate_db, "gate_margin_db": gate_margin_db,
                       "gate_open_s": gate_open_s, "bypass_db": bypass_db, "startup_s": startup_s}

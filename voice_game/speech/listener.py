@@ -53,6 +53,16 @@ ECHO_MARGIN_S = 0.3
 #: ... and from this much before the voice detection's start (it starts a few frames in)
 ECHO_LOOKBACK_S = 0.2
 
+
+
+def sounds_like(heard: str, said: str) -> bool:
+    """A word heard back as the game said it, or with its ending lost or changed in the echo
+    ("save" of "Saved game loaded", "ziehe" of "ziehen"): one a prefix of the other, both
+    at least 3 letters, at most 2 letters apart."""
+    short, long = sorted((heard, said), key=len)
+    return len(short) >= 3 and long.startswith(short) and len(long) - len(short) <= 2
+
+
 IDLE = "idle"
 LISTENING = "listening"
 STOPPED = "stopped"
@@ -434,7 +444,7 @@ class Listener:
             said.update(self.number_words.get(int(digit), ()))
 
         def same(word: str) -> bool:
-            if word in said:
+            if word in said or any(sounds_like(word, w) for w in said):
                 return True
             return word.isdigit() and any(w in said for w in self.number_words.get(int(word), ()))
 
