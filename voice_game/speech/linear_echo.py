@@ -51,6 +51,10 @@ VAR1_SMOOTH, VAR2_SMOOTH = 0.36, 0.7225
 VAR1_UPDATE, VAR2_UPDATE, VAR_BACKTRACK = 0.5, 0.25, 4.0
 #: captured frames both filters learn before their outputs are compared (the search)
 SEARCH_EVIDENCE = 60
+#: the filters placed later while searching (speech/duplex.py's ``SEARCH_MS``: 100 and 200 ms
+#: later for a 200 ms search; one at 200 ms alone missed the duplex benchmark's echo at +145 ms:
+#: at the end of this filter's span and before the later one's)
+SEARCH_STEPS = 2
 #: a remembered echo path is trusted once it took this much out of the capture ...
 TRUST_DB = 10.0
 #: ... over this many frames of the reference sounding
@@ -81,13 +85,13 @@ class LinearCanceller:
         self._args = {"tail_ms": tail_ms, "pre_ms": pre_ms, "suppress_floor_db": suppress_floor_db,
                       "kalman": kalman, "p0": p0, "a": a, "gate_db": gate_db, "gate_margin_db": gate_margin_db,
                       "gate_open_s": gate_open_s, "bypass_db": bypass_db, "startup_s": startup_s}
-        #: while the delay is not measured: a second filter placed ``search_ms`` later
-        #: (:meth:`set_delay_ms`), its output used while it cancels better; the search is over
-        #: once the delay is known, and then for good
-        self._shadow: LinearCanceller | None = None
+        #: while the delay is not measured: filters placed later (:meth:`set_delay_ms`), the
+        #: output of the one that cancels best used; the search is over once the delay is
+        #: known, and then for good
+        self._later: list[LinearCanceller] = []
         self._searched = False
-        self._use_shadow = False
-        self._e_main = self._e_shadow = 0.0
+        self._best = 0  # 0: this filter; k: self._later[k - 1]
+        self._left = np.zeros(1 + SEARCH_STEPS)  # each one's output power, smoothed
         self._searched_frames = 0
         #: the later filter's path was taken over when the search ended
         self.adopted = False
@@ -157,36 +161,39 @@ class LinearCanceller:
     def played(self, frame: bytes) -> None:
         self._ref.append(np.frombuffer(frame, "<i2").astype(np.float64))
         self._played_n += 1
-        if self._shadow is not None:
-            self._shadow.played(frame)
+        for later in self._later:
+            later.played(frame)
 
     def set_delay_ms(self, ms: int, search_ms: int = 0) -> None:
         """The echo of a reference frame starts about ``ms`` after it is handed in; with
         ``search_ms`` (the delay is not measured yet) it may start up to that much later:
-        a second filter, placed that much later, learns beside this one, and the output is
-        the one that cancels better (3 dB over the last half second). When the search ends
-        the later filter's state is taken over if it was the better one: the reference it
-        reads goes on unbroken, and the delay the duplex stage measured then moves the
-        reference by about what this filter's placement differed (speech/duplex.py)."""
+        ``SEARCH_STEPS`` more filters, placed evenly up to that much later (their spans
+        overlap: an echo at a span's far end leaves its reverberation outside), learn beside
+        this one, and the output is that of the one that cancels best (3 dB better than the
+        one in use over the last half second). When the search ends the best one's state is
+        taken over: the reference it reads goes on unbroken, and the delay the duplex stage
+        measured then moves the reference by about what its placement differed
+        (speech/duplex.py)."""
         self._delay_frames = max(0, int(ms) // 10 - self.pre_frames)
         if search_ms > 0 and not self._searched:
-            if self._shadow is None:
-                self._shadow = LinearCanceller(**self._args)  # type: ignore[arg-type]
-            self._shadow.set_delay_ms(int(ms) + int(search_ms))
-        elif search_ms <= 0 and self._shadow is not None:
+            if not self._later:
+                self._later = [LinearCanceller(**self._args) for _ in range(SEARCH_STEPS)]  # type: ignore[arg-type]
+            for k, later in enumerate(self._later, 1):
+                later.set_delay_ms(int(ms) + int(search_ms) * k // SEARCH_STEPS)
+        elif search_ms <= 0 and self._later:
             self._end_search()
 
     def _end_search(self) -> None:
-        shadow, self._shadow = self._shadow, None
+        later, self._later = self._later, []
         self._searched = True
-        if shadow is None or not self._use_shadow:
+        if self._best == 0:
             return
         delay = self._delay_frames
-        self.__dict__.update(shadow.__dict__)  # its learned path, reference position and statistics
+        self.__dict__.update(later[self._best - 1].__dict__)  # its learned path, reference position and statistics
         self._delay_frames = delay
-        self._shadow = None
+        self._later = []
         self._searched = True
-        self._use_shadow = False
+        self._best = 0
         self.adopted = True
 
     def probe(self) -> None:
@@ -224,24 +231,21 @@ class LinearCanceller:
     def captured(self, frame: bytes) -> bytes:
         d = np.frombuffer(frame, "<i2").astype(np.float64)
         e = self.process(self._next_reference(), d)
-        if self._shadow is not None:
-            e = self._better(e, self._shadow.captured(frame))
+        if self._later:
+            e = self._better([e] + [np.frombuffer(f.captured(frame), "<i2").astype(np.float64) for f in self._later])
         return np.clip(np.round(e), -32768, 32767).astype("<i2").tobytes()
 
-    def _better(self, mine: np.ndarray, later: bytes) -> np.ndarray:
-        """While searching: this filter's output or the later one's, whichever left less
-        over the last half second (with 3 dB of hysteresis)."""
-        other = np.frombuffer(later, "<i2").astype(np.float64)
-        self._e_main = 0.96 * self._e_main + 0.04 * float(mine @ mine)
-        self._e_shadow = 0.96 * self._e_shadow + 0.04 * float(other @ other)
+    def _better(self, outputs: list[np.ndarray]) -> np.ndarray:
+        """While searching: the output of the filter that left least over the last half
+        second (another one must leave 3 dB less than the one in use to take over)."""
+        power = np.array([float(o @ o) for o in outputs])
+        self._left = 0.96 * self._left + 0.04 * power
         self._searched_frames += 1
-        if self._searched_frames < SEARCH_EVIDENCE:  # both still learning: nothing to compare
-            return mine
-        if not self._use_shadow and self._e_shadow * 2.0 < self._e_main:
-            self._use_shadow = True
-        elif self._use_shadow and self._e_main * 2.0 < self._e_shadow:
-            self._use_shadow = False
-        return other if self._use_shadow else mine
+        if self._searched_frames >= SEARCH_EVIDENCE:  # before: all still learning, nothing to compare
+            k = int(np.argmin(self._left))
+            if self._left[k] * 2.0 < self._left[self._best]:
+                self._best = k
+        return outputs[self._best]
 
     # -- the filter ---------------------------------------------------------------------
 
