@@ -60,8 +60,9 @@ from voice_game.speech.linear_echo import LinearCanceller  # noqa: E402
 from voice_game.speech.listener import Listener  # noqa: E402
 from voice_game.speech.recognize import read_audio, to_16k_int16  # noqa: E402
 from voice_game.speech.voice_events import Heard  # noqa: E402
-from voice_game.speech.voice_input import number_words, stop_phrases  # noqa: E402
+from voice_game.speech.voice_input import configure  # noqa: E402
 
+from tests.support.fed_listener import feed_all  # noqa: E402
 from tests.support.voice_sink import Collected  # noqa: E402
 from duplex_speakers import CORPUS, TUNE  # noqa: E402
 
@@ -182,7 +183,7 @@ def own_lines() -> list[str]:
     return out
 
 
-def own_voice(rec, kind: str, room: str, minutes: float, stops: frozenset[str], verbose: bool) -> tuple[int, float, list[str]]:
+def own_voice(rec, kind: str, room: str, minutes: float, verbose: bool) -> tuple[int, float, list[str]]:
     """``minutes`` of the game's own voice with nobody speaking: the false triggers."""
     lines = own_lines()
     done = 0.0
@@ -199,19 +200,19 @@ def own_voice(rec, kind: str, room: str, minutes: float, stops: frozenset[str], 
         delay = (20, 40, 60, 80)[chunk % 4]
         echo = room_echo(played, room, delay_ms=delay, seed=chunk)
         prior = prior_for(kind, room, delay, chunk)
-        heard = listen(rec, kind, played, to_int16(echo), stops, prior, text=" ".join(text))
+        heard = listen(rec, kind, played, to_int16(echo), prior, text=" ".join(text))
         bad = [h for h in heard if h.decision not in ("ignored", "echo")]
         false += len(bad)
-        said += [f"{h.text!r} {h.confidence:.2f} {h.decision}" for h in bad]
+        said += [f"{h.text!r} {h.confidence:.2f} {h.decision}{' (again)' if h.again else ''}" for h in bad]
         done += played.size / 16000
         chunk += 1
         if verbose:
             print(f"  {kind} {room} own voice chunk {chunk} ({played.size / 16000:.0f} s): "
-                  + ", ".join(f"{h.text!r} {h.confidence:.2f} {h.decision}" for h in heard), flush=True)
+                  + ", ".join(f"{h.text!r} {h.confidence:.2f} {h.decision}{' (again)' if h.again else ''}" for h in heard), flush=True)
     return false, done / 60, said
 
 
-def listen(rec, kind: str, played: np.ndarray, mic: np.ndarray, stops: frozenset[str],
+def listen(rec, kind: str, played: np.ndarray, mic: np.ndarray,
            prior: tuple | None = None, text: str = NARRATION) -> list[Heard]:
     """The listener's streaming path over ``mic`` with ``played`` as the reference; the game
     counts as speaking all along. ``prior``: the echo path to start from (:func:`learn_room`)."""
@@ -226,21 +227,11 @@ def listen(rec, kind: str, played: np.ndarray, mic: np.ndarray, stops: frozenset
     if prior is not None:
         canceller.warm(prior[0])
         duplex.tracker.assume(prior[1])
-    listener = Listener(rec, duplex=duplex, events=events, muted=lambda: True)
-    listener.stop_phrases = stops
-    listener.number_words = number_words("en")
-    pcm = np.concatenate([mic, np.zeros(16000, np.int16)]).astype("<i2").tobytes()
+    listener = configure(Listener(rec, duplex=duplex, events=events, muted=lambda: True), "en")
     rec.reset()
     listener.start_fed()
     try:
-        for k in range(0, len(pcm), 3200):
-            while listener._audio.qsize() > 200:  # noqa: SLF001 - keep the queue from overflowing
-                time.sleep(0.05)
-            listener.feed(pcm[k:k + 3200], muted=True, captured_at=T0 + CLOCK_S + k / 32000)
-        deadline = time.monotonic() + 60
-        while listener._audio.qsize() and time.monotonic() < deadline:  # noqa: SLF001
-            time.sleep(0.1)
-        time.sleep(2.5)  # the last block's decoding
+        feed_all(listener, mic, T0 + CLOCK_S, tail_s=1.0, settle_s=2.5)  # 2.5 s: the last block's decoding
     finally:
         listener.stop()
     return events.heard()
@@ -276,7 +267,7 @@ def word_levels(kind: str, played: np.ndarray, echo: np.ndarray, person: np.ndar
             f"(word over what is left {db(pp) - db(left):.1f} dB) in its {int(word.sum())} frames")
 
 
-def run_clips(rec, kind: str, room: str, loud_s: str, played: np.ndarray, clips, ats, stops, verbose: bool):
+def run_clips(rec, kind: str, room: str, loud_s: str, played: np.ndarray, clips, ats, verbose: bool):
     quiet = loud_s == "quiet"  # no echo at all: the person at the level of the 0 dB case
     loud = 0.0 if quiet else float(loud_s)
     right = wrong = n = false = 0
@@ -292,7 +283,7 @@ def run_clips(rec, kind: str, room: str, loud_s: str, played: np.ndarray, clips,
             level = active_level_db(echo[max(0, start - 16000):start])
             person *= 10 ** ((level - loud - active_level_db(seg)) / 20)
             prior = prior_for(kind, room, delay, k)
-            heard = listen(rec, kind, played, to_int16(person if quiet else echo + person), stops, prior)
+            heard = listen(rec, kind, played, to_int16(person if quiet else echo + person), prior)
             got = [h for h in heard if h.decision == "delivered"]
             ok = bool(got) and got[0].text.lower().strip(" .!") == word
             right += ok
@@ -301,14 +292,14 @@ def run_clips(rec, kind: str, room: str, loud_s: str, played: np.ndarray, clips,
             if verbose:
                 lv = "" if quiet else f" [{word_levels(kind, played, echo, person, delay)}]"
                 print(f"  {room} {kind} {loud_s} dB {spk} {word!r} at {at} s, {delay} ms: "
-                      + ", ".join(f"{h.text!r} {h.confidence:.2f} {h.decision}" for h in heard) + lv, flush=True)
+                      + ", ".join(f"{h.text!r} {h.confidence:.2f} {h.decision}{' (again)' if h.again else ''}" for h in heard) + lv, flush=True)
     for seed in range(0 if quiet else 2):
         echo = room_echo(played, room, delay_ms=(20, 80)[seed], seed=seed)
         prior = prior_for(kind, room, (20, 80)[seed], seed)
-        heard = listen(rec, kind, played, to_int16(echo), stops, prior)
+        heard = listen(rec, kind, played, to_int16(echo), prior)
         false += sum(h.decision not in ("ignored", "echo") for h in heard)
         if verbose:
-            print(f"  {room} {kind} echo alone: " + ", ".join(f"{h.text!r} {h.confidence:.2f} {h.decision}" for h in heard))
+            print(f"  {room} {kind} echo alone: " + ", ".join(f"{h.text!r} {h.confidence:.2f} {h.decision}{' (again)' if h.again else ''}" for h in heard))
     secs = 0 if quiet else 2 * played.size / 16000
     print(f"{room} {kind:15s} echo {loud_s} dB: right {right}/{n}, wrong {wrong}/{n}, "
           f"echo alone {false} false triggers in {secs:.0f} s ({time.perf_counter() - t_start:.0f} s)", flush=True)
@@ -338,7 +329,6 @@ def main(argv=None) -> int:
     grammar = load_grammar("en")
     forms = sorted({f for p in grammar.phrases("orchestra") for f in (p.spoken, p.text) if f})
     rec, _ = make_recognizer("whisper", "en", forms)
-    stops = stop_phrases("en")
     clips = [] if args.no_clips else people(args.words.split(","), args.per_word, args.split)
     ats = [float(a) for a in args.at.split(",")]
     print(f"narration {played.size / 16000:.1f} s; {len(clips)} clips ({args.words}) at {ats} s; "
@@ -347,9 +337,9 @@ def main(argv=None) -> int:
     for room in args.room.split(","):
         for kind in args.kinds.split(","):
             for loud_s in args.echo.split(",") if clips else []:
-                rows.append(run_clips(rec, kind, room, loud_s, played, clips, ats, stops, args.verbose))
+                rows.append(run_clips(rec, kind, room, loud_s, played, clips, ats, args.verbose))
             if args.own_voice_minutes > 0:
-                false, minutes, said = own_voice(rec, kind, room, args.own_voice_minutes, stops, args.verbose)
+                false, minutes, said = own_voice(rec, kind, room, args.own_voice_minutes, args.verbose)
                 print(f"{kind:15s} {room}: own voice alone {false} false triggers in {minutes:.1f} min"
                       + (f": {'; '.join(said)}" if said else ""), flush=True)
                 rows.append((room, kind, "own voice", 0, 0, 0, false, minutes * 60))

@@ -12,12 +12,12 @@ them; a real person's "zwei" (Heidelberg Digits, tests/data/speech) over the gam
 "Runde 1." is delivered, and so is a quick answer 0.6 s after the game's "Sag zwei."; the
 same "eins" said by the game five seconds away is not the person's word. A person saying
 the very word the game says at that moment is taken for its echo (they say it again)."""
-import time
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from tests.support.fed_listener import feed_all
 from tests.support.synth import synthesize
 from tests.support.voice_sink import Collected
 from voice_game.audio.reference import ReferenceTap
@@ -28,7 +28,7 @@ from voice_game.speech.engines import make_recognizer
 from voice_game.speech.listener import Listener
 from voice_game.speech.recognize import read_audio, to_16k_int16
 from voice_game.speech.voice_events import Heard
-from voice_game.speech.voice_input import intent_phrases, number_words, stop_phrases
+from voice_game.speech.voice_input import configure, number_words
 from voice_game.speech.whisper_models import bundled_available
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "speech"
@@ -77,20 +77,11 @@ def heard(rec, audio: np.ndarray, said: list[tuple[str, float, float]]) -> list[
     for text, a, b in said:
         tap.said(text, T0 + a, T0 + b)
     events = Collected()
-    listener = Listener(rec, duplex=Duplex(NullCanceller(), tap), events=events, muted=lambda: True)
-    listener.stop_phrases = stop_phrases("de")
-    listener.answer_phrases = intent_phrases("de", ("yes", "no"))
-    listener.number_words = number_words("de")
-    pcm = np.concatenate([audio, np.zeros(24000, np.int16)]).astype("<i2").tobytes()
+    listener = configure(Listener(rec, duplex=Duplex(NullCanceller(), tap), events=events, muted=lambda: True), "de")
     rec.reset()
     listener.start_fed()
     try:
-        for k in range(0, len(pcm), 1600):
-            listener.feed(pcm[k:k + 1600], muted=True, captured_at=T0 + k / 32000)
-        deadline = time.monotonic() + 60
-        while not events.heard() and time.monotonic() < deadline:
-            time.sleep(0.05)
-        time.sleep(0.5)
+        feed_all(listener, audio, T0, block=800, tail_s=1.5)
     finally:
         listener.stop()
     return events.heard()

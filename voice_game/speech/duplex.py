@@ -18,6 +18,7 @@ echo path the last start learned in this room, and what is learned is kept every
 from __future__ import annotations
 
 import threading
+from collections import deque
 
 import numpy as np
 
@@ -35,6 +36,12 @@ SEARCH_MS = 200
 #: the echo path learned is kept this often (captured frames: 30 s), so a game that ends
 #: without stopping its voice (killed, the power cut) keeps most of it
 REMEMBER_FRAMES = 3000
+#: captured frames whose first cleaning is kept for a second look (:meth:`Duplex.recleaned`;
+#: the linear canceller keeps as many)
+HISTORY_FRAMES = 400
+#: a second look is worth a decode when it leaves this much less than the first cleaning
+#: (dB; a word as loud as an echo left whole loses 3 dB when the echo goes)
+SECOND_LOOK_DB = 2.5
 
 
 def level_db(frame: bytes) -> float:
@@ -94,6 +101,9 @@ class Duplex:
         self._e_in = self._e_out = 0.0
         self._n_dbg = 0
         self.gate = ResidualGate()
+        #: the last frames cleaned: capture time, the first cleaning's energy, and whether
+        #: the game's sound could echo in them
+        self._history: deque[tuple[float, float, bool]] = deque(maxlen=HISTORY_FRAMES)
         #: the last frame cleaned fell while the game's sound may still echo (its play time
         #: moved by the measured lag, and the gate's hold): the game counts as speaking
         #: until its echo is over, not only until it stops playing
@@ -127,6 +137,36 @@ class Duplex:
         """The words of the game's own speech whose echo reaches the capture between the
         capture times ``t0`` and ``t1`` (their play times moved by the measured lag)."""
         return self.tap.words_between(t0 - self.tracker.lag_s, t1 - self.tracker.lag_s)
+
+    def recleaned(self, t0: float, t1: float, better_db: float = SECOND_LOOK_DB) -> bytes | None:
+        """A second look: the frames captured between ``t0`` and ``t1`` cleaned again with
+        the echo path the canceller knows now, when that leaves at least ``better_db``
+        less than their first cleaning (the path was not yet learned then: the first
+        seconds of the game's speech, the echo's lag not yet measured); frames the game's
+        sound could echo in and under the residual gate's floor become silence, as in the
+        first cleaning. None: no better look (nothing kept of that time, the canceller keeps
+        no frames, it takes out no more, or nothing but the residual is left)."""
+        kept = list(self._history)
+        first = next((i for i, h in enumerate(kept) if h[0] >= t0), None)
+        if first is None or (first == 0 and kept[0][0] > t0 + 0.05):
+            return None  # not kept from its start (or nothing kept): the frames have gone
+        last = max(i for i, h in enumerate(kept) if h[0] <= t1) if kept[first][0] <= t1 else first - 1
+        if last < first:
+            return None
+        again = self.canceller.recleaned(len(kept) - first)
+        if again is None or len(again) < (len(kept) - first) * FRAME_BYTES:
+            return None  # it keeps fewer (started again from a remembered path since)
+        frames = np.frombuffer(again, "<i2").astype(np.float64).reshape(-1, FRAME)[:last - first + 1]
+        energy = (frames * frames).sum(axis=1)
+        before = sum(h[1] for h in kept[first:last + 1])
+        if float(energy.sum()) * 10 ** (better_db / 10) > before:
+            return None
+        floor = FRAME * 10 ** (self.gate.floor_db / 10)
+        echoing = np.array([h[2] for h in kept[first:last + 1]])
+        frames[echoing & (energy < floor)] = 0.0
+        if not frames.any():
+            return None
+        return np.clip(np.round(frames), -32768, 32767).astype("<i2").tobytes()
 
     def remember(self, wait: bool = True) -> None:
         """Keep the echo path learned so far for the next start (nothing when nothing was
@@ -175,6 +215,8 @@ class Duplex:
             frame_out = self.gate.process(self.canceller.captured(frame_in), at)
             out.append(frame_out)
             self.echoing = at <= self.gate.sounding_until
+            cleaned = np.frombuffer(frame_out, "<i2").astype(np.float64)
+            self._history.append((at, float(cleaned @ cleaned), self.echoing))
             if self.tracker.debugging:
                 self._level(frame_in, frame_out)
             self.captured_frames += 1

@@ -11,7 +11,9 @@ One small protocol, :class:`EchoCanceller`, fed in 10 ms frames of 16 kHz mono i
   it is not measured yet how much later the echo may start (the linear canceller searches
   that far);
 * :meth:`~EchoCanceller.learned` and :meth:`~EchoCanceller.warm`: the echo path it learned,
-  and a start from one remembered (speech/echo_memory.py; only the linear canceller has one).
+  and a start from one remembered (speech/echo_memory.py; only the linear canceller has one);
+* :meth:`~EchoCanceller.recleaned`: the last frames cleaned again with what it knows now
+  (the duplex stage's second look; only the linear canceller keeps them).
 
 Implementations:
 
@@ -64,15 +66,24 @@ class EchoCanceller(Protocol):
         """Start from a remembered echo path; False when it cannot use it."""
         ...
 
+    def recleaned(self, frames: int) -> bytes | None:
+        """The last ``frames`` captured frames cleaned again with the echo path as known
+        now, or None when it keeps none."""
+        ...
+
 
 class NoMemory:
-    """A canceller whose echo path is not kept from one start to the next."""
+    """A canceller whose echo path is not kept, neither from one start to the next nor
+    for a second look at the last frames."""
 
     def learned(self) -> np.ndarray | None:
         return None
 
     def warm(self, weights: np.ndarray) -> bool:
         return False
+
+    def recleaned(self, frames: int) -> bytes | None:
+        return None
 
 
 class NullCanceller(NoMemory):

@@ -55,6 +55,9 @@ SEARCH_EVIDENCE = 60
 #: later for a 200 ms search; one at 200 ms alone missed the duplex benchmark's echo at +145 ms:
 #: at the end of this filter's span and before the later one's)
 SEARCH_STEPS = 2
+#: captured frames kept, with the reference each was cleaned against, to clean them again
+#: with what the filter learned since (:meth:`LinearCanceller.recleaned`: 4 s)
+HISTORY_FRAMES = 400
 #: a remembered echo path is trusted once it took this much out of the capture ...
 TRUST_DB = 10.0
 #: ... over this many frames of the reference sounding
@@ -116,7 +119,12 @@ class LinearCanceller:
         self._ref_env: deque[float] = deque(maxlen=self.parts + 2)
         self.suppress_floor = 10 ** (-suppress_floor_db / 20) if suppress_floor_db > 0 else 1.0
         p = self.parts
-        self._ref: deque[np.ndarray] = deque(maxlen=100)  # the last second handed in
+        # what was handed in: the history's span, the filter's and 1 s of slack
+        self._ref: deque[np.ndarray] = deque(maxlen=HISTORY_FRAMES + self.parts + 100)
+        #: the last captured frames and the reference frame each was cleaned against (its
+        #: number less :attr:`_moved`, the re-alignments since: :meth:`recleaned`)
+        self._history: deque[tuple[np.ndarray, int | None]] = deque(maxlen=HISTORY_FRAMES)
+        self._moved = 0
         self._played_n = 0  # reference frames handed in so far
         self._read: int | None = None
         self._off_frames = 0  # the index of the next reference frame to use
@@ -206,6 +214,56 @@ class LinearCanceller:
             return None
         return self._F.copy()
 
+    def recleaned(self, frames: int) -> bytes | None:
+        """The last ``frames`` captured frames (at most ``HISTORY_FRAMES``) cleaned again
+        with the echo path the filter knows now (the foreground's weights, the reference
+        where the delay puts it now): what the filter had not yet learned when they were
+        captured (the first seconds, before the delay was measured) taken out afterwards.
+        The subtraction and the residual gate (the leakage as estimated now), no suppressor;
+        a frame the path would make louder passes as captured. None before the filter has
+        learned anything."""
+        if self._later and self._best > 0:
+            return self._later[self._best - 1].recleaned(frames)
+        if self.learned() is None or not self._history:
+            return None
+        kept = list(self._history)[-frames:]
+        d = np.stack([h[0] for h in kept])
+        e = d.copy()
+        resid = np.zeros(len(kept))
+        rows = np.array([i for i, h in enumerate(kept) if h[1] is not None], dtype=int)
+        if len(rows):  # the others came before anything was played: nothing to take out
+            k = np.array([kept[i][1] for i in rows], dtype=int) + self._moved
+            lo = int(k.min()) - self.parts
+            refs = np.stack([self._frame(j) for j in range(lo - 1, int(k.max()) + 1)])
+            R = np.fft.rfft(np.concatenate([refs[:-1], refs[1:]], axis=1), axis=1)  # R[i]: frames lo-1+i, lo+i
+            Y = np.zeros((len(rows), K), np.complex128)
+            for p in range(self.parts):
+                Y += self._F[p] * R[k - p - lo]
+            y = np.fft.irfft(Y, L, axis=1)[:, N:]
+            e[rows] = d[rows] - y
+            resid[rows] = self.leak * (y * y).sum(axis=1)
+        sff = (e * e).sum(axis=1)
+        louder = sff > self.bypass * (d * d).sum(axis=1)
+        e[louder] = d[louder]
+        return np.clip(np.round(self._gated_again(e, sff, resid)), -32768, 32767).astype("<i2").tobytes()
+
+    def _gated_again(self, e: np.ndarray, sff: np.ndarray, resid: np.ndarray) -> np.ndarray:
+        """The residual gate of :meth:`_gate` over frames cleaned again (the leakage as
+        estimated now): a frame within ``gate_margin_db`` of the residual estimated over the
+        last 80 ms is lowered by ``gate_db``; a louder one opens the gate for ``gate_open_s``."""
+        if self.gate >= 1.0:
+            return e
+        left = 0
+        for i in range(len(e)):
+            r = float(resid[max(0, i - 7):i + 1].max())
+            if sff[i] > self.gate_margin * r + N * 100.0:
+                left = self.gate_open_frames
+            if left > 0:
+                left -= 1
+            elif r > N * 100.0:
+                e[i] *= self.gate
+        return e
+
     def warm(self, weights: np.ndarray) -> bool:
         """Start from a remembered echo path (speech/echo_memory.py), now or again (the lag
         measured anew): both filters take its weights; the weights' uncertainty stays that
@@ -226,11 +284,14 @@ class LinearCanceller:
         self._start_d = self._start_e = 0.0
         self._trusted = False
         self._read = None  # the reference is read from where the delay puts it now: the path is not moved
+        self._history.clear()  # cleaned against another path and position
         return True
 
     def captured(self, frame: bytes) -> bytes:
         d = np.frombuffer(frame, "<i2").astype(np.float64)
-        e = self.process(self._next_reference(), d)
+        x = self._next_reference()
+        self._history.append((d, None if self._read is None else self._read - 1 - self._moved))
+        e = self.process(x, d)
         if self._later:
             e = self._better([e] + [np.frombuffer(f.captured(frame), "<i2").astype(np.float64) for f in self._later])
         return np.clip(np.round(e), -32768, 32767).astype("<i2").tobytes()
@@ -285,6 +346,7 @@ class LinearCanceller:
         used next), so nothing is learned again."""
         for a in (self._W, self._F, self._P):
             a[:] = shift_partitions(a, delta, self._p0 if a is self._P else 0.0)
+        self._moved += delta  # the frames kept were cleaned against references now ``delta`` older
         for p in range(self.parts):
             self._X[p] = np.fft.rfft(np.concatenate([self._frame(new - p - 2), self._frame(new - p - 1)]))
         self._x_last = self._frame(new - 1)

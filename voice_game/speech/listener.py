@@ -52,6 +52,11 @@ class VoiceEventSink(Protocol):
 ECHO_MARGIN_S = 0.3
 #: ... and from this much before the voice detection's start (it starts a few frames in)
 ECHO_LOOKBACK_S = 0.2
+#: speech ignored over the game's voice gets a second look (:meth:`Duplex.recleaned`: the
+#: canceller had not learned the echo yet) until this long after it ended (capture time) ...
+SECOND_LOOK_S = 3.0
+#: ... tried this often (a few ms of arithmetic; the decode only when the look is better)
+SECOND_LOOK_EVERY_S = 0.25
 
 
 
@@ -163,6 +168,10 @@ class Listener:
         self.maybe_threshold = 0.3
         self.maybe_frames = 8
         self._maybe_left = 0
+        #: the capture times of speech ignored over the game's voice, for a second look, and
+        #: the capture time of the next try
+        self._second: tuple[float, float] | None = None
+        self._second_next = 0.0
         #: captured blocks, () to wake the worker, None to stop it
         self._audio: queue.Queue[tuple[bytes, bool, float] | tuple[()] | None] = queue.Queue(maxsize=400)
         self._stream = None
@@ -359,6 +368,7 @@ class Listener:
             # its echo may come later than the game's own "speaking" flag says (1.8 s in the
             # duplex benchmark's room): what is heard in it is over the narration too
             self._voice_activity(pcm, muted_at_capture or self.duplex.echoing)
+            self._look_again(rec)
         elif self._gated(pcm, muted_at_capture):
             self.discarded_blocks += 1
             if not was_gated:
@@ -396,6 +406,7 @@ class Listener:
             d = ep.push(frame)
             if d is Vad.START:
                 self._spoke_from, self._spoke_to = self._captured_to - ECHO_LOOKBACK_S, None
+                self._second = None  # the person speaks again (or repeats): theirs is the word now
                 self._maybe_left = 0
                 self._speech_during_narration = narrating
                 self._emit(SpeechStarted(during_narration=narrating))
@@ -426,17 +437,41 @@ class Listener:
             return self.answer_min_confidence
         return self.duplex_min_confidence
 
-    def said_by_the_game(self, text: str) -> bool:
+    def _speech_span(self) -> tuple[float, float]:
+        """The capture times of the last speech the voice detection found (to now while it
+        goes on)."""
+        t1 = self._spoke_to if self._spoke_to is not None else self._captured_to
+        t0 = self._spoke_from if self._spoke_from is not None else t1 - ECHO_LOOKBACK_S
+        return t0, t1
+
+    def _look_again(self, rec) -> None:
+        """The second look at speech ignored over the game's voice: once the canceller takes
+        clearly more of the echo out of it than it did then (:meth:`Duplex.recleaned`), what
+        is left is decoded, and judged as over the narration. Given up when the person
+        speaks again, or ``SECOND_LOOK_S`` after it."""
+        if self._second is None or self.duplex is None or self._captured_to < self._second_next:
+            return
+        t0, t1 = self._second
+        if self._captured_to > t1 + SECOND_LOOK_S or self.mode != "always":
+            self._second = None
+            return
+        self._second_next = self._captured_to + SECOND_LOOK_EVERY_S
+        pcm = self.duplex.recleaned(t0, t1)
+        if pcm is None:
+            return
+        self._second = None
+        self._deliver(rec.decode(pcm), span=(t0, t1))
+
+    def said_by_the_game(self, text: str, span: tuple[float, float] | None = None) -> bool:
         """Whether every word of ``text`` is a word the game's own speech put into the
-        capture while the person spoke (from the voice detection's start to its end, or to
-        now, each ``ECHO_MARGIN_S`` wider: the words' play times are estimates)."""
+        capture while the person spoke (``span``, else from the voice detection's start to
+        its end or to now; each ``ECHO_MARGIN_S`` wider: the words' play times are estimates)."""
         if self.duplex is None:
             return False
         words = re.findall(r"\w+", text.lower())
         if not words:
             return False
-        t1 = self._spoke_to if self._spoke_to is not None else self._captured_to
-        t0 = self._spoke_from if self._spoke_from is not None else t1 - ECHO_LOOKBACK_S
+        t0, t1 = span if span is not None else self._speech_span()
         said = set(self.duplex.said_between(t0 - ECHO_MARGIN_S, t1 + ECHO_MARGIN_S))
         if not said:
             return False
@@ -454,24 +489,32 @@ class Listener:
         self._armed.clear()
         self._release.clear()
 
-    def _deliver(self, hyp: Hypothesis | None) -> None:
+    def _deliver(self, hyp: Hypothesis | None, span: tuple[float, float] | None = None) -> None:
+        """A final hypothesis: judged (over the game's voice: sure enough, not its own words)
+        and handed on. ``span``: the second look at the speech of those capture times."""
         if hyp is None:
             return
-        over_narration = self.duplex is not None and (self._speech_during_narration or self.is_muted())
+        again = span is not None
+        over_narration = self.duplex is not None and (again or self._speech_during_narration or self.is_muted())
         if over_narration and (hyp.empty or float(hyp.confidence) < self.min_confidence_over_narration(hyp.text)):
             # nothing (sure) understood while the game spoke (its own echo, a cough): the narration goes on
-            # (its text, if any, is kept in the event: what the unsure guess was)
-            self._emit(Heard(text=hyp.text, confidence=float(hyp.confidence), decision="ignored"))
+            # (its text, if any, is kept in the event: what the unsure guess was); the echo
+            # may not have been learned yet: a second look once it is
+            self._emit(Heard(text=hyp.text, confidence=float(hyp.confidence), decision="ignored", again=again))
+            if not again and self.duplex is not None:
+                self._second = self._speech_span()
+                self._second_next = self._captured_to
             return
-        if over_narration and not hyp.empty and self.said_by_the_game(hyp.text):
+        if over_narration and not hyp.empty and self.said_by_the_game(hyp.text, span):
             # the game's own words came back through the microphone (what the canceller left
             # of "Runde 1" heard as "eins"): a person at the table does not obey their own voice
-            self._emit(Heard(text=hyp.text, confidence=float(hyp.confidence), decision="echo"))
+            self._emit(Heard(text=hyp.text, confidence=float(hyp.confidence), decision="echo", again=again))
             return
         if hyp.empty and not self.deliver_empty:
             return
+        self._second = None
         self._emit(Heard(text=hyp.text, confidence=float(hyp.confidence),
-                         decision="not_understood" if hyp.empty else "delivered"))
+                         decision="not_understood" if hyp.empty else "delivered", again=again))
         self._speech_during_narration = False
         self.results.put(hyp)
         if self.on_result is not None:

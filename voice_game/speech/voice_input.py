@@ -11,8 +11,12 @@ from __future__ import annotations
 import os
 import queue
 import threading
+from typing import TYPE_CHECKING
 
 from voice_game.core.input import InputLine, LineSink
+
+if TYPE_CHECKING:
+    from voice_game.speech.listener import Listener
 
 _END = object()
 
@@ -155,9 +159,7 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
     listener = Listener(rec, on_result=voice.deliver, mode=listen, muted=muted, device=device,
                         deliver_empty=True, on_status=lambda st, detail: statuses.append(st),
                         duplex=duplexer, events=events)
-    listener.stop_phrases = stop_phrases(lang)
-    listener.answer_phrases = intent_phrases(lang, ("yes", "no"))
-    listener.number_words = number_words(lang)
+    configure(listener, lang)
     if not listener.start():
         if monitor is not None:
             monitor.close()
@@ -191,6 +193,16 @@ def _check_vocabulary(rec, vocabulary, say, catalog) -> None:
     missing = sorted(set(rec.missing_words))
     if missing:
         say(catalog.get("speech.missing_words", count=len(missing), words=", ".join(missing[:12])))
+
+
+def configure(listener: Listener, lang: str) -> Listener:
+    """The listener's words from the grammar of ``lang``: the stop phrases (let through over
+    the narration at a lower confidence), the answers (a higher one) and the number words
+    (a digit the game said and the word heard back are one word)."""
+    listener.stop_phrases = stop_phrases(lang)
+    listener.answer_phrases = intent_phrases(lang, ("yes", "no"))
+    listener.number_words = number_words(lang)
+    return listener
 
 
 def stop_phrases(lang: str) -> frozenset[str]:

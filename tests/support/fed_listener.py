@@ -1,0 +1,27 @@
+"""A listener fed a recording instead of a microphone (tests and benchmarks): the audio in
+blocks with capture times from ``t0``, as the capture callback would hand it in, then the
+queue worked off and the last decode and second look given time to come."""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from voice_game.speech.listener import SECOND_LOOK_S, Listener
+
+
+def feed_all(listener: Listener, audio: np.ndarray, t0: float, block: int = 1600,
+             settle_s: float = 0.5, tail_s: float = SECOND_LOOK_S) -> None:
+    """``audio`` (int16, 16 kHz) and ``tail_s`` of silence after it through the started
+    ``listener`` (the game counts as speaking all along), its first sample captured at
+    ``t0``; returns ``settle_s`` after the worker took the last block."""
+    pcm = np.concatenate([audio, np.zeros(int(tail_s * 16000), np.int16)]).astype("<i2").tobytes()
+    step = 2 * block
+    for k in range(0, len(pcm), step):
+        while listener._audio.qsize() > 200:  # noqa: SLF001 - keep the queue from overflowing
+            time.sleep(0.02)
+        listener.feed(pcm[k:k + step], muted=True, captured_at=t0 + k / 32000)
+    deadline = time.monotonic() + 60
+    while listener._audio.qsize() and time.monotonic() < deadline:  # noqa: SLF001
+        time.sleep(0.05)
+    time.sleep(settle_s)
