@@ -8,8 +8,8 @@ import pytest
 
 from tests.support.echo_room import echo_of, to_int16
 from tests.support.synth import espeak_available, synthesize
+from tests.support.tapped_player import tapped_player
 from voice_game.audio.mixer import resample
-from voice_game.audio.player import Player, RenderBackend
 from voice_game.audio.reference import ReferenceTap
 from voice_game.speech.duplex import Duplex
 from voice_game.speech.echo import NullCanceller, erle_db, make_canceller
@@ -20,18 +20,11 @@ pytestmark = pytest.mark.skipif(not espeak_available(), reason="espeak-ng is not
 @pytest.fixture(scope="module")
 def played():
     """(tap, what came out at 16 kHz, the time its first sample was heard)."""
-    backend = RenderBackend(rate=44100)
-    player = Player(backend=backend, rate=44100, preload=False)
-    tap = ReferenceTap(keep_s=30)
-    player.reference = tap
-    player.start()
-    try:
+    with tapped_player() as (player, backend, tap):
         tts = synthesize("Du spielst gegen zwei Bots. Welchen Dirigenten wählst du?", voice="de", floor_db=None)
         item = player.speak_audio(tts, 16000)
         item.wait(timeout=30)
         player.wait_silent(timeout=5)
-    finally:
-        player.close()
     out = backend.output().mean(axis=1)
     assert backend.t0 is not None
     return tap, resample(out, 44100, 16000) * 32767, backend.t0

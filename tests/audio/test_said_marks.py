@@ -7,28 +7,20 @@ import numpy as np
 import pytest
 
 from tests.support.synth import espeak_available, synthesize
-from voice_game.audio.player import Player, RenderBackend
-from voice_game.audio.reference import ReferenceTap
+from tests.support.tapped_player import tapped_player
 
 pytestmark = pytest.mark.skipif(not espeak_available(), reason="espeak-ng is not installed")
 
 
 def test_each_sentence_is_marked_where_it_plays():
-    backend = RenderBackend(rate=44100)
-    player = Player(backend=backend, rate=44100, preload=False)
-    tap = ReferenceTap(keep_s=30)
-    player.reference = tap
-    player.start()
     text = "Runde eins. Noch drei Karten im Stapel."
-    try:
+    with tapped_player() as (player, _, tap):
         tts = synthesize(text, voice="de", floor_db=None, lead_silence=0.0, tail_silence=0.0)
         player.play_frames(np.zeros((4410, 2), np.float32), 44100)  # 0.1 s of silence first
         player.speak_audio(tts, 16000, label=text).wait(timeout=30)
         cue = player.speak_audio(np.zeros(1600, np.int16), 16000)  # no label: no words
         cue.wait(timeout=5)
         player.wait_silent(timeout=5)
-    finally:
-        player.close()
     frames = tap.recent(0.0, 1e12)
     loud = [t for t, f in frames if np.abs(np.frombuffer(f, "<i2")).max() > 300]
     assert loud, "nothing audible reached the tap"

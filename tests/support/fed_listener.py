@@ -7,11 +7,12 @@ import time
 
 import numpy as np
 
-from voice_game.speech.listener import SECOND_LOOK_S, Listener
+from voice_game.speech.listener import Listener
+from voice_game.speech.second_look import WAIT_S
 
 
 def feed_all(listener: Listener, audio: np.ndarray, t0: float, block: int = 1600,
-             settle_s: float = 0.5, tail_s: float = SECOND_LOOK_S) -> None:
+             settle_s: float = 0.5, tail_s: float = WAIT_S) -> None:
     """``audio`` (int16, 16 kHz) and ``tail_s`` of silence after it through the started
     ``listener`` (the game counts as speaking all along), its first sample captured at
     ``t0``; returns ``settle_s`` after the worker took the last block."""

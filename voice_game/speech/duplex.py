@@ -38,7 +38,7 @@ SEARCH_MS = 200
 REMEMBER_FRAMES = 3000
 #: captured frames whose first cleaning is kept for a second look (:meth:`Duplex.recleaned`;
 #: the linear canceller keeps as many)
-HISTORY_FRAMES = 400
+HISTORY_FRAMES = 800
 #: a second look is worth a decode when it leaves this much less than the first cleaning
 #: (dB; a word as loud as an echo left whole loses 3 dB when the echo goes)
 SECOND_LOOK_DB = 2.5
@@ -104,6 +104,9 @@ class Duplex:
         #: the last frames cleaned: capture time, the first cleaning's energy, and whether
         #: the game's sound could echo in them
         self._history: deque[tuple[float, float, bool]] = deque(maxlen=HISTORY_FRAMES)
+        #: the capture time at which the echo's lag was first known (the canceller could
+        #: begin to learn the path where it is)
+        self.locked_at: float | None = None
         #: the last frame cleaned fell while the game's sound may still echo (its play time
         #: moved by the measured lag, and the gate's hold): the game counts as speaking
         #: until its echo is over, not only until it stops playing
@@ -138,27 +141,31 @@ class Duplex:
         capture times ``t0`` and ``t1`` (their play times moved by the measured lag)."""
         return self.tap.words_between(t0 - self.tracker.lag_s, t1 - self.tracker.lag_s)
 
-    def recleaned(self, t0: float, t1: float, better_db: float = SECOND_LOOK_DB) -> bytes | None:
-        """A second look: the frames captured between ``t0`` and ``t1`` cleaned again with
-        the echo path the canceller knows now, when that leaves at least ``better_db``
-        less than their first cleaning (the path was not yet learned then: the first
-        seconds of the game's speech, the echo's lag not yet measured); frames the game's
-        sound could echo in and under the residual gate's floor become silence, as in the
-        first cleaning. None: no better look (nothing kept of that time, the canceller keeps
-        no frames, it takes out no more, or nothing but the residual is left)."""
+    def recleaned(self, t0: float, t1: float, better_db: float = SECOND_LOOK_DB) -> tuple[float, bytes] | None:
+        """A second look (speech/second_look.py): the frames captured between ``t0`` and
+        ``t1`` (as far as they are kept) cleaned again with the echo path the canceller knows
+        now, when that leaves at least ``better_db`` less than their first cleaning (the path
+        was not yet learned then: the first seconds of the game's speech, the echo's lag not
+        yet measured); frames the game's sound could echo in and under the residual gate's
+        floor become silence, as in the first cleaning. Gives the capture time of the first
+        frame and the audio; None: no better look (nothing kept of that time, the canceller
+        keeps no frames, it takes out no more, or nothing but silence is left)."""
         kept = list(self._history)
-        first = next((i for i, h in enumerate(kept) if h[0] >= t0), None)
-        if first is None or (first == 0 and kept[0][0] > t0 + 0.05):
-            return None  # not kept from its start (or nothing kept): the frames have gone
-        last = max(i for i, h in enumerate(kept) if h[0] <= t1) if kept[first][0] <= t1 else first - 1
-        if last < first:
+        inside = [i for i, h in enumerate(kept) if t0 <= h[0] <= t1]
+        if not inside:
+            self.tracker.debug(f"second look at {t0:.2f}-{t1:.2f}: not kept")
             return None
+        first, last = inside[0], inside[-1]
         again = self.canceller.recleaned(len(kept) - first)
         if again is None or len(again) < (len(kept) - first) * FRAME_BYTES:
-            return None  # it keeps fewer (started again from a remembered path since)
+            self.tracker.debug(f"second look at {t0:.2f}-{t1:.2f}: the canceller keeps {0 if again is None else len(again) // FRAME_BYTES} frames")
+            return None
         frames = np.frombuffer(again, "<i2").astype(np.float64).reshape(-1, FRAME)[:last - first + 1]
         energy = (frames * frames).sum(axis=1)
         before = sum(h[1] for h in kept[first:last + 1])
+        if self.tracker.debugging:
+            self.tracker.debug(f"second look at {t0:.2f}-{t1:.2f}: first cleaning {10 * np.log10(before / (energy.size * FRAME) + 1e-9):.1f} dB, "
+                               f"again {10 * np.log10(float(energy.sum()) / (energy.size * FRAME) + 1e-9):.1f} dB")
         if float(energy.sum()) * 10 ** (better_db / 10) > before:
             return None
         floor = FRAME * 10 ** (self.gate.floor_db / 10)
@@ -166,7 +173,7 @@ class Duplex:
         frames[echoing & (energy < floor)] = 0.0
         if not frames.any():
             return None
-        return np.clip(np.round(frames), -32768, 32767).astype("<i2").tobytes()
+        return kept[first][0], np.clip(np.round(frames), -32768, 32767).astype("<i2").tobytes()
 
     def remember(self, wait: bool = True) -> None:
         """Keep the echo path learned so far for the next start (nothing when nothing was
@@ -204,6 +211,8 @@ class Duplex:
             self.tracker.captured(data[k * FRAME_BYTES:(k + 1) * FRAME_BYTES], at, self.tap)
             if self._path is not None and self.tracker.locked:
                 self._lag_known()
+            if self.locked_at is None and self.tracker.locked:
+                self.locked_at = at
             t = at - self.tracker.lag_s + self.lead_ms / 1000
             for _, ref in self.tap.take_until(t):
                 self.canceller.played(ref)

@@ -56,8 +56,8 @@ SEARCH_EVIDENCE = 60
 #: at the end of this filter's span and before the later one's)
 SEARCH_STEPS = 2
 #: captured frames kept, with the reference each was cleaned against, to clean them again
-#: with what the filter learned since (:meth:`LinearCanceller.recleaned`: 4 s)
-HISTORY_FRAMES = 400
+#: with what the filter learned since (:meth:`LinearCanceller.recleaned`: 8 s)
+HISTORY_FRAMES = 800
 #: a remembered echo path is trusted once it took this much out of the capture ...
 TRUST_DB = 10.0
 #: ... over this many frames of the reference sounding
@@ -197,11 +197,11 @@ class LinearCanceller:
         if self._best == 0:
             return
         delay = self._delay_frames
-        self.__dict__.update(later[self._best - 1].__dict__)  # its learned path, reference position and statistics
+        # its learned path, reference position, history and statistics; its own search
+        # state is empty (no later filters, the best its own) but for the search being over
+        self.__dict__.update(later[self._best - 1].__dict__)
         self._delay_frames = delay
-        self._later = []
         self._searched = True
-        self._best = 0
         self.adopted = True
 
     def probe(self) -> None:

@@ -36,6 +36,7 @@ from typing import Protocol
 
 from .duplex import Duplex
 from .hypothesis import BackgroundRecognizer, Hypothesis
+from .second_look import EVERY_S, MOST, OPENING_S, SETTLE_S, WAIT_S, Look, Utterances, overlaps
 from .vad import Endpointer, SileroVad, Vad, frames_of
 from .voice_events import Heard, SpeechDismissed, SpeechEnded, SpeechMaybe, SpeechStarted, VoiceEvent
 
@@ -52,11 +53,9 @@ class VoiceEventSink(Protocol):
 ECHO_MARGIN_S = 0.3
 #: ... and from this much before the voice detection's start (it starts a few frames in)
 ECHO_LOOKBACK_S = 0.2
-#: speech ignored over the game's voice gets a second look (:meth:`Duplex.recleaned`: the
-#: canceller had not learned the echo yet) until this long after it ended (capture time) ...
-SECOND_LOOK_S = 3.0
-#: ... tried this often (a few ms of arithmetic; the decode only when the look is better)
-SECOND_LOOK_EVERY_S = 0.25
+#: the same words delivered by the first look this soon after the second look delivered
+#: them (capture time) are the person saying it again: acted on once
+REPEAT_S = 4.0
 
 
 
@@ -168,10 +167,16 @@ class Listener:
         self.maybe_threshold = 0.3
         self.maybe_frames = 8
         self._maybe_left = 0
-        #: the capture times of speech ignored over the game's voice, for a second look, and
-        #: the capture time of the next try
-        self._second: tuple[float, float] | None = None
-        self._second_next = 0.0
+        #: the second look (speech/second_look.py): the span to look at again, the capture
+        #: time of the next try, whether the start of the narration was put in it, the spans
+        #: of the commands delivered lately (never delivered twice), and the words the second
+        #: look delivered last with their capture time (the person saying them again)
+        self._look: Look | None = None
+        self._look_next = 0.0
+        self._opening_looked = False
+        self._delivered_spans: list[tuple[float, float]] = []
+        self._again_said: tuple[str, float] | None = None
+        self._utterances = Utterances()
         #: captured blocks, () to wake the worker, None to stop it
         self._audio: queue.Queue[tuple[bytes, bool, float] | tuple[()] | None] = queue.Queue(maxsize=400)
         self._stream = None
@@ -368,6 +373,7 @@ class Listener:
             # its echo may come later than the game's own "speaking" flag says (1.8 s in the
             # duplex benchmark's room): what is heard in it is over the narration too
             self._voice_activity(pcm, muted_at_capture or self.duplex.echoing)
+            self._look_at_the_opening()
             self._look_again(rec)
         elif self._gated(pcm, muted_at_capture):
             self.discarded_blocks += 1
@@ -406,7 +412,6 @@ class Listener:
             d = ep.push(frame)
             if d is Vad.START:
                 self._spoke_from, self._spoke_to = self._captured_to - ECHO_LOOKBACK_S, None
-                self._second = None  # the person speaks again (or repeats): theirs is the word now
                 self._maybe_left = 0
                 self._speech_during_narration = narrating
                 self._emit(SpeechStarted(during_narration=narrating))
@@ -444,23 +449,38 @@ class Listener:
         t0 = self._spoke_from if self._spoke_from is not None else t1 - ECHO_LOOKBACK_S
         return t0, t1
 
+    def _look_at_the_opening(self) -> None:
+        """Once the echo's lag is known: the narration's start, heard before the canceller
+        could learn the path, is looked at again ``SETTLE_S`` later."""
+        if self._opening_looked or self.duplex is None or self.duplex.locked_at is None:
+            return
+        self._opening_looked = True
+        at = self.duplex.locked_at
+        self._look = Look(-1e18, at + OPENING_S, at + SETTLE_S).merged(self._look)
+
     def _look_again(self, rec) -> None:
-        """The second look at speech ignored over the game's voice: once the canceller takes
-        clearly more of the echo out of it than it did then (:meth:`Duplex.recleaned`), what
-        is left is decoded, and judged as over the narration. Given up when the person
-        speaks again, or ``SECOND_LOOK_S`` after it."""
-        if self._second is None or self.duplex is None or self._captured_to < self._second_next:
+        """The second look: once the canceller takes clearly more of the echo out of the
+        span than it did then (:meth:`Duplex.recleaned`), the utterances a voice detector of
+        its own finds in what is left (none a command was delivered for) are decoded and
+        judged as over the narration, until one is delivered. Given up ``WAIT_S`` after the
+        span, or when a command is delivered meanwhile."""
+        look = self._look
+        if look is None or self.duplex is None or self._captured_to < max(look.not_before, self._look_next):
             return
-        t0, t1 = self._second
-        if self._captured_to > t1 + SECOND_LOOK_S or self.mode != "always":
-            self._second = None
+        if self._captured_to > look.t1 + WAIT_S or self.mode != "always":
+            self._look = None
             return
-        self._second_next = self._captured_to + SECOND_LOOK_EVERY_S
-        pcm = self.duplex.recleaned(t0, t1)
-        if pcm is None:
+        self._look_next = self._captured_to + EVERY_S
+        got = self.duplex.recleaned(look.t0, look.t1)
+        if got is None:
             return
-        self._second = None
-        self._deliver(rec.decode(pcm), span=(t0, t1))
+        self._look = None
+        start, pcm = got
+        found = [u for u in self._utterances.find(pcm, start)
+                 if not any(overlaps((u[0], u[1]), d) for d in self._delivered_spans)]
+        for a, b, audio in found[:MOST]:
+            if self._deliver(rec.decode(audio), span=(a - ECHO_LOOKBACK_S, b)):
+                break
 
     def said_by_the_game(self, text: str, span: tuple[float, float] | None = None) -> bool:
         """Whether every word of ``text`` is a word the game's own speech put into the
@@ -489,11 +509,12 @@ class Listener:
         self._armed.clear()
         self._release.clear()
 
-    def _deliver(self, hyp: Hypothesis | None, span: tuple[float, float] | None = None) -> None:
+    def _deliver(self, hyp: Hypothesis | None, span: tuple[float, float] | None = None) -> bool:
         """A final hypothesis: judged (over the game's voice: sure enough, not its own words)
-        and handed on. ``span``: the second look at the speech of those capture times."""
+        and handed on; True when it was. ``span``: from the second look at the speech of
+        those capture times."""
         if hyp is None:
-            return
+            return False
         again = span is not None
         over_narration = self.duplex is not None and (again or self._speech_during_narration or self.is_muted())
         if over_narration and (hyp.empty or float(hyp.confidence) < self.min_confidence_over_narration(hyp.text)):
@@ -502,17 +523,29 @@ class Listener:
             # may not have been learned yet: a second look once it is
             self._emit(Heard(text=hyp.text, confidence=float(hyp.confidence), decision="ignored", again=again))
             if not again and self.duplex is not None:
-                self._second = self._speech_span()
-                self._second_next = self._captured_to
-            return
+                t0, t1 = self._speech_span()
+                self._look = Look(t0, t1, self._captured_to).merged(self._look)
+            return False
         if over_narration and not hyp.empty and self.said_by_the_game(hyp.text, span):
             # the game's own words came back through the microphone (what the canceller left
             # of "Runde 1" heard as "eins"): a person at the table does not obey their own voice
             self._emit(Heard(text=hyp.text, confidence=float(hyp.confidence), decision="echo", again=again))
-            return
+            return False
         if hyp.empty and not self.deliver_empty:
-            return
-        self._second = None
+            return False
+        said = self._again_said
+        if (not again and said is not None and hyp.text == said[0]
+                and self._captured_to - said[1] < REPEAT_S):
+            # the second look gave these words a moment ago, and the person said them again
+            # meanwhile (they had heard nothing happen): acted on once
+            self._again_said = None
+            self._emit(Heard(text=hyp.text, confidence=float(hyp.confidence), decision="repeated"))
+            return False
+        self._look = None
+        if not hyp.empty:
+            spoke = span if span is not None else self._speech_span()
+            self._delivered_spans = [*self._delivered_spans[-7:], spoke]
+            self._again_said = (hyp.text, self._captured_to) if again else None
         self._emit(Heard(text=hyp.text, confidence=float(hyp.confidence),
                          decision="not_understood" if hyp.empty else "delivered", again=again))
         self._speech_during_narration = False
@@ -522,3 +555,4 @@ class Listener:
                 self.on_result(hyp)
             except Exception as exc:  # noqa: BLE001
                 self._set_status(ERROR, f"result callback: {exc}")
+        return True
