@@ -176,3 +176,24 @@ def test_the_games_voice_alone_gives_no_second_look_command(rec, opening):
     heard = events.heard()
     print("heard:", heard)
     assert not [h for h in heard if h.decision not in ("ignored", "echo")], heard
+
+
+def test_a_command_said_again_after_the_second_look_gave_it_is_acted_on_once(rec, opening):
+    """The person heard nothing happen and says it again; the second look gives the first
+    one meanwhile: the repeat is ``repeated``, not a second move."""
+    played, echo, person, at, n = opening
+    again = person.copy()
+    later = int(6.5 * RATE)
+    again[later:later + n] = person[at:at + n]
+    events = Collected()
+    listener = configure(Listener(rec, duplex=duplex_over(played), events=events, muted=lambda: True), "en")
+    rec.reset()
+    listener.start_fed()
+    try:
+        feed_all(listener, to_int16(echo + again), T0 + CLOCK_S, block=320)
+    finally:
+        listener.stop()
+    heard = events.heard()
+    print("heard:", heard)
+    said = [(h.text, h.decision, h.again) for h in heard if h.decision in ("delivered", "repeated")]
+    assert said == [("three", "delivered", True), ("three", "repeated", False)], heard

@@ -73,9 +73,10 @@ class Heard(VoiceEvent):
     """A final hypothesis. ``decision``: ``delivered`` (to the session, which acts, reads
     back or refuses), ``not_understood`` (empty, delivered in silence), ``ignored`` (empty
     or unsure while the game spoke: the narration goes on), ``echo`` (every word of it the
-    game itself said while the person spoke: its own voice heard back, nothing acts).
-    ``again``: from the second look (speech ignored over the game's voice, cleaned again
-    once the canceller had learned the echo, :meth:`Duplex.recleaned`)."""
+    game itself said while the person spoke: its own voice heard back, nothing acts),
+    ``repeated`` (the words the second look delivered a moment before, said again: acted on
+    once). ``again``: from the second look (speech/second_look.py: the narration's start or
+    speech ignored over it, cleaned again once the canceller had learned the echo)."""
 
     text: str
     confidence: float
