@@ -27,6 +27,7 @@ from voice_game.audio.reference import FRAME, RATE, ReferenceTap
 from .echo import EchoCanceller
 from .echo_delay import DelayTracker
 from .echo_memory import EchoMemory, EchoPath
+from .linear_echo import LinearCanceller
 
 FRAME_BYTES = FRAME * 2
 #: until the lag is measured the echo may come this much later than the lead puts it (the
@@ -165,7 +166,8 @@ class Duplex:
         before = sum(h[1] for h in kept[first:last + 1])
         if self.tracker.debugging:
             self.tracker.debug(f"second look at {t0:.2f}-{t1:.2f}: first cleaning {10 * np.log10(before / (energy.size * FRAME) + 1e-9):.1f} dB, "
-                               f"again {10 * np.log10(float(energy.sum()) / (energy.size * FRAME) + 1e-9):.1f} dB")
+                               f"again {10 * np.log10(float(energy.sum()) / (energy.size * FRAME) + 1e-9):.1f} dB; "
+                               f"{self.canceller.reclean_note if isinstance(self.canceller, LinearCanceller) else ''}")
         if float(energy.sum()) * 10 ** (better_db / 10) > before:
             return None
         floor = FRAME * 10 ** (self.gate.floor_db / 10)

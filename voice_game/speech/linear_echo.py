@@ -58,6 +58,8 @@ SEARCH_STEPS = 2
 #: captured frames kept, with the reference each was cleaned against, to clean them again
 #: with what the filter learned since (:meth:`LinearCanceller.recleaned`: 8 s)
 HISTORY_FRAMES = 800
+#: frames cleaned again with one reference shift (:meth:`LinearCanceller.recleaned`: 0.5 s)
+RECLEAN_BLOCK = 50
 #: a remembered echo path is trusted once it took this much out of the capture ...
 TRUST_DB = 10.0
 #: ... over this many frames of the reference sounding
@@ -122,9 +124,11 @@ class LinearCanceller:
         # what was handed in: the history's span, the filter's and 1 s of slack
         self._ref: deque[np.ndarray] = deque(maxlen=HISTORY_FRAMES + self.parts + 100)
         #: the last captured frames and the reference frame each was cleaned against (its
-        #: number less :attr:`_moved`, the re-alignments since: :meth:`recleaned`)
-        self._history: deque[tuple[np.ndarray, int | None]] = deque(maxlen=HISTORY_FRAMES)
-        self._moved = 0
+        #: number, and how many re-alignments there had been: :meth:`recleaned`)
+        self._history: deque[tuple[np.ndarray, int | None, int]] = deque(maxlen=HISTORY_FRAMES)
+        #: the re-alignments so far (reference frames each moved the reading by)
+        self._moves: list[int] = []
+        self.reclean_note = ""
         self._played_n = 0  # reference frames handed in so far
         self._read: int | None = None
         self._off_frames = 0  # the index of the next reference frame to use
@@ -231,17 +235,40 @@ class LinearCanceller:
         e = d.copy()
         resid = np.zeros(len(kept))
         rows = np.array([i for i, h in enumerate(kept) if h[1] is not None], dtype=int)
-        if len(rows):  # the others came before anything was played: nothing to take out
-            k = np.array([kept[i][1] for i in rows], dtype=int) + self._moved
-            lo = int(k.min()) - self.parts
-            refs = np.stack([self._frame(j) for j in range(lo - 1, int(k.max()) + 1)])
-            R = np.fft.rfft(np.concatenate([refs[:-1], refs[1:]], axis=1), axis=1)  # R[i]: frames lo-1+i, lo+i
-            Y = np.zeros((len(rows), K), np.complex128)
-            for p in range(self.parts):
-                Y += self._F[p] * R[k - p - lo]
-            y = np.fft.irfft(Y, L, axis=1)[:, N:]
-            e[rows] = d[rows] - y
-            resid[rows] = self.leak * (y * y).sum(axis=1)
+        if not len(rows):  # all came before anything was played: nothing to take out
+            return np.clip(np.round(e), -32768, 32767).astype("<i2").tobytes()
+        k = np.array([kept[i][1] for i in rows], dtype=int)
+        m = np.array([kept[i][2] for i in rows], dtype=int)
+        # a re-alignment since a frame was cleaned moved the reference against it when the
+        # lag was measured anew (it was misplaced for that frame too) but not when the
+        # reference was short of frames later (a gap the device played): each block takes
+        # the shift among those possible that leaves least
+        # (the first ``j`` re-alignments apply to a frame cleaned after ``a`` of them: it moves
+        # by ``cum[max(a, j)] - cum[a]``)
+        cum = np.concatenate([[0], np.cumsum(self._moves, dtype=int)])
+        shift = np.stack([cum[np.maximum(m, j)] - cum[m] for j in range(len(cum))])  # [j, row]
+        lo = int((k + shift.min(axis=0)).min()) - self.parts
+        refs = np.stack([self._frame(j) for j in range(lo - 1, int((k + shift.max(axis=0)).max()) + 1)])
+        R = np.fft.rfft(np.concatenate([refs[:-1], refs[1:]], axis=1), axis=1)  # R[i]: frames lo-1+i, lo+i
+        chose: list[int] = []
+        for b in range(0, len(rows), RECLEAN_BLOCK):
+            at = rows[b:b + RECLEAN_BLOCK]
+            best: tuple[float, np.ndarray, int] | None = None
+            for j in range(int(m[b:b + RECLEAN_BLOCK].min()), len(cum)):
+                kk = k[b:b + RECLEAN_BLOCK] + shift[j, b:b + RECLEAN_BLOCK]
+                Y = np.zeros((len(at), K), np.complex128)
+                for p in range(self.parts):
+                    Y += self._F[p] * R[kk - p - lo]
+                y = np.fft.irfft(Y, L, axis=1)[:, N:]
+                left = float(((d[at] - y) ** 2).sum())
+                if best is None or left < best[0]:
+                    best = (left, y, j)
+            assert best is not None
+            chose.append(best[2])
+            e[at] = d[at] - best[1]
+            resid[at] = self.leak * (best[1] * best[1]).sum(axis=1)
+        #: diagnosis: the re-alignments and how many of them each block took
+        self.reclean_note = f"re-alignments {self._moves}, taken by block {chose}"
         sff = (e * e).sum(axis=1)
         louder = sff > self.bypass * (d * d).sum(axis=1)
         e[louder] = d[louder]
@@ -290,7 +317,7 @@ class LinearCanceller:
     def captured(self, frame: bytes) -> bytes:
         d = np.frombuffer(frame, "<i2").astype(np.float64)
         x = self._next_reference()
-        self._history.append((d, None if self._read is None else self._read - 1 - self._moved))
+        self._history.append((d, None if self._read is None else self._read - 1, len(self._moves)))
         e = self.process(x, d)
         if self._later:
             e = self._better([e] + [np.frombuffer(f.captured(frame), "<i2").astype(np.float64) for f in self._later])
@@ -346,7 +373,7 @@ class LinearCanceller:
         used next), so nothing is learned again."""
         for a in (self._W, self._F, self._P):
             a[:] = shift_partitions(a, delta, self._p0 if a is self._P else 0.0)
-        self._moved += delta  # the frames kept were cleaned against references now ``delta`` older
+        self._moves.append(delta)  # the frames kept before may belong ``delta`` further (recleaned)
         for p in range(self.parts):
             self._X[p] = np.fft.rfft(np.concatenate([self._frame(new - p - 2), self._frame(new - p - 1)]))
         self._x_last = self._frame(new - 1)
