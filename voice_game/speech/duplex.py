@@ -163,6 +163,12 @@ class Duplex:
             return None
         frames = np.frombuffer(again, "<i2").astype(np.float64).reshape(-1, FRAME)[:last - first + 1]
         energy = (frames * frames).sum(axis=1)
+        # the residual gate's floor as in the first cleaning, before the two are compared
+        floor = FRAME * 10 ** (self.gate.floor_db / 10)
+        echoing = np.array([h[2] for h in kept[first:last + 1]])
+        quiet = echoing & (energy < floor)
+        frames[quiet] = 0.0
+        energy[quiet] = 0.0
         before = sum(h[1] for h in kept[first:last + 1])
         if self.tracker.debugging:
             self.tracker.debug(f"second look at {t0:.2f}-{t1:.2f}: first cleaning {10 * np.log10(before / (energy.size * FRAME) + 1e-9):.1f} dB, "
@@ -170,9 +176,6 @@ class Duplex:
                                f"{self.canceller.reclean_note if isinstance(self.canceller, LinearCanceller) else ''}")
         if float(energy.sum()) * 10 ** (better_db / 10) > before:
             return None
-        floor = FRAME * 10 ** (self.gate.floor_db / 10)
-        echoing = np.array([h[2] for h in kept[first:last + 1]])
-        frames[echoing & (energy < floor)] = 0.0
         if not frames.any():
             return None
         return kept[first][0], np.clip(np.round(frames), -32768, 32767).astype("<i2").tobytes()

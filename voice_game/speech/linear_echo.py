@@ -241,34 +241,44 @@ class LinearCanceller:
         m = np.array([kept[i][2] for i in rows], dtype=int)
         # a re-alignment since a frame was cleaned moved the reference against it when the
         # lag was measured anew (it was misplaced for that frame too) but not when the
-        # reference was short of frames later (a gap the device played): each block takes
-        # the shift among those possible that leaves least
+        # reference was short of frames later (a gap the device played), and the reading
+        # wanders up to ``SLACK`` frames unaligned (the filter learns it in): each half second
+        # takes the shift that leaves least among those the re-alignments since allow, each
+        # give or take ``SLACK`` (chosen on every 4th frame, then applied to all)
         # (the first ``j`` re-alignments apply to a frame cleaned after ``a`` of them: it moves
         # by ``cum[max(a, j)] - cum[a]``)
         cum = np.concatenate([[0], np.cumsum(self._moves, dtype=int)])
         shift = np.stack([cum[np.maximum(m, j)] - cum[m] for j in range(len(cum))])  # [j, row]
-        lo = int((k + shift.min(axis=0)).min()) - self.parts
-        refs = np.stack([self._frame(j) for j in range(lo - 1, int((k + shift.max(axis=0)).max()) + 1)])
+        lo = int((k + shift.min(axis=0)).min()) - SLACK - self.parts
+        hi = int((k + shift.max(axis=0)).max()) + SLACK
+        refs = np.stack([self._frame(j) for j in range(lo - 1, hi + 1)])
         R = np.fft.rfft(np.concatenate([refs[:-1], refs[1:]], axis=1), axis=1)  # R[i]: frames lo-1+i, lo+i
+        taps = np.arange(self.parts)
+
+        def echo(kk: np.ndarray) -> np.ndarray:
+            Y = np.einsum("pk,npk->nk", self._F, R[kk[:, None] - taps[None, :] - lo])
+            return np.fft.irfft(Y, L, axis=1)[:, N:]
+
         chose: list[int] = []
         for b in range(0, len(rows), RECLEAN_BLOCK):
             at = rows[b:b + RECLEAN_BLOCK]
-            best: tuple[float, np.ndarray, int] | None = None
-            for j in range(int(m[b:b + RECLEAN_BLOCK].min()), len(cum)):
-                kk = k[b:b + RECLEAN_BLOCK] + shift[j, b:b + RECLEAN_BLOCK]
-                Y = np.zeros((len(at), K), np.complex128)
-                for p in range(self.parts):
-                    Y += self._F[p] * R[kk - p - lo]
-                y = np.fft.irfft(Y, L, axis=1)[:, N:]
-                left = float(((d[at] - y) ** 2).sum())
+            kb = k[b:b + RECLEAN_BLOCK]
+            some = slice(0, len(at), 4)
+            moved = {tuple(shift[j, b:b + RECLEAN_BLOCK] + extra)  # each distinct shift once
+                     for j in range(int(m[b:b + RECLEAN_BLOCK].min()), len(cum)) for extra in range(-SLACK, SLACK + 1)}
+            best: tuple[float, np.ndarray] | None = None
+            for by in sorted(moved):
+                kk = kb + np.array(by, dtype=int)
+                left = float(((d[at][some] - echo(kk[some])) ** 2).sum())
                 if best is None or left < best[0]:
-                    best = (left, y, j)
+                    best = (left, kk)
             assert best is not None
-            chose.append(best[2])
-            e[at] = d[at] - best[1]
-            resid[at] = self.leak * (best[1] * best[1]).sum(axis=1)
-        #: diagnosis: the re-alignments and how many of them each block took
-        self.reclean_note = f"re-alignments {self._moves}, taken by block {chose}"
+            y = echo(best[1])
+            chose.append(int((best[1] - kb)[0]))
+            e[at] = d[at] - y
+            resid[at] = self.leak * (y * y).sum(axis=1)
+        #: diagnosis: the re-alignments, and the shift each block took
+        self.reclean_note = f"re-alignments {self._moves}, shifts by block {chose}"
         sff = (e * e).sum(axis=1)
         louder = sff > self.bypass * (d * d).sum(axis=1)
         e[louder] = d[louder]
