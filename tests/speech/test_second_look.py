@@ -149,7 +149,7 @@ def rec():
 def test_a_word_said_before_the_echo_was_learned_is_heard_on_the_second_look(rec, opening):
     played, echo, person, at, n = opening
     events = Collected()
-    listener = configure(Listener(rec, duplex=duplex_over(played), events=events, muted=lambda: True), "en")
+    listener = configure(Listener(rec, duplex=duplex_over(played), events=events, muted=lambda: True, second_look=True), "en")
     rec.reset()
     listener.start_fed()
     try:
@@ -166,7 +166,7 @@ def test_a_word_said_before_the_echo_was_learned_is_heard_on_the_second_look(rec
 def test_the_games_voice_alone_gives_no_second_look_command(rec, opening):
     played, echo, _, _, _ = opening
     events = Collected()
-    listener = configure(Listener(rec, duplex=duplex_over(played), events=events, muted=lambda: True), "en")
+    listener = configure(Listener(rec, duplex=duplex_over(played), events=events, muted=lambda: True, second_look=True), "en")
     rec.reset()
     listener.start_fed()
     try:
@@ -186,7 +186,7 @@ def test_a_command_said_again_after_the_second_look_gave_it_is_acted_on_once(rec
     later = int(6.5 * RATE)
     again[later:later + n] = person[at:at + n]
     events = Collected()
-    listener = configure(Listener(rec, duplex=duplex_over(played), events=events, muted=lambda: True), "en")
+    listener = configure(Listener(rec, duplex=duplex_over(played), events=events, muted=lambda: True, second_look=True), "en")
     rec.reset()
     listener.start_fed()
     try:
@@ -197,3 +197,21 @@ def test_a_command_said_again_after_the_second_look_gave_it_is_acted_on_once(rec
     print("heard:", heard)
     said = [(h.text, h.decision, h.again) for h in heard if h.decision in ("delivered", "repeated")]
     assert said == [("three", "delivered", True), ("three", "repeated", False)], heard
+
+
+def test_off_by_default_and_then_the_word_said_before_the_echo_was_learned_is_lost(rec, opening):
+    """The control: without the second look (the default: docs/DUPLEX.md) the same "three"
+    gives nothing."""
+    played, echo, person, _, _ = opening
+    events = Collected()
+    listener = configure(Listener(rec, duplex=duplex_over(played), events=events, muted=lambda: True), "en")
+    assert not listener.second_look
+    rec.reset()
+    listener.start_fed()
+    try:
+        feed_all(listener, to_int16(echo + person), T0 + CLOCK_S, block=320)
+    finally:
+        listener.stop()
+    heard = events.heard()
+    print("heard:", heard)
+    assert not [h for h in heard if h.decision == "delivered" or h.again], heard

@@ -53,6 +53,9 @@ class VoiceEventSink(Protocol):
 ECHO_MARGIN_S = 0.3
 #: ... and from this much before the voice detection's start (it starts a few frames in)
 ECHO_LOOKBACK_S = 0.2
+#: what a second look decodes needs this much, a stop phrase too (the duplex benchmark: the
+#: game's own "ruhe" came out of it at 0.76 and silenced the narration)
+MIN_CONFIDENCE_AGAIN = 0.8
 #: the same words delivered by the first look this soon after the second look delivered
 #: them (capture time) are the person saying it again: acted on once
 REPEAT_S = 4.0
@@ -104,6 +107,7 @@ class Listener:
         deliver_empty: bool = False,
         duplex: Duplex | None = None,
         events: VoiceEventSink | None = None,
+        second_look: bool = False,
     ):
         if mode not in ("always", "push"):
             raise ValueError(f"mode must be 'always' or 'push', not {mode!r}")
@@ -171,6 +175,8 @@ class Listener:
         #: time of the next try, whether the start of the narration was put in it, the spans
         #: of the commands delivered lately (never delivered twice), and the words the second
         #: look delivered last with their capture time (the person saying them again)
+        #: on: measured, not the default (docs/DUPLEX.md, "The second look")
+        self.second_look = second_look
         self._look: Look | None = None
         self._look_next = 0.0
         self._opening_looked = False
@@ -452,7 +458,7 @@ class Listener:
     def _look_at_the_opening(self) -> None:
         """Once the echo's lag is known: the narration's start, heard before the canceller
         could learn the path, is looked at again ``SETTLE_S`` later."""
-        if self._opening_looked or self.duplex is None or self.duplex.locked_at is None:
+        if not self.second_look or self._opening_looked or self.duplex is None or self.duplex.locked_at is None:
             return
         self._opening_looked = True
         at = self.duplex.locked_at
@@ -517,12 +523,15 @@ class Listener:
             return False
         again = span is not None
         over_narration = self.duplex is not None and (again or self._speech_during_narration or self.is_muted())
-        if over_narration and (hyp.empty or float(hyp.confidence) < self.min_confidence_over_narration(hyp.text)):
+        need = self.min_confidence_over_narration(hyp.text)
+        if again:  # decoded from what the canceller left: its own voice's "ruhe" reached 0.76
+            need = max(need, MIN_CONFIDENCE_AGAIN)
+        if over_narration and (hyp.empty or float(hyp.confidence) < need):
             # nothing (sure) understood while the game spoke (its own echo, a cough): the narration goes on
             # (its text, if any, is kept in the event: what the unsure guess was); the echo
             # may not have been learned yet: a second look once it is
             self._emit(Heard(text=hyp.text, confidence=float(hyp.confidence), decision="ignored", again=again))
-            if not again and self.duplex is not None:
+            if not again and self.second_look and self.duplex is not None:
                 t0, t1 = self._speech_span()
                 self._look = Look(t0, t1, self._captured_to).merged(self._look)
             return False

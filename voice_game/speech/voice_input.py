@@ -156,9 +156,11 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
     events, duplexer, monitor = _duplex(duplex, output, canceller, events_path, say, catalog, device)
     if duplexer is not None and duplexer.canceller.suppresses_noise and isinstance(rec, WhisperRecognizer):
         rec.set_denoise("off")  # the echo canceller suppresses the noise already
+    # the second look (speech/second_look.py) is measured, not the default (docs/DUPLEX.md)
     listener = Listener(rec, on_result=voice.deliver, mode=listen, muted=muted, device=device,
                         deliver_empty=True, on_status=lambda st, detail: statuses.append(st),
-                        duplex=duplexer, events=events)
+                        duplex=duplexer, events=events,
+                        second_look=os.environ.get("VOICE_GAME_SECOND_LOOK", "") == "on")
     configure(listener, lang)
     if not listener.start():
         if monitor is not None:
