@@ -171,12 +171,12 @@ class Listener:
         self.maybe_threshold = 0.3
         self.maybe_frames = 8
         self._maybe_left = 0
-        #: the second look (speech/second_look.py): the span to look at again, the capture
-        #: time of the next try, whether the start of the narration was put in it, the spans
-        #: of the commands delivered lately (never delivered twice), and the words the second
-        #: look delivered last with their capture time (the person saying them again)
-        #: on: measured, not the default (docs/DUPLEX.md, "The second look")
+        #: the second look (speech/second_look.py): measured, not the default (docs/DUPLEX.md)
         self.second_look = second_look
+        # its state: the span to look at again, the capture time of the next try, whether the
+        # narration's start was put in it, the spans of the commands delivered lately (never
+        # delivered twice), and the words it delivered last with their capture time (the
+        # person saying them again)
         self._look: Look | None = None
         self._look_next = 0.0
         self._opening_looked = False
