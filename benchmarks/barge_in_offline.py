@@ -62,7 +62,7 @@ from voice_game.speech.recognize import read_audio, to_16k_int16  # noqa: E402
 from voice_game.speech.voice_events import Heard  # noqa: E402
 from voice_game.speech.voice_input import configure  # noqa: E402
 
-from tests.support.fed_listener import feed_all  # noqa: E402
+from tests.support.fed_listener import heard_through  # noqa: E402
 from tests.support.voice_sink import Collected  # noqa: E402
 from duplex_speakers import CORPUS, TUNE  # noqa: E402
 
@@ -228,13 +228,8 @@ def listen(rec, kind: str, played: np.ndarray, mic: np.ndarray,
         canceller.warm(prior[0])
         duplex.tracker.assume(prior[1])
     listener = configure(Listener(rec, duplex=duplex, events=events, muted=lambda: True), "en")
-    rec.reset()
-    listener.start_fed()
-    try:
-        feed_all(listener, mic, T0 + CLOCK_S, tail_s=1.0, settle_s=2.5)  # 2.5 s: the last block's decoding
-    finally:
-        listener.stop()
-    return events.heard()
+    # 2.5 s: the last block's decoding
+    return heard_through(listener, events, mic, T0 + CLOCK_S, tail_s=1.0, settle_s=2.5)
 
 
 def word_levels(kind: str, played: np.ndarray, echo: np.ndarray, person: np.ndarray, delay: int) -> str:

