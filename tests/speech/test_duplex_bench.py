@@ -30,12 +30,14 @@ def test_quick_duplex_bench_is_sound(capsys):
     for lang in ("de", "en"):
         assert {(lang, "opening"), (lang, "question")} <= kinds, kinds
     print("outcomes:", [(t.lang, t.kind, t.outcome) for t in run.trials])
-    # a command said in silence is applied, in each language: the harness's microphone works
-    # (with gaps in it, or 2 s late, 0 of 6 were; docs/BENCHMARKS.md). How often during the
-    # game's speech is the benchmark's figure, printed, never asserted here
+    # a command said in silence reaches the game, in each language: applied, or read back
+    # when the recognizer was less sure (one trial each; CI once had German's read back):
+    # the harness's microphone works (with gaps in it, or 2 s late, 0 of 6 were understood;
+    # docs/BENCHMARKS.md). How often during the game's speech is the benchmark's figure,
+    # printed, never asserted here
     for lang in ("de", "en"):
         silence = [t.outcome for t in run.trials if t.lang == lang and t.kind == "silence"]
-        assert "applied" in silence, (lang, silence)
+        assert {"applied", "read back"} & set(silence), (lang, silence)
     # the game's own voice, echoed, never made a move
     for idle in run.idle.values():
         assert idle["narration_s"] > 10, idle

@@ -31,9 +31,12 @@ class ReferenceTap:
     #: the timeline moves when the stamps' average is this far off it
     drift_s = 0.004
 
-    def __init__(self, keep_s: float = 5.0) -> None:
+    def __init__(self, keep_s: float = 20.0) -> None:
         # kept until taken: the echo may come seconds after its play time (1.8 s in the
-        # duplex benchmark's room, speech/echo_delay.py), and the frames wait for it
+        # duplex benchmark's room, speech/echo_delay.py), and the listener's worker may run
+        # seconds behind the capture while Whisper decodes on a busy machine (7 s in the
+        # screen-reader test beside another benchmark; with 5 s kept its reference was
+        # gone, the echo went through uncancelled and became speech to decode in turn)
         self._frames: deque[tuple[float, bytes]] = deque(maxlen=int(keep_s * 100))
         #: the last seconds of frames, also those already taken: the delay estimate's reference
         self._history: deque[tuple[float, bytes]] = deque(maxlen=int(max(keep_s, 10.0) * 100))
@@ -52,6 +55,8 @@ class ReferenceTap:
         self.gaps = 0
         #: the timeline moved to the stamps' average
         self.shifts = 0
+        #: frames dropped before they were taken (the listener further behind than ``keep_s``)
+        self.dropped = 0
         self._err = 0.0
         #: the sentences the player spoke, with the times they play (:meth:`said`)
         self._said: deque[tuple[float, float, str]] = deque(maxlen=200)
@@ -113,6 +118,8 @@ class ReferenceTap:
             for k in range(whole):
                 pcm = np.clip(np.round(self._out[k * FRAME:(k + 1) * FRAME] * 32767), -32768, 32767)
                 item = (self._out_t0 + k * FRAME / RATE, pcm.astype("<i2").tobytes())
+                if len(self._frames) == self._frames.maxlen:
+                    self.dropped += 1
                 self._frames.append(item)
                 self._history.append(item)
         self._out = self._out[whole * FRAME:]

@@ -102,9 +102,9 @@ class Duplex:
         self._e_in = self._e_out = 0.0
         self._n_dbg = 0
         self.gate = ResidualGate()
-        #: the last frames cleaned: capture time, the first cleaning's energy, and whether
-        #: the game's sound could echo in them
-        self._history: deque[tuple[float, float, bool]] = deque(maxlen=HISTORY_FRAMES)
+        #: the last frames cleaned: capture time, the first cleaning's energy, whether the
+        #: game's sound could echo in them, and the captured energy
+        self._history: deque[tuple[float, float, bool, float]] = deque(maxlen=HISTORY_FRAMES)
         #: the capture time at which the echo's lag was first known (the canceller could
         #: begin to learn the path where it is)
         self.locked_at: float | None = None
@@ -141,6 +141,21 @@ class Duplex:
         """The words of the game's own speech whose echo reaches the capture between the
         capture times ``t0`` and ``t1`` (their play times moved by the measured lag)."""
         return self.tap.words_between(t0 - self.tracker.lag_s, t1 - self.tracker.lag_s)
+
+    def taken_out_db(self, t0: float, t1: float) -> float | None:
+        """How much the canceller took out of what it left loudest (dB, captured over
+        cleaned, over the loudest third of the cleaned frames) among the frames captured
+        between ``t0`` and ``t1`` while the game's sound could echo in them; None: no such
+        frame kept. A person's word over the echo keeps its own level: 2-9 dB taken out with
+        the person as loud as the echo or 6 dB under it; the residual of an echo the
+        canceller has learned: 12-30 dB (benchmarks/barge_in_offline.py)."""
+        kept = [h for h in self._history if t0 <= h[0] <= t1 and h[2]]
+        if not kept:
+            return None
+        cap = np.array([h[3] for h in kept]) + 1.0
+        out = np.array([h[1] for h in kept]) + 1.0
+        core = np.argsort(out)[-max(1, len(out) // 3):]
+        return float(10 * np.log10(cap[core].sum() / out[core].sum()))
 
     def recleaned(self, t0: float, t1: float, better_db: float = SECOND_LOOK_DB) -> tuple[float, bytes] | None:
         """A second look (speech/second_look.py): the frames captured between ``t0`` and
@@ -230,7 +245,8 @@ class Duplex:
             out.append(frame_out)
             self.echoing = at <= self.gate.sounding_until
             cleaned = np.frombuffer(frame_out, "<i2").astype(np.float64)
-            self._history.append((at, float(cleaned @ cleaned), self.echoing))
+            captured = np.frombuffer(frame_in, "<i2").astype(np.float64)
+            self._history.append((at, float(cleaned @ cleaned), self.echoing, float(captured @ captured)))
             if self.tracker.debugging:
                 self._level(frame_in, frame_out)
             self.captured_frames += 1
@@ -250,6 +266,6 @@ class Duplex:
             n = 50 * FRAME
             self.tracker.debug(f"capture {10 * np.log10(self._e_in / n + 1e-9):.1f} dB, after the canceller "
                                f"{10 * np.log10(self._e_out / n + 1e-9):.1f} dB (re 1 LSB), lag in use "
-                               f"{self.tracker.lag_s * 1000:+.0f} ms, reference gaps {self.tap.gaps}, restarts {self.tap.restarts}, shifts {self.tap.shifts}")
+                               f"{self.tracker.lag_s * 1000:+.0f} ms, reference gaps {self.tap.gaps}, restarts {self.tap.restarts}, shifts {self.tap.shifts}, dropped {self.tap.dropped}")
             self._e_in = self._e_out = 0.0
             self._n_dbg = 0

@@ -56,6 +56,12 @@ ECHO_LOOKBACK_S = 0.2
 #: what a second look decodes needs this much, a stop phrase too (the duplex benchmark: the
 #: game's own "ruhe" came out of it at 0.76 and silenced the narration)
 MIN_CONFIDENCE_AGAIN = 0.8
+#: a hypothesis over the narration whose loudest part the canceller took this much out of
+#: (dB, :meth:`Duplex.taken_out_db`) is the residual of the game's own echo: a person's word
+#: keeps its level (2-9 dB taken out with the person as loud as the echo or 6 dB under it);
+#: the residual Whisper heard as "go", "yeah", "one", "four" with nobody speaking, 12-30 dB
+#: (benchmarks/barge_in_offline.py; a word 12 dB under the echo is not a command)
+ECHO_ONLY_DB = 12.0
 #: the same words delivered by the first look this soon after the second look delivered
 #: them (capture time) are the person saying it again: acted on once
 REPEAT_S = 4.0
@@ -511,6 +517,18 @@ class Listener:
 
         return all(same(w) for w in words)
 
+    def echo_alone(self, span: tuple[float, float] | None = None) -> bool:
+        """Whether the speech heard (``span``, else the voice detection's) is what the
+        canceller left of the game's echo, with no person's voice in it (``ECHO_ONLY_DB``)."""
+        if self.duplex is None:
+            return False
+        t0, t1 = span if span is not None else self._speech_span()
+        taken = self.duplex.taken_out_db(t0, t1)
+        if self.duplex.tracker.debugging:
+            self.duplex.tracker.debug(f"heard over the narration at {t0:.2f}-{t1:.2f}: the canceller took out "
+                                      f"{'-' if taken is None else f'{taken:.1f}'} dB of its loudest third")
+        return taken is not None and taken >= ECHO_ONLY_DB
+
     def _disarm(self) -> None:
         self._armed.clear()
         self._release.clear()
@@ -535,9 +553,10 @@ class Listener:
                 t0, t1 = self._speech_span()
                 self._look = Look(t0, t1, self._captured_to).merged(self._look)
             return False
-        if over_narration and not hyp.empty and self.said_by_the_game(hyp.text, span):
+        if over_narration and not hyp.empty and (self.said_by_the_game(hyp.text, span) or self.echo_alone(span)):
             # the game's own words came back through the microphone (what the canceller left
-            # of "Runde 1" heard as "eins"): a person at the table does not obey their own voice
+            # of "Runde 1" heard as "eins"), or its residual alone was heard as a word: a
+            # person at the table does not obey their own voice
             self._emit(Heard(text=hyp.text, confidence=float(hyp.confidence), decision="echo", again=again))
             return False
         if hyp.empty and not self.deliver_empty:

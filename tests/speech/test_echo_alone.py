@@ -1,0 +1,76 @@
+"""What the canceller leaves of the game's own echo is no person: Whisper heard its residual
+as "go", "yeah", "one", "four" with nobody speaking (benchmarks/barge_in_offline.py), and
+once, beside the screen reader, "go" at 0.84 was delivered. A person's word over the echo
+keeps its own level, so the canceller takes little out of the loudest part of what it
+leaves (2-9 dB in the benchmark); of an echo alone it takes 12 dB or more
+(``Duplex.taken_out_db``, ``Listener.echo_alone``, ``ECHO_ONLY_DB``).
+
+Real parts: the synthetic room (tests/support/echo_room.py), espeak-ng's narration, a real
+person's "three" (Speech Commands, tests/data/speech), the linear canceller."""
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tests.support.echo_room import echo_of, level_db, to_int16
+from tests.support.synth import synthesize
+from voice_game.audio.reference import ReferenceTap
+from voice_game.speech.duplex import Duplex
+from voice_game.speech.linear_echo import LinearCanceller
+from voice_game.speech.listener import ECHO_ONLY_DB, Listener
+from voice_game.speech.recognize import read_audio, to_16k_int16
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "speech"
+RATE = 16000
+T0 = 100.0
+NARRATION = ("Saved game loaded. Round one. Anna, it is your move. Drawn and not yet placed: a tuba. "
+             "Ben has placed a violin at the first conductor. Which conductor?")
+AT_S = 4.5  # the person speaks once the canceller has learned the echo
+
+
+@pytest.fixture(scope="module")
+def room():
+    played = synthesize(NARRATION, voice="en", speed=160, floor_db=None)
+    echo = echo_of(played, delay_ms=80, gain_db=0.0, seed=80)
+    x, rate = read_audio(DATA / "en-sc-three.wav")
+    return played, echo, to_16k_int16(x, rate).astype(np.float64)
+
+
+def cleaned(played: np.ndarray, mic: np.ndarray, upto_s: float = 1e9) -> Duplex:
+    """The capture cleaned up to ``upto_s`` (the duplex stage keeps its last 8 s)."""
+    tap = ReferenceTap(keep_s=60)
+    tap.push(played.astype(np.float64) / 32767.0, RATE, T0)
+    d = Duplex(LinearCanceller(), tap)
+    pcm = to_int16(mic[:int(upto_s * RATE)]).astype("<i2").tobytes()
+    for k in range(0, len(pcm), 640):
+        d.process(pcm[k:k + 640], T0 + k / 32000)
+    return d
+
+
+@pytest.mark.parametrize("under_db", [0.0, 6.0])
+def test_a_persons_word_over_the_learned_echo_is_not_echo_alone_and_the_echo_around_it_is(room, under_db):
+    played, echo, word = room
+    at = int(AT_S * RATE)
+    person = np.zeros(played.size)
+    person[at:at + word.size] = word * 10 ** ((level_db(echo[at - RATE:at]) - under_db - level_db(word)) / 20)
+    d = cleaned(played, echo + person, upto_s=8.0)
+    assert d.tracker.locked
+    listener = Listener(recognizer=None, duplex=d)
+    # the word's span as the voice detection gives it: from 0.2 s before to its end
+    spoken = (T0 + AT_S - 0.2, T0 + AT_S + word.size / RATE)
+    taken = d.taken_out_db(*spoken)
+    alone = [d.taken_out_db(T0 + s, T0 + s + 0.8) for s in (3.2, 6.0, 7.0)]
+    print(f"person {under_db} dB under the echo: {taken:.1f} dB taken out; echo alone: {alone}")
+    assert taken is not None and taken < ECHO_ONLY_DB - 2.0
+    assert not listener.echo_alone(spoken)
+    assert all(a is not None and a >= ECHO_ONLY_DB for a in alone), alone
+    assert all(listener.echo_alone((T0 + s, T0 + s + 0.8)) for s in (3.2, 6.0, 7.0))
+
+
+def test_nothing_is_echo_alone_where_the_game_was_silent(room):
+    played, echo, word = room
+    tail = np.zeros(2 * RATE)  # two seconds after the narration: the person speaks in silence
+    tail[RATE // 2:RATE // 2 + word.size] = word
+    d = cleaned(np.concatenate([played, np.zeros(tail.size)]), np.concatenate([echo, tail]))
+    quiet_from = T0 + played.size / RATE + 0.9  # past the echo's tail and the gate's hold
+    assert d.taken_out_db(quiet_from, quiet_from + 0.5) is None
