@@ -220,9 +220,23 @@ def lock_after(figures_ms: list[float], prior_ms: float | None, monkeypatch) -> 
 
 
 def test_a_remembered_lag_is_confirmed_by_one_measurement_and_left_only_for_three(monkeypatch):
-    # without a prior two figures in a row that agree are taken, a stray pair too (until the next pair)
-    assert lock_after([1490, 1490, 170, 170], None, monkeypatch) == [0, 1490, 1490, 170]
+    # without a prior two figures in a row that agree are taken; a far stray pair is not
+    # (test_a_far_figure_moves_the_lag_only_from_windows_that_do_not_overlap)
+    assert lock_after([1490, 1490, 170, 170], None, monkeypatch) == [0, 0, 0, 170]
     # with the remembered 165 ms a stray pair is not enough; one figure near it confirms it
     assert lock_after([1490, 1490, 170, 170], 165, monkeypatch) == [165, 165, 165, 165]
     # the clocks of this start sit elsewhere: three figures in a row move it
     assert lock_after([1912, 1912, 1912, 1912], 143, monkeypatch) == [143, 143, 1912, 1912]
+
+
+def test_a_far_figure_moves_the_lag_only_from_windows_that_do_not_overlap(monkeypatch):
+    # before the first lock the tracker measures every 0.25 s over a 1 s window: a stray
+    # pair (or triple) shares most of its audio and is not taken; the true figure near the
+    # estimate is taken from two in a row
+    assert lock_after([1250, 1250, 1250, 174, 174], None, monkeypatch) == [0, 0, 0, 0, 174]
+    # a true far lag (the bench's first game, +1.9 s) is taken once its figures span a window
+    assert lock_after([1912] * 6, None, monkeypatch) == [0, 0, 0, 0, 1912, 1912]
+    # once locked (a figure a second over the 1 s window), a far stray pair is not enough
+    assert lock_after([174, 174, 3563, 3563, 174], None, monkeypatch) == [0, 174, 174, 174, 174]
+    # and three in a row in disjoint windows move it
+    assert lock_after([174, 174, 3563, 3563, 3563], None, monkeypatch) == [0, 174, 174, 174, 3563]

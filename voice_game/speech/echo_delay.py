@@ -23,6 +23,13 @@ RATE = 16000
 FRAME = RATE // 100
 #: the lag is searched at RATE / DECIMATE
 DECIMATE = 4
+#: a figure this far (seconds) from the lag in use moves it only when measured in windows
+#: that do not overlap (the first and the last of the agreeing figures ``window_s`` apart)
+#: and at least three times in a row: the duplex benchmark's stray figures (+1250 ms taken
+#: for 4 s before the true +174 ms, +1490 ms twice where the echo came at +170, +3563 and
+#: +3891 ms later) each agreed with a neighbour whose window shared most of its audio, or
+#: with a repeated sentence; the true lags were 0.1-0.3 s, the first game's 1.9 s
+FAR_S = 0.5
 
 
 def gcc_phat_lag(cap: np.ndarray, ref: np.ndarray, min_peak: float = 4.0) -> int | None:
@@ -76,6 +83,7 @@ class DelayTracker:
         #: the lag an earlier start measured (:meth:`assume`), until the first lock
         self.prior_s: float | None = None
         self._streak = 0  # measurements in a row that agree with each other
+        self._streak_from = 0.0  # the capture time of the first of them
         self.measured: list[float] = []
         self._cap: deque[tuple[float, bytes]] = deque(maxlen=int((window_s + settle_s + 1.0) * 100))
         self._since = 0.0
@@ -140,13 +148,18 @@ class DelayTracker:
             return
         # a new figure is used once two measurements in a row agree (a stray peak is not)
         agreed = self._agree_with is not None and abs(lag - self._agree_with) <= self.agree_s
+        now = self._cap[-1][0]
         self._streak = self._streak + 1 if agreed else 1
+        if not agreed:
+            self._streak_from = now
         self._agree_with = lag
         self.measured.append(lag)
         need = 2
         if self.prior_s is not None and not self.locked:
             need = 1 if abs(lag - self.prior_s) <= self.hysteresis_s else 3
-        if self._streak >= need:
+        # (a remembered lag not yet confirmed is left by its own rule: three in a row)
+        far = abs(lag - self.lag_s) > FAR_S and (self.prior_s is None or self.locked)
+        if self._streak >= need and (not far or self._streak >= 3 and now - self._streak_from >= self.window_s):
             self.locked = True
             self.prior_s = None
             self.agreed_s = lag
