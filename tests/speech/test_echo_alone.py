@@ -14,10 +14,12 @@ import pytest
 
 from tests.support.echo_room import echo_of, level_db, to_int16
 from tests.support.synth import synthesize
+from tests.support.voice_sink import Collected
 from voice_game.audio.reference import ReferenceTap
 from voice_game.speech.duplex import Duplex
 from voice_game.speech.linear_echo import LinearCanceller
-from voice_game.speech.listener import ECHO_ONLY_DB, Listener
+from voice_game.speech.hypothesis import Hypothesis
+from voice_game.speech.listener import ECHO_ONLY_BELOW, ECHO_ONLY_DB, Listener
 from voice_game.speech.recognize import read_audio, to_16k_int16
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "speech"
@@ -74,3 +76,21 @@ def test_nothing_is_echo_alone_where_the_game_was_silent(room):
     d = cleaned(np.concatenate([played, np.zeros(tail.size)]), np.concatenate([echo, tail]))
     quiet_from = T0 + played.size / RATE + 0.9  # past the echo's tail and the gate's hold
     assert d.taken_out_db(quiet_from, quiet_from + 0.5) is None
+
+
+@pytest.mark.parametrize("text, confidence, decision", [
+    ("go", 0.84, "echo"),  # the CI's false trigger beside the screen reader
+    ("yeah", 0.90, "echo"),
+    ("one", ECHO_ONLY_BELOW, "delivered"),  # Whisper this sure: a word, not the residual
+])
+def test_over_the_learned_echo_alone_a_guess_is_its_echo_and_a_sure_word_is_not(room, text, confidence, decision):
+    played, echo, _ = room
+    d = cleaned(played, echo, upto_s=8.0)
+    sink = Collected()
+    listener = Listener(recognizer=None, duplex=d, events=sink)
+    # the voice detection's span, over the narration, where nobody spoke
+    listener._spoke_from, listener._spoke_to = T0 + 6.0, T0 + 6.8
+    listener._speech_during_narration = True
+    listener._deliver(Hypothesis(text, confidence))
+    assert [h.decision for h in sink.heard()] == [decision]
+    assert listener.results.qsize() == (decision == "delivered")

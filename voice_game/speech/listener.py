@@ -60,8 +60,13 @@ MIN_CONFIDENCE_AGAIN = 0.8
 #: (dB, :meth:`Duplex.taken_out_db`) is the residual of the game's own echo: a person's word
 #: keeps its level (2-9 dB taken out with the person as loud as the echo or 6 dB under it);
 #: the residual Whisper heard as "go", "yeah", "one", "four" with nobody speaking, 12-30 dB
-#: (benchmarks/barge_in_offline.py; a word 12 dB under the echo is not a command)
+#: (benchmarks/barge_in_offline.py) ...
 ECHO_ONLY_DB = 12.0
+#: ... unless Whisper is this sure of it: the residual's words came at 0.73-0.90 (0.84 the
+#: most delivered), while a person's "eins" under a loud moment of the echo in the duplex
+#: benchmark had 12.3 dB taken out and came at 0.99 (the game's own words heard back, sure
+#: or not, are the own-words check's: :meth:`Listener.said_by_the_game`)
+ECHO_ONLY_BELOW = 0.95
 #: the same words delivered by the first look this soon after the second look delivered
 #: them (capture time) are the person saying it again: acted on once
 REPEAT_S = 4.0
@@ -519,7 +524,8 @@ class Listener:
 
     def echo_alone(self, span: tuple[float, float] | None = None) -> bool:
         """Whether the speech heard (``span``, else the voice detection's) is what the
-        canceller left of the game's echo, with no person's voice in it (``ECHO_ONLY_DB``)."""
+        canceller left of the game's echo, with no person's voice in it (``ECHO_ONLY_DB``;
+        the listener asks only of a hypothesis under ``ECHO_ONLY_BELOW``)."""
         if self.duplex is None:
             return False
         t0, t1 = span if span is not None else self._speech_span()
@@ -553,7 +559,8 @@ class Listener:
                 t0, t1 = self._speech_span()
                 self._look = Look(t0, t1, self._captured_to).merged(self._look)
             return False
-        if over_narration and not hyp.empty and (self.said_by_the_game(hyp.text, span) or self.echo_alone(span)):
+        if over_narration and not hyp.empty and (self.said_by_the_game(hyp.text, span)
+                                                 or float(hyp.confidence) < ECHO_ONLY_BELOW and self.echo_alone(span)):
             # the game's own words came back through the microphone (what the canceller left
             # of "Runde 1" heard as "eins"), or its residual alone was heard as a word: a
             # person at the table does not obey their own voice
