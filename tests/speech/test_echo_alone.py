@@ -12,12 +12,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.support.echo_room import echo_of, level_db, to_int16
+from tests.support.echo_room import duplex_over, echo_of, feed_capture, level_db
 from tests.support.synth import synthesize
 from tests.support.voice_sink import Collected
-from voice_game.audio.reference import ReferenceTap
 from voice_game.speech.duplex import Duplex
-from voice_game.speech.linear_echo import LinearCanceller
 from voice_game.speech.hypothesis import Hypothesis
 from voice_game.speech.listener import ECHO_ONLY_BELOW, ECHO_ONLY_DB, Listener
 from voice_game.speech.recognize import read_audio, to_16k_int16
@@ -40,12 +38,8 @@ def room():
 
 def cleaned(played: np.ndarray, mic: np.ndarray, upto_s: float = 1e9) -> Duplex:
     """The capture cleaned up to ``upto_s`` (the duplex stage keeps its last 8 s)."""
-    tap = ReferenceTap(keep_s=60)
-    tap.push(played.astype(np.float64) / 32767.0, RATE, T0)
-    d = Duplex(LinearCanceller(), tap)
-    pcm = to_int16(mic[:int(upto_s * RATE)]).astype("<i2").tobytes()
-    for k in range(0, len(pcm), 640):
-        d.process(pcm[k:k + 640], T0 + k / 32000)
+    d = duplex_over(played, T0)
+    feed_capture(d, mic, T0, upto_s)
     return d
 
 

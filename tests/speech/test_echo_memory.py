@@ -193,9 +193,11 @@ def test_a_path_moves_by_whole_partitions_with_the_lag():
     assert not path.shifted(0.5).any() and not path.shifted(-0.3).any()
 
 
-def lock_after(figures_ms: list[float], prior_ms: float | None, monkeypatch) -> list[float]:
+def lock_after(figures_ms: list[float], prior_ms: float | None, monkeypatch,
+               times: list[float] | None = None) -> list[float]:
     """A lag tracker fed noise (its reference the same noise) whose measurements come out as
-    ``figures_ms`` in turn: the lag in use after each."""
+    ``figures_ms`` in turn: the lag in use after each (and into ``times`` the capture time
+    of each measurement, seconds from the start)."""
     import voice_game.speech.echo_delay as echo_delay
 
     tracker = echo_delay.DelayTracker()
@@ -214,6 +216,8 @@ def lock_after(figures_ms: list[float], prior_ms: float | None, monkeypatch) -> 
         tracker.captured(pcm[k:k + 320], T0 + k / 32000, tap)
         if len(tracker.measured) > before:
             used.append(round(tracker.lag_s * 1000))
+            if times is not None:
+                times.append(k / 32000)
         if len(used) == len(figures_ms):
             break
     return used
@@ -229,6 +233,15 @@ def test_a_remembered_lag_is_confirmed_by_one_measurement_and_left_only_for_thre
     assert lock_after([1912, 1912, 1912, 1912], 143, monkeypatch) == [143, 143, 1912, 1912]
 
 
+def test_a_remembered_lag_far_off_is_left_for_a_fresh_start_by_two_figures_near_it(monkeypatch):
+    # the bench's first game remembered +1946 ms, the next start's echo came at +135: two
+    # figures near each other and near the fresh estimate leave the prior (lag 0: the
+    # canceller's delay search looks there), then the fresh rule takes two that agree
+    assert lock_after([167, 132, 142, 142], 1946, monkeypatch) == [1946, 0, 142, 142]
+    # two that do not agree with each other leave it in place
+    assert lock_after([167, 310, 142, 142], 1946, monkeypatch) == [1946, 1946, 1946, 142]
+
+
 def test_a_far_figure_moves_the_lag_only_from_windows_that_do_not_overlap(monkeypatch):
     # before the first lock the tracker measures every 0.25 s over a 1 s window: a stray
     # pair (or triple) shares most of its audio and is not taken; the true figure near the
@@ -238,5 +251,15 @@ def test_a_far_figure_moves_the_lag_only_from_windows_that_do_not_overlap(monkey
     assert lock_after([1912] * 6, None, monkeypatch) == [0, 0, 0, 0, 1912, 1912]
     # once locked (a figure a second over the 1 s window), a far stray pair is not enough
     assert lock_after([174, 174, 3563, 3563, 174], None, monkeypatch) == [0, 174, 174, 174, 174]
-    # and three in a row in disjoint windows move it
-    assert lock_after([174, 174, 3563, 3563, 3563], None, monkeypatch) == [0, 174, 174, 174, 3563]
+    # a figure off the lag in use is measured again a quarter second later (the lag may have
+    # moved): a far one moves it only once its figures span a window (five, 1 s apart)
+    assert lock_after([174, 174] + [3563] * 5, None, monkeypatch) == [0, 174, 174, 174, 174, 174, 3563]
+
+
+def test_a_lag_that_moves_once_measured_is_followed_within_a_second(monkeypatch):
+    # the duplex bench's lag grew in a pause (+95 -> +224 ms): the first figure off it is
+    # checked a quarter second later, not a second, and two that agree move it
+    times: list[float] = []
+    assert lock_after([95, 95, 95, 224, 224], None, monkeypatch, times) == [0, 95, 95, 95, 224]
+    gaps = [round(b - a, 2) for a, b in zip(times, times[1:])]
+    assert gaps == [0.25, 1.0, 1.0, 0.25]

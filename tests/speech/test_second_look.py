@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.support import echo_room
 from tests.support.echo_room import echo_of, level_db, to_int16
 from tests.support.fed_listener import heard_through
 from tests.support.synth import synthesize
@@ -106,10 +107,7 @@ def opening():
 
 
 def duplex_over(played: np.ndarray) -> Duplex:
-    tap = ReferenceTap(keep_s=60)
-    tap.push(played.astype(np.float64) / 32767.0, RATE, T0)
-    tap.said(NARRATION, T0, T0 + played.size / RATE)
-    return Duplex(LinearCanceller(), tap)
+    return echo_room.duplex_over(played, T0, said=NARRATION)
 
 
 CLOCK_S = 0.25
@@ -117,11 +115,8 @@ CLOCK_S = 0.25
 
 def test_the_duplex_stage_looks_again_only_where_the_first_cleaning_was_worse(opening):
     played, echo, person, at, n = opening
-    mic = to_int16(echo + person).astype("<i2").tobytes()
     d = duplex_over(played)
-    upto = int(4.5 * RATE) * 2
-    for k in range(0, upto, 640):
-        d.process(mic[k:k + 640], T0 + CLOCK_S + k / 32000)
+    echo_room.feed_capture(d, echo + person, T0 + CLOCK_S, upto_s=4.5)
     assert d.tracker.locked
     assert d.locked_at is not None
     start = T0 + CLOCK_S + at / RATE

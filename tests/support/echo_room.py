@@ -45,3 +45,25 @@ def level_db(x: np.ndarray) -> float:
 
 def to_int16(x: np.ndarray) -> np.ndarray:
     return np.clip(np.round(x), -32768, 32767).astype(np.int16)
+
+
+def duplex_over(played: np.ndarray, t0: float, said: str | None = None):
+    """The duplex stage (the linear canceller) with ``played`` (int16, 16 kHz) pushed as its
+    reference from ``t0`` and, with ``said``, marked as saying that sentence."""
+    from voice_game.audio.reference import ReferenceTap
+    from voice_game.speech.duplex import Duplex
+    from voice_game.speech.linear_echo import LinearCanceller
+
+    tap = ReferenceTap(keep_s=60)
+    tap.push(played.astype(np.float64) / 32767.0, RATE, t0)
+    if said is not None:
+        tap.said(said, t0, t0 + played.size / RATE)
+    return Duplex(LinearCanceller(), tap)
+
+
+def feed_capture(duplex, mic: np.ndarray, t0: float, upto_s: float = 1e9) -> None:
+    """``mic`` (16 kHz, int16 or float in its scale) up to ``upto_s`` handed to ``duplex`` in
+    20 ms blocks captured from ``t0`` on."""
+    pcm = to_int16(mic[:int(upto_s * RATE)]).astype("<i2").tobytes()
+    for k in range(0, len(pcm), 640):
+        duplex.process(pcm[k:k + 640], t0 + k / (2 * RATE))

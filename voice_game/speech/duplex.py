@@ -124,6 +124,10 @@ class Duplex:
                 self.recalled = True
                 self._path = path
                 self.tracker.debug(f"echo path recalled from {memory.path} (lag {path.lag_s * 1000:+.0f} ms)")
+        #: the lag the reference is handed with, and whether its last move took the learned
+        #: echo path along (:meth:`EchoCanceller.set_delay_ms`)
+        self._lag_in_use = self.tracker.lag_s
+        self._path_moves = True
 
     def _lag_known(self) -> None:
         """The lag is measured for the first time. The recalled path belongs to the lag its
@@ -134,8 +138,12 @@ class Duplex:
         path, self._path = self._path, None
         if path is None or self.tracker.lag_s == path.lag_s:
             return
-        self.canceller.warm(path.weights)  # the lag in use moved to the one measured: no shift
-        self.tracker.debug(f"echo path recalled again at the measured lag {self.tracker.lag_s * 1000:+.0f} ms")
+        # the path belongs to the lag its start measured, and so does this start's measured
+        # one (the room did not move); the lag in use may sit within the tracker's hysteresis
+        # of it (a prior left for a fresh start's 0, the lag measured +40 ms)
+        measured = self.tracker.agreed_s if self.tracker.agreed_s is not None else self.tracker.lag_s
+        self.canceller.warm(EchoPath(path.canceller, path.weights, measured).shifted(self.tracker.lag_s))
+        self.tracker.debug(f"echo path recalled again at the measured lag {measured * 1000:+.0f} ms (in use {self.tracker.lag_s * 1000:+.0f} ms)")
 
     def said_between(self, t0: float, t1: float) -> list[str]:
         """The words of the game's own speech whose echo reaches the capture between the
@@ -228,7 +236,15 @@ class Duplex:
         n = len(data) // FRAME_BYTES
         for k in range(n):
             at = self._rest_t + k * FRAME / RATE
+            measured = self.tracker.locked
             self.tracker.captured(data[k * FRAME_BYTES:(k + 1) * FRAME_BYTES], at, self.tap)
+            if self.tracker.lag_s != self._lag_in_use:
+                # the lag's first measurement moves the reference to where the echo was all
+                # along (the path the canceller learned moves with it); a lag that moves once
+                # measured is the chain's latency changing (a sound server's buffer after a
+                # pause): the echo moved, the reference follows it, the path stays
+                self._path_moves = not measured
+                self._lag_in_use = self.tracker.lag_s
             if self._path is not None and self.tracker.locked:
                 self._lag_known()
             if self.locked_at is None and self.tracker.locked:
@@ -239,28 +255,28 @@ class Duplex:
                 self.played_frames += 1
                 if level_db(ref) > self.gate.render_db:
                     self.gate.sounding_until = at + self.gate.hold_s
-            self.canceller.set_delay_ms(self.delay_ms, 0 if self.tracker.locked else SEARCH_MS)
+            self.canceller.set_delay_ms(self.delay_ms, 0 if self.tracker.locked else SEARCH_MS, self._path_moves)
             frame_in = data[k * FRAME_BYTES:(k + 1) * FRAME_BYTES]
             frame_out = self.gate.process(self.canceller.captured(frame_in), at)
             out.append(frame_out)
             self.echoing = at <= self.gate.sounding_until
             cleaned = np.frombuffer(frame_out, "<i2").astype(np.float64)
             captured = np.frombuffer(frame_in, "<i2").astype(np.float64)
-            self._history.append((at, float(cleaned @ cleaned), self.echoing, float(captured @ captured)))
+            e_out, e_in = float(cleaned @ cleaned), float(captured @ captured)
+            self._history.append((at, e_out, self.echoing, e_in))
             if self.tracker.debugging:
-                self._level(frame_in, frame_out)
+                self._level(e_in, e_out)
             self.captured_frames += 1
             if self.captured_frames % REMEMBER_FRAMES == 0:
                 self.remember(wait=False)
         self._rest = data[n * FRAME_BYTES:]
         return b"".join(out)
 
-    def _level(self, frame_in: bytes, frame_out: bytes) -> None:
-        """Diagnosis: the capture's level before and after the canceller every 2 s."""
-        a = np.frombuffer(frame_in, "<i2").astype(np.float64)
-        b = np.frombuffer(frame_out, "<i2").astype(np.float64)
-        self._e_in += float(a @ a)
-        self._e_out += float(b @ b)
+    def _level(self, e_in: float, e_out: float) -> None:
+        """Diagnosis: the capture's level before and after the canceller every 0.5 s (a
+        frame's energy captured and cleaned, as :meth:`process` keeps them)."""
+        self._e_in += e_in
+        self._e_out += e_out
         self._n_dbg += 1
         if self._n_dbg == 50:
             n = 50 * FRAME

@@ -89,13 +89,20 @@ class DelayTracker:
         self._since = 0.0
         self._restarts = 0  # the reference's restarts when last measured
         self._agree_with: float | None = None  # the last figure on the present clock
+        self._off_prior: float | None = None  # the last figure far from an unconfirmed prior
+        #: the remembered lag was dropped for a fresh start (:meth:`_left_prior`)
+        self.prior_left = False
+        #: the last figure was off the lag in use: measured again soon (a lag that moved in a
+        #: pause is followed in about 1.5 s instead of 2.5, while the canceller misses the echo)
+        self._doubt = False
         self.debugging = bool(os.environ.get("VOICE_GAME_DEBUG_DUPLEX"))
 
     def assume(self, lag_s: float) -> None:
         """Start from the lag an earlier start measured (speech/echo_memory.py). One
         measurement within the hysteresis confirms it; a figure far from it needs three in a
         row, not two: overlapping windows can find the same stray peak twice (the duplex
-        benchmark: +1490 ms twice where the echo came at +170 ms)."""
+        benchmark: +1490 ms twice where the echo came at +170 ms); two near each other and near
+        a fresh start's estimate leave it (:meth:`_left_prior`)."""
         self.lag_s = lag_s
         self.prior_s = lag_s
 
@@ -103,7 +110,8 @@ class DelayTracker:
         """A 10 ms capture frame taken at ``at``; ``tap`` (a ReferenceTap) gives the reference."""
         self._cap.append((at, frame))
         self._since += FRAME / RATE
-        if self._since >= (self.every_s if self.locked else 0.25):  # until two figures agree: often
+        # until two figures agree, and while the last one doubts the lag in use: often
+        if self._since >= (self.every_s if self.locked and not self._doubt else 0.25):
             self._since = 0.0
             self._measure(tap)
 
@@ -157,6 +165,8 @@ class DelayTracker:
         need = 2
         if self.prior_s is not None and not self.locked:
             need = 1 if abs(lag - self.prior_s) <= self.hysteresis_s else 3
+            if need == 3 and self._left_prior(lag):
+                need = 2  # from here as a fresh start
         # (a remembered lag not yet confirmed is left by its own rule: three in a row)
         far = abs(lag - self.lag_s) > FAR_S and (self.prior_s is None or self.locked)
         if self._streak >= need and (not far or self._streak >= 3 and now - self._streak_from >= self.window_s):
@@ -165,7 +175,29 @@ class DelayTracker:
             self.agreed_s = lag
             if abs(lag - self.lag_s) > self.hysteresis_s:
                 self.lag_s = lag
+        self._doubt = self.locked and abs(lag - self.lag_s) > self.hysteresis_s
         self.debug(f"measured echo lag {lag * 1000:+.0f} ms vs the estimated 0 (in use {self.lag_s * 1000:+.0f} ms)")
+
+    def _left_prior(self, lag: float) -> bool:
+        """A remembered lag not yet confirmed, and ``lag`` far from it: True when this and
+        the figure before are within the hysteresis of each other and both near the fresh
+        start's estimate (0, where the canceller's delay search looks): this start's clocks
+        sit elsewhere, the prior is dropped and the tracker goes on as a fresh start (the
+        duplex benchmark's first game remembered +1946 ms, the next measured +167, +132,
+        +142 ms: the prior kept the canceller off the echo for 5 s, where a fresh start's
+        search covers it at once). A pair far from both (a stray peak) is left to the rule
+        of three in a row."""
+        off, self._off_prior = self._off_prior, lag
+        if self.prior_s is None or off is None:
+            return False
+        if abs(lag - off) > self.hysteresis_s or max(abs(lag), abs(off)) > FAR_S:
+            return False
+        self.debug(f"remembered lag {self.prior_s * 1000:+.0f} ms left: measured {off * 1000:+.0f} and "
+                   f"{lag * 1000:+.0f} ms, a fresh start from here")
+        self.prior_s = None
+        self.lag_s = 0.0
+        self.prior_left = True
+        return True
 
     def debug(self, line: str) -> None:
         """With VOICE_GAME_DEBUG_DUPLEX set: one line on stderr (diagnosis only)."""

@@ -167,6 +167,8 @@ class LinearCanceller:
         self.warmed = False
         self._start_d = self._start_e = 0.0
         self._trusted = False
+        #: a re-alignment moves the learned path with the reference (:meth:`set_delay_ms`)
+        self._path_moves = True
 
     # -- the protocol ------------------------------------------------------------------
 
@@ -176,7 +178,7 @@ class LinearCanceller:
         for later in self._later:
             later.played(frame)
 
-    def set_delay_ms(self, ms: int, search_ms: int = 0) -> None:
+    def set_delay_ms(self, ms: int, search_ms: int = 0, path_moves: bool = True) -> None:
         """The echo of a reference frame starts about ``ms`` after it is handed in; with
         ``search_ms`` (the delay is not measured yet) it may start up to that much later:
         ``SEARCH_STEPS`` more filters, placed evenly up to that much later (their spans
@@ -185,8 +187,13 @@ class LinearCanceller:
         one in use over the last half second). When the search ends the best one's state is
         taken over: the reference it reads goes on unbroken, and the delay the duplex stage
         measured then moves the reference by about what its placement differed
-        (speech/duplex.py)."""
+        (speech/duplex.py). ``path_moves``: a re-alignment of the reference moves the learned
+        path with it (the lag's first measurement: the echo stayed where the filter found
+        it while the reference handed in jumped); False: the path stays (a lag measured
+        anew once known: the echo itself came later or earlier, the chain's latency
+        changed, and the reference's jump put it back where the path has it)."""
         self._delay_frames = max(0, int(ms) // 10 - self.pre_frames)
+        self._path_moves = path_moves
         if search_ms > 0 and not self._searched:
             if not self._later:
                 self._later = [LinearCanceller(**self._args) for _ in range(SEARCH_STEPS)]  # type: ignore[arg-type]
@@ -379,10 +386,15 @@ class LinearCanceller:
     def _realign(self, delta: int, new: int) -> None:
         """The reference moves ``delta`` frames against the capture (the delay the duplex
         stage measured changed): the learned echo path moves with it, by ``delta``
-        partitions, and the reference's history is read anew up to frame ``new`` (the one
-        used next), so nothing is learned again."""
-        for a in (self._W, self._F, self._P):
-            a[:] = shift_partitions(a, delta, self._p0 if a is self._P else 0.0)
+        partitions, unless the echo moved itself (``path_moves`` off: a lag measured anew
+        once known; moving the path then put it ``delta`` partitions off the echo, with
+        the filter sure of it: after the duplex benchmark's lag grew from +95 to +224 ms in
+        a pause the canceller took 0-2 dB out for the rest of the game, where it had taken
+        30-40), and the reference's history is read anew up to frame ``new`` (the one used
+        next), so nothing is learned again."""
+        if self._path_moves:
+            for a in (self._W, self._F, self._P):
+                a[:] = shift_partitions(a, delta, self._p0 if a is self._P else 0.0)
         self._moves.append(delta)  # the frames kept before may belong ``delta`` further (recleaned)
         for p in range(self.parts):
             self._X[p] = np.fft.rfft(np.concatenate([self._frame(new - p - 2), self._frame(new - p - 1)]))

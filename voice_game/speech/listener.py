@@ -560,7 +560,8 @@ class Listener:
                 self._look = Look(t0, t1, self._captured_to).merged(self._look)
             return False
         if over_narration and not hyp.empty and (self.said_by_the_game(hyp.text, span)
-                                                 or float(hyp.confidence) < ECHO_ONLY_BELOW and self.echo_alone(span)):
+                                                 or (float(hyp.confidence) < ECHO_ONLY_BELOW
+                                                     and self.echo_alone(span))):
             # the game's own words came back through the microphone (what the canceller left
             # of "Runde 1" heard as "eins"), or its residual alone was heard as a word: a
             # person at the table does not obey their own voice
