@@ -50,10 +50,14 @@ def noise(seconds: float, seed: int = 0) -> np.ndarray:
 
 
 def run(c: LinearCanceller, played: np.ndarray, mic: np.ndarray, delay_ms) -> np.ndarray:
-    """Frame by frame; ``delay_ms(j)``: the hint (and the search) for frame ``j``."""
+    """Frame by frame; ``delay_ms(j)``: the hint (and the search) for frame ``j``; a hint
+    that changes is the lag's first measurement (the learned path moves with it)."""
     out = []
+    before = None
     for j, i in enumerate(range(0, played.size - N + 1, N)):
-        c.set_delay_ms(*delay_ms(j))  # as the duplex stage: the hint before the frame played
+        hint = delay_ms(j)
+        c.set_delay_ms(*hint, path_moves=before is not None and hint[0] != before)  # as the duplex stage
+        before = hint[0]
         c.played(played[i:i + N].tobytes())
         out.append(np.frombuffer(c.captured(mic[i:i + N].astype("<i2").tobytes()), "<i2"))
     return np.concatenate(out)

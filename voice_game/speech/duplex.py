@@ -124,10 +124,9 @@ class Duplex:
                 self.recalled = True
                 self._path = path
                 self.tracker.debug(f"echo path recalled from {memory.path} (lag {path.lag_s * 1000:+.0f} ms)")
-        #: the lag the reference is handed with, and whether its last move took the learned
-        #: echo path along (:meth:`EchoCanceller.set_delay_ms`)
+        #: the lag the reference is handed with (a move of it before it was measured takes
+        #: the learned echo path along: :meth:`EchoCanceller.set_delay_ms`)
         self._lag_in_use = self.tracker.lag_s
-        self._path_moves = True
 
     def _lag_known(self) -> None:
         """The lag is measured for the first time. The recalled path belongs to the lag its
@@ -238,12 +237,13 @@ class Duplex:
             at = self._rest_t + k * FRAME / RATE
             measured = self.tracker.locked
             self.tracker.captured(data[k * FRAME_BYTES:(k + 1) * FRAME_BYTES], at, self.tap)
+            path_moves = False
             if self.tracker.lag_s != self._lag_in_use:
                 # the lag's first measurement moves the reference to where the echo was all
                 # along (the path the canceller learned moves with it); a lag that moves once
                 # measured is the chain's latency changing (a sound server's buffer after a
                 # pause): the echo moved, the reference follows it, the path stays
-                self._path_moves = not measured
+                path_moves = not measured
                 self._lag_in_use = self.tracker.lag_s
             if self._path is not None and self.tracker.locked:
                 self._lag_known()
@@ -255,7 +255,7 @@ class Duplex:
                 self.played_frames += 1
                 if level_db(ref) > self.gate.render_db:
                     self.gate.sounding_until = at + self.gate.hold_s
-            self.canceller.set_delay_ms(self.delay_ms, 0 if self.tracker.locked else SEARCH_MS, self._path_moves)
+            self.canceller.set_delay_ms(self.delay_ms, 0 if self.tracker.locked else SEARCH_MS, path_moves)
             frame_in = data[k * FRAME_BYTES:(k + 1) * FRAME_BYTES]
             frame_out = self.gate.process(self.canceller.captured(frame_in), at)
             out.append(frame_out)

@@ -9,9 +9,8 @@ One small protocol, :class:`EchoCanceller`, fed in 10 ms frames of 16 kHz mono i
 * :meth:`~EchoCanceller.set_delay_ms`: the known delay between handing a reference frame
   in and its echo reaching :meth:`captured` (a hint; AEC3 also estimates it), while
   it is not measured yet how much later the echo may start (the linear canceller searches
-  that far), and whether a jump of the reference handed in moves the echo path learned
-  with it (the lag's first measurement: the echo stayed where it was) or not (a lag
-  measured anew: the echo itself moved, the chain's latency changed);
+  that far), and whether the lag the reference is handed with just moved while the echo
+  did not (its first measurement: the echo path learned moves with the reference);
 * :meth:`~EchoCanceller.learned` and :meth:`~EchoCanceller.warm`: the echo path it learned,
   and a start from one remembered (speech/echo_memory.py; only the linear canceller has one);
 * :meth:`~EchoCanceller.recleaned`: the last frames cleaned again with what it knows now
@@ -54,7 +53,7 @@ class EchoCanceller(Protocol):
 
     def captured(self, frame: bytes) -> bytes: ...
 
-    def set_delay_ms(self, ms: int, search_ms: int = 0, path_moves: bool = True) -> None: ...
+    def set_delay_ms(self, ms: int, search_ms: int = 0, path_moves: bool = False) -> None: ...
 
     def probe(self) -> None:
         """One silent captured frame (raises when its library cannot run)."""
@@ -103,7 +102,7 @@ class NullCanceller(NoMemory):
     def probe(self) -> None:
         pass
 
-    def set_delay_ms(self, ms: int, search_ms: int = 0, path_moves: bool = True) -> None:
+    def set_delay_ms(self, ms: int, search_ms: int = 0, path_moves: bool = False) -> None:
         pass
 
 
@@ -131,7 +130,7 @@ class WebRtcCanceller(NoMemory):
         self._apm.process_stream(f)
         return bytes(f.data.cast("B"))
 
-    def set_delay_ms(self, ms: int, search_ms: int = 0, path_moves: bool = True) -> None:
+    def set_delay_ms(self, ms: int, search_ms: int = 0, path_moves: bool = False) -> None:
         self._apm.set_stream_delay_ms(int(max(0, min(500, ms))))
 
     def probe(self) -> None:
@@ -158,7 +157,7 @@ class WebRtcLegacyCanceller(NoMemory):
     def captured(self, frame: bytes) -> bytes:
         return bytes(self._ap.process_stream(frame))
 
-    def set_delay_ms(self, ms: int, search_ms: int = 0, path_moves: bool = True) -> None:
+    def set_delay_ms(self, ms: int, search_ms: int = 0, path_moves: bool = False) -> None:
         self._ap.set_stream_delay(int(max(0, min(500, ms))))
 
     def probe(self) -> None:
@@ -191,7 +190,7 @@ class LinearThenWebRtcCanceller(NoMemory):
     def captured(self, frame: bytes) -> bytes:
         return self.aec3.captured(self.linear.captured(frame))
 
-    def set_delay_ms(self, ms: int, search_ms: int = 0, path_moves: bool = True) -> None:
+    def set_delay_ms(self, ms: int, search_ms: int = 0, path_moves: bool = False) -> None:
         self.linear.set_delay_ms(ms, search_ms, path_moves)
         self.aec3.set_delay_ms(ms)
 

@@ -49,6 +49,10 @@ BETA0 = 2.0 * N / RATE  # the leakage's update rate
 BETA_MAX = 0.5 * N / RATE
 VAR1_SMOOTH, VAR2_SMOOTH = 0.36, 0.7225
 VAR1_UPDATE, VAR2_UPDATE, VAR_BACKTRACK = 0.5, 0.25, 4.0
+#: after the lag's first measurement, the re-alignment within this many frames moves the
+#: learned path (:meth:`LinearCanceller.set_delay_ms`; in the tests it came 21 to 60 frames
+#: after the move: the reference's offset wavers around ``SLACK`` while it builds up)
+PATH_MOVE_FRAMES = 200
 #: captured frames both filters learn before their outputs are compared (the search)
 SEARCH_EVIDENCE = 60
 #: the filters placed later while searching (speech/duplex.py's ``SEARCH_MS``: 100 and 200 ms
@@ -167,8 +171,9 @@ class LinearCanceller:
         self.warmed = False
         self._start_d = self._start_e = 0.0
         self._trusted = False
-        #: a re-alignment moves the learned path with the reference (:meth:`set_delay_ms`)
-        self._path_moves = True
+        #: frames for which a re-alignment still moves the learned path with the reference
+        #: (:meth:`set_delay_ms`)
+        self._path_moves = 0
 
     # -- the protocol ------------------------------------------------------------------
 
@@ -178,7 +183,7 @@ class LinearCanceller:
         for later in self._later:
             later.played(frame)
 
-    def set_delay_ms(self, ms: int, search_ms: int = 0, path_moves: bool = True) -> None:
+    def set_delay_ms(self, ms: int, search_ms: int = 0, path_moves: bool = False) -> None:
         """The echo of a reference frame starts about ``ms`` after it is handed in; with
         ``search_ms`` (the delay is not measured yet) it may start up to that much later:
         ``SEARCH_STEPS`` more filters, placed evenly up to that much later (their spans
@@ -187,13 +192,16 @@ class LinearCanceller:
         one in use over the last half second). When the search ends the best one's state is
         taken over: the reference it reads goes on unbroken, and the delay the duplex stage
         measured then moves the reference by about what its placement differed
-        (speech/duplex.py). ``path_moves``: a re-alignment of the reference moves the learned
-        path with it (the lag's first measurement: the echo stayed where the filter found
-        it while the reference handed in jumped); False: the path stays (a lag measured
-        anew once known: the echo itself came later or earlier, the chain's latency
-        changed, and the reference's jump put it back where the path has it)."""
+        (speech/duplex.py). ``path_moves``: the lag the reference is handed with just moved
+        and the echo did not (the lag's first measurement): the re-alignment that follows
+        (within ``PATH_MOVE_FRAMES``) moves the learned path with the reference. Every other
+        re-alignment leaves the path where it is: the reference is handed by its play
+        times, so a jump of it is the echo's own (a lag measured anew once known: the
+        chain's latency changed) or a burst or gap of the sound server's that time sets
+        right; moving the path then put it off the echo with the filter sure of it (the
+        duplex benchmark: 0-2 dB taken out for the rest of a game after a pause, where
+        30-40 dB were before)."""
         self._delay_frames = max(0, int(ms) // 10 - self.pre_frames)
-        self._path_moves = path_moves
         if search_ms > 0 and not self._searched:
             if not self._later:
                 self._later = [LinearCanceller(**self._args) for _ in range(SEARCH_STEPS)]  # type: ignore[arg-type]
@@ -201,6 +209,10 @@ class LinearCanceller:
                 later.set_delay_ms(int(ms) + int(search_ms) * k // SEARCH_STEPS)
         elif search_ms <= 0 and self._later:
             self._end_search()
+        if path_moves:  # after the search's end (its state is taken over); the re-alignment
+            # comes once the reference handed in stalled or hurried by the lag's move and was
+            # then off for SLACK_FRAMES in a row (a move over MAX_SLACK: at once)
+            self._path_moves = PATH_MOVE_FRAMES
 
     def _end_search(self) -> None:
         later, self._later = self._later, []
@@ -373,6 +385,7 @@ class LinearCanceller:
             self._realign(ideal - self._read, ideal)
             self._read = ideal
             self._off_frames = 0
+        self._path_moves = max(0, self._path_moves - 1)
         k, self._read = self._read, self._read + 1
         return self._frame(k)
 
@@ -384,15 +397,15 @@ class LinearCanceller:
         return np.zeros(N)
 
     def _realign(self, delta: int, new: int) -> None:
-        """The reference moves ``delta`` frames against the capture (the delay the duplex
-        stage measured changed): the learned echo path moves with it, by ``delta``
-        partitions, unless the echo moved itself (``path_moves`` off: a lag measured anew
-        once known; moving the path then put it ``delta`` partitions off the echo, with
-        the filter sure of it: after the duplex benchmark's lag grew from +95 to +224 ms in
-        a pause the canceller took 0-2 dB out for the rest of the game, where it had taken
-        30-40), and the reference's history is read anew up to frame ``new`` (the one used
-        next), so nothing is learned again."""
+        """The reference moves ``delta`` frames against the capture: the reference's history
+        is read anew up to frame ``new`` (the one used next), and after the lag's first
+        measurement (:meth:`set_delay_ms`'s ``path_moves``) the learned echo path moves
+        with it, by ``delta`` partitions, so nothing is learned again; otherwise the path
+        stays (the echo moved with the reference: after the duplex benchmark's lag grew
+        from +95 to +224 ms in a pause, a moved path left 0-2 dB taken out for the rest of
+        the game, where 30-40 dB had been)."""
         if self._path_moves:
+            self._path_moves = 0
             for a in (self._W, self._F, self._P):
                 a[:] = shift_partitions(a, delta, self._p0 if a is self._P else 0.0)
         self._moves.append(delta)  # the frames kept before may belong ``delta`` further (recleaned)
