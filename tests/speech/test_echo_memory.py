@@ -261,5 +261,5 @@ def test_a_lag_that_moves_once_measured_is_followed_within_a_second(monkeypatch)
     # checked a quarter second later, not a second, and two that agree move it
     times: list[float] = []
     assert lock_after([95, 95, 95, 224, 224], None, monkeypatch, times) == [0, 95, 95, 95, 224]
-    gaps = [round(b - a, 2) for a, b in zip(times, times[1:])]
+    gaps = [round(b - a, 2) for a, b in zip(times, times[1:], strict=False)]
     assert gaps == [0.25, 1.0, 1.0, 0.25]

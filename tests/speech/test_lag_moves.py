@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.support.echo_room import duplex_over, echo_of, feed_capture, to_int16
+from tests.support.echo_room import duplex_over, echo_of, to_int16
 from tests.support.synth import synthesize
 
 RATE = 16000
