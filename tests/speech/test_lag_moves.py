@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.support.echo_room import duplex_over, echo_of, to_int16
+from tests.support.echo_room import duplex_over, echo_of, feed_capture, to_int16
 from tests.support.synth import synthesize
 
 RATE = 16000
@@ -32,11 +32,7 @@ def test_a_lag_that_moves_in_a_pause_is_followed_and_the_echo_taken_out_again(na
     after = echo_of(played, delay_ms=later_ms, gain_db=0.0, seed=3)
     mic = np.concatenate([before[:n1], after[n1:]]) + np.random.default_rng(0).normal(0, 3, played.size)
     d = duplex_over(to_int16(played), T0)
-    cleaned = bytearray()
-    pcm = to_int16(mic)
-    for k in range(0, pcm.size, 320):  # the stage's output, block by block
-        cleaned += d.process(pcm[k:k + 320].astype("<i2").tobytes(), T0 + k / RATE)
-    out = np.frombuffer(bytes(cleaned), "<i2").astype(np.float64)
+    out = feed_capture(d, mic, T0)
 
     def taken_out(t0: float, t1: float) -> float:
         i, j = int(t0 * RATE), int(t1 * RATE)

@@ -61,9 +61,11 @@ def duplex_over(played: np.ndarray, t0: float, said: str | None = None):
     return Duplex(LinearCanceller(), tap)
 
 
-def feed_capture(duplex, mic: np.ndarray, t0: float, upto_s: float = 1e9) -> None:
+def feed_capture(duplex, mic: np.ndarray, t0: float, upto_s: float = 1e9) -> np.ndarray:
     """``mic`` (16 kHz, int16 or float in its scale) up to ``upto_s`` handed to ``duplex`` in
-    20 ms blocks captured from ``t0`` on."""
+    20 ms blocks captured from ``t0`` on; what the stage gave out (float, int16 scale)."""
     pcm = to_int16(mic[:int(upto_s * RATE)]).astype("<i2").tobytes()
+    out = bytearray()
     for k in range(0, len(pcm), 640):
-        duplex.process(pcm[k:k + 640], t0 + k / (2 * RATE))
+        out += duplex.process(pcm[k:k + 640], t0 + k / (2 * RATE))
+    return np.frombuffer(bytes(out), "<i2").astype(np.float64)

@@ -90,8 +90,6 @@ class DelayTracker:
         self._restarts = 0  # the reference's restarts when last measured
         self._agree_with: float | None = None  # the last figure on the present clock
         self._off_prior: float | None = None  # the last figure far from an unconfirmed prior
-        #: the remembered lag was dropped for a fresh start (:meth:`_left_prior`)
-        self.prior_left = False
         #: the last figure was off the lag in use: measured again soon (a lag that moved in a
         #: pause is followed in about 1.5 s instead of 2.5, while the canceller misses the echo)
         self._doubt = False
@@ -196,7 +194,6 @@ class DelayTracker:
                    f"{lag * 1000:+.0f} ms, a fresh start from here")
         self.prior_s = None
         self.lag_s = 0.0
-        self.prior_left = True
         return True
 
     def debug(self, line: str) -> None:
