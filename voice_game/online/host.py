@@ -499,6 +499,8 @@ class Table:
             return
         took_over = False
         if kind == "hello":
+            if cmd.cid is None and self.owners.get(seat) is not None:
+                return  # a client naming no id never takes a seat from one that names its own
             took_over = self.take_over(seat, cmd.cid)
         elif seat in self.owners and cmd.cid != self.owners[seat]:
             return  # a client this seat has left for another: it was told and stopped

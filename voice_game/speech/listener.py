@@ -157,9 +157,10 @@ class Listener:
         #: silences the narration, which "repeat" brings back
         self.stop_phrases: frozenset[str] = frozenset()
         self.stop_min_confidence = 0.35
-        #: the answers (the grammar's ``yes`` and ``no``) need :attr:`answer_min_confidence` over
-        #: the game's voice: what the canceller leaves of the narration is short fragments,
-        #: and its "ja" reached 0.74 (the German rules' echo in the duplex bench; "nein" 0.71),
+        #: the answers (the grammar's ``yes``, ``no`` and ``ready``) need
+        #: :attr:`answer_min_confidence` over the game's voice: what the canceller leaves of
+        #: the narration is short fragments, and its "ja" reached 0.74 (the German rules' echo
+        #: in the duplex bench; "nein" 0.71), a screen reader's "go" 0.71 (CI, 2026-12-06),
         #: while the game's own question ends "Ja oder nein?": its echo must never answer it
         self.answer_phrases: frozenset[str] = frozenset()
         self.answer_min_confidence = 0.85

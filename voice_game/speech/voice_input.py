@@ -199,12 +199,19 @@ def _check_vocabulary(rec, vocabulary, say, catalog) -> None:
 
 def configure(listener: Listener, lang: str) -> Listener:
     """The listener's words from the grammar of ``lang``: the stop phrases (let through over
-    the narration at a lower confidence), the answers (a higher one) and the number words
-    (a digit the game said and the word heard back are one word)."""
+    the narration at a lower confidence), the answers (yes, no, ready: a higher one) and
+    the number words (a digit the game said and the word heard back are one word)."""
     listener.stop_phrases = stop_phrases(lang)
-    listener.answer_phrases = intent_phrases(lang, ("yes", "no"))
+    listener.answer_phrases = answer_phrases(lang)
     listener.number_words = number_words(lang)
     return listener
+
+
+def answer_phrases(lang: str) -> frozenset[str]:
+    """The phrases of the grammar's ``yes``, ``no`` and ``ready`` intents: short answers
+    the canceller's residual is heard as ("yeah", "go"), let through over the narration
+    only at a higher confidence."""
+    return intent_phrases(lang, ("yes", "no", "ready"))
 
 
 def stop_phrases(lang: str) -> frozenset[str]:
