@@ -188,7 +188,7 @@ def test_a_game_played_by_single_keys_in_a_terminal(tmp_path):
         t.expect("Zu 2.")
         t.expect("Dein Zug", 3)  # the last one in the round goes on
         t.send("2")  # take conductor 2: asked first
-        t.expect("Dirigent zwei nehmen?  Ja oder nein?")
+        t.expect("Dirigent zwei nehmen? Ja oder nein?")
         t.send("y")
         t.expect("Du nimmst Dirigent 2: Geige.")
         t.send("q")

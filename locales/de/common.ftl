@@ -13,7 +13,7 @@ app-content_error = Eine Spieldatei ist beschädigt: { $problem }
 ## input
 input-not_understood = Nicht verstanden. Sag Hilfe, um zu hören, was jetzt geht.
 input-not_understood_again = Wieder nicht verstanden. Du kannst auch tippen; sag Hilfe für die Befehle.
-input-confirm = { $command }?  Ja oder nein?
+input-confirm = { $command }? Ja oder nein?
 input-confirm_quit = Spiel wirklich verlassen? Ja oder nein?
 input-cancelled = Abgebrochen.
 input-choices = Meintest du: { $options }? Sag die Nummer.
