@@ -48,6 +48,7 @@ import argparse
 import json
 import os
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -116,6 +117,7 @@ class Trial:
     ducked_ms: float | None = None
     silent_ms: float | None = None
     note: str = ""
+    read_back_right: bool | None = None  # a read-back: whether it named the number said
 
 
 @dataclass
@@ -221,6 +223,8 @@ class Bench:
             t.speech_to_action_ms = (at - said.t_off) * 1000 if said.t_off else None
         elif any(self.is_readback(g, s) for s in heard_lines):
             t.outcome = "read back"
+            asked = next(s for s in heard_lines if self.is_readback(g, s))
+            t.read_back_right = names_number(asked, t.lang, t.number)
         elif any(self.is_not_understood(g, s) for s in heard_lines):
             t.outcome = "not understood"
         ducked = [at for at, _ in g.events_since(mark, DUCKED) if at >= (said.t_on or 0) - 0.5]
@@ -467,6 +471,14 @@ def write_wav(path: Path, x: np.ndarray) -> None:
         w.writeframes(np.ascontiguousarray(x, dtype="<i2").tobytes())
 
 
+def names_number(line: str, lang: str, number: int) -> bool:
+    """Whether a read-back ("Dirigent zwei? Ja oder nein?") names ``number`` (as a word or
+    a digit) and no other conductor."""
+    words = set(re.findall(r"\w+", line.lower()))
+    named = {i + 1 for i, w in enumerate(DIGITS[lang]) if w in words} | {int(w) for w in words if w.isdigit()}
+    return named == {number}
+
+
 def pct(k: int, n: int) -> str:
     return f"{100 * k / n:.0f} % ({k}/{n})" if n else "n/a"
 
@@ -489,7 +501,8 @@ def report(run: Run, args, took: float) -> str:
         n = len(ts)
         c = {o: sum(t.outcome == o for t in ts) for o in OUTCOMES}
         lat = [t.speech_to_action_ms for t in ts if t.speech_to_action_ms is not None]
-        L.append(f"| {kind} | {echo} | {pct(c['applied'], n)} | {c['read back']} | {c['not understood']} | "
+        right = sum(t.outcome == "read back" and t.read_back_right is True for t in ts)
+        L.append(f"| {kind} | {echo} | {pct(c['applied'], n)} | {c['read back']} ({right} right) | {c['not understood']} | "
                  f"{c['nothing']} | {c['wrong']} | {med(lat)} |")
     speech = [t for t in run.trials if t.kind != "silence" and t.during >= 0.5]
     L.append("")

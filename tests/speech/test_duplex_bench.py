@@ -42,3 +42,15 @@ def test_quick_duplex_bench_is_sound(capsys):
     for idle in run.idle.values():
         assert idle["narration_s"] > 10, idle
         assert not [f for f in idle["false"] if f.startswith("move")], idle
+
+
+def test_a_read_back_is_checked_for_the_number_said():
+    """The bench counts how many read-backs named the number the person said (one "yes"
+    from applied) apart from those that named another."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from duplex_bench import names_number
+
+    assert names_number("Dirigent zwei? Ja oder nein?", "de", 2)
+    assert not names_number("Dirigent drei? Ja oder nein?", "de", 2)
+    assert names_number("Conductor 4? Yes or no?", "en", 4)
+    assert not names_number("Conductor one? Yes or no?", "en", 2)
