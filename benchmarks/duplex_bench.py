@@ -217,13 +217,13 @@ class Bench:
             time.sleep(0.03)
         placed = g.mine(mark, "placed")
         heard_lines = [s for at, s in g.lines[lines_mark:] if at > (said.t_on or 0)]
+        asked = next((s for s in heard_lines if self.is_readback(g, s)), None)
         if placed:
             at, ev = placed[0]
             t.outcome = "applied" if ev.get("conductor") == t.number else "wrong"
             t.speech_to_action_ms = (at - said.t_off) * 1000 if said.t_off else None
-        elif any(self.is_readback(g, s) for s in heard_lines):
+        elif asked is not None:
             t.outcome = "read back"
-            asked = next(s for s in heard_lines if self.is_readback(g, s))
             t.read_back_right = names_number(asked, t.lang, t.number)
         elif any(self.is_not_understood(g, s) for s in heard_lines):
             t.outcome = "not understood"
