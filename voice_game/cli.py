@@ -29,6 +29,7 @@ import signal  # noqa: E402
 import argparse  # noqa: E402
 from pathlib import Path  # noqa: E402
 
+from voice_game import interrupts  # noqa: E402
 from voice_game.core.errors import ContentError  # noqa: E402
 
 __all__ = ["COMMANDS", "build_parser", "main", "play"]
@@ -243,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
 
         atexit.register(_end_quietly)
     try:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGINT, interrupts.handler)  # KeyboardInterrupt, and the time noted
     except ValueError:  # not the main thread (tests): leave it as it is
         pass
     try:

@@ -17,4 +17,5 @@ speech-missing_words =
        *[other] { $count } Wörter kennt die Spracherkennung nicht: { $words }.
     }
 speech-no_echo_canceller = Die Echounterdrückung fehlt: Während ich spreche, höre ich nicht zu.
+speech-half_duplex_engine = Nur Whisper hört dich, während ich spreche.
 speech-no_monitor = Der Soundserver hat keinen Wiedergabe-Monitor: Während der Screenreader spricht, höre ich nicht zu.

@@ -17,4 +17,5 @@ speech-missing_words =
        *[other] { $count } words are unknown to the speech recognizer: { $words }.
     }
 speech-no_echo_canceller = The echo canceller is missing: I do not listen while I speak.
+speech-half_duplex_engine = Only Whisper hears you while I speak.
 speech-no_monitor = The sound server has no playback monitor: I do not listen while the screen reader speaks.

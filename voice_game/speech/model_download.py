@@ -21,6 +21,7 @@ import zlib
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 
+from voice_game import interrupts
 from voice_game.speech.checksum import git_blob_id, sha256_of
 
 Say = Callable[..., None]
@@ -98,7 +99,8 @@ def download(url: str, dest: Path, say: Say, *, deadline: float | None = None,  
     returns (size, sha256 hex)."""
     deadline = DOWNLOAD_DEADLINE if deadline is None else deadline
     read_timeout = READ_TIMEOUT if read_timeout is None else read_timeout
-    end = time.monotonic() + deadline
+    began = time.monotonic()
+    end = began + deadline
     digest = hashlib.sha256()
     received = 0
     expected: int | None = None
@@ -120,6 +122,8 @@ def download(url: str, dest: Path, say: Say, *, deadline: float | None = None,  
             next_pct = 10
             next_mb = 5
             while True:
+                if interrupts.pressed_since(began):  # a Ctrl-C whose KeyboardInterrupt Python lost
+                    raise KeyboardInterrupt
                 if time.monotonic() > end:
                     raise InstallError("models.download_slow", minutes=max(1, round(deadline / 60)))
                 try:
