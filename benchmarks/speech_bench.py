@@ -165,7 +165,8 @@ def expected(g, phrases, text: str):
     return dict(next(iter(hits))) if len(hits) == 1 else None
 
 
-def asks_first(g, phrases, text: str, confidence: float, got: dict) -> bool:
+def asks_first(g, phrases, text: str, confidence: float, got: dict,
+               number_bar: float | None = None) -> bool:
     """The game reads ``got`` back for yes or no before acting on it (True) or acts at
     once (False), by the session's own rules for a line heard by voice: a command its
     grammar marks ``confirm`` (``commands.parser.doubtful``), and a game action with a
@@ -176,7 +177,8 @@ def asks_first(g, phrases, text: str, confidence: float, got: dict) -> bool:
     intent = got["intent"]
     if doubtful(g, intent, confidence, exact):
         return True
-    return intent not in META_INTENTS and doubtful_number(g, got, words, 0 if exact else 1, confidence)
+    return intent not in META_INTENTS and doubtful_number(g, got, words, 0 if exact else 1, confidence,
+                                                          number_bar)
 
 
 #: what the game does with a result, the columns of the report's table

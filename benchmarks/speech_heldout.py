@@ -52,6 +52,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import rooms  # noqa: E402
 import speech_bench as sb  # noqa: E402
 from voice_game.commands.grammar import load_grammar  # noqa: E402
+from voice_game.session.understanding import NUMBER_CONFIDENT, NUMBER_CONFIDENT_ELSE  # noqa: E402
 from voice_game.speech.recognize import read_audio, to_16k_int16, understand_text  # noqa: E402
 from voice_game.speech.whisper_decision import DEFAULT, Evidence, Thresholds, judge  # noqa: E402
 
@@ -65,8 +66,15 @@ GRID = {
     "alike_gap": (0.5, 1.5, 3.0),
     "near": (1.0, 1.5, 2.0, 3.0),
 }
-#: what each outcome costs when thresholds are chosen (rates within commands or non-commands)
-COST = {"refused": 1.0, "wrong asked": 2.0, "wrong at once": 30.0, "nc asked": 0.5, "nc at once": 10.0}
+#: the confidence a lone number word needs to be acted on at once, not read back
+#: (``session.understanding.NUMBER_CONFIDENT``), chosen on the training folds as well
+NUMBER_BARS = (0.80, 0.84, 0.88, 0.92)
+#: what each outcome costs when thresholds are chosen (rates within commands or non-commands):
+#: a right command read back costs the player a "yes" (a quarter of a refusal, which costs
+#: a "not understood" and the command again); a move nobody said, thirty refusals, whether
+#: the person said another command or no command at all
+COST = {"refused": 1.0, "right asked": 0.25, "wrong asked": 2.0, "wrong at once": 30.0, "nc asked": 0.5,
+        "nc at once": 30.0}
 OUTCOMES = ("right at once", "right asked", "refused", "wrong asked", "wrong at once")
 NC_OUTCOMES = ("nc refused", "nc asked", "nc at once")
 
@@ -361,20 +369,20 @@ def held_out_room(lang: str, by_value: dict[float, list[dict]], log) -> dict:
         costs = []
         for v in values:
             train = [r for r in by_value[v] if r["speaker"] not in fold]
-            th = choose(j, train)
-            key = (cost(count(j, train, th)), -v)
+            th, bar = choose(j, train)
+            key = (cost(count(j, train, th, bar)), -v)
             costs.append(f"{v:g}: {key[0]:.3f}")
             if best is None or key < best[0]:
-                best = (key, v, th)
+                best = (key, v, th, bar)
         assert best is not None
-        _, v, th = best
+        _, v, th, bar = best
         log(f"  {lang} fold {'+'.join(sorted(fold))}: cost on the other folds at each threshold {costs}")
         out["chosen"].append(v)
-        out["folds"].append((sorted(fold), {"on_db": v, **{k: getattr(th, k) for k in GRID}}))
+        out["folds"].append((sorted(fold), {"on_db": v, **{k: getattr(th, k) for k in GRID}, "number_bar": bar}))
         for r in by_value[v]:
             if r["speaker"] in fold:
                 c = out["rows"].setdefault((r["source"], r["condition"]), dict.fromkeys(OUTCOMES + NC_OUTCOMES, 0))
-                c[j.outcome(r, th)] += 1
+                c[j.outcome(r, th, bar)] += 1
         if ON_DB in by_value:
             for r in by_value[ON_DB]:
                 if r["speaker"] in fold:
@@ -495,67 +503,88 @@ class Judge:
         self.g = load_grammar(lang)
         self.numbers = frozenset(self.g.word_to_number)
         self.game, self.phrases = sb.state_sets(lang)["place"]
-        self._memo: dict[tuple[str, float], tuple[dict | None, bool]] = {}
+        self._memo: dict[tuple[str, float, float | None], tuple[dict | None, bool]] = {}
         self._want: dict[str, dict | None] = {}
         self.evidence: dict[tuple[str, str], Evidence] = {}
+        #: the game's own lone-number bar for the language
+        self.game_bar = NUMBER_CONFIDENT.get(lang, NUMBER_CONFIDENT_ELSE)
 
     def want(self, word: str):
         if word not in self._want:
             self._want[word] = sb.expected(self.g, self.phrases, word)
         return self._want[word]
 
-    def reading(self, text: str, conf: float) -> tuple[dict | None, bool]:
-        key = (text, round(conf, 4))
+    def reading(self, text: str, conf: float, bar: float | None) -> tuple[dict | None, bool]:
+        key = (text, round(conf, 4), bar)
         if key not in self._memo:
             got = understand_text(self.g, self.game, text, conf, self.phrases)
-            asked = bool(got) and sb.asks_first(self.g, self.phrases, text, conf, got)
+            asked = bool(got) and sb.asks_first(self.g, self.phrases, text, conf, got, bar)
             self._memo[key] = (got, asked)
         return self._memo[key]
 
-    def outcome(self, r: dict, th: Thresholds) -> str:
+    def outcome(self, r: dict, th: Thresholds, bar: float | None = None) -> str:
+        """``bar``: the lone-number bar (None: the game's for the language)."""
+        return self.outcomes(r, th, (bar,))[0]
+
+    def outcomes(self, r: dict, th: Thresholds, bars: tuple[float | None, ...]) -> list[str]:
+        """The outcome of record ``r`` under ``th`` with each lone-number bar of ``bars``
+        (judged once)."""
         # the same clip decoded behind another front end is another record: keyed by both
         memo = (r.get("front", ""), r["key"])
         ev = self.evidence.get(memo)
         if ev is None:
             ev = self.evidence[memo] = Evidence.from_dict(r["evidence"])
         text, conf = judge(ev, th, self.numbers)
-        got, asked = self.reading(text, conf) if text else (None, False)
         want = self.want(r["word"])
-        if want is None:
-            return "nc refused" if got is None else ("nc asked" if asked else "nc at once")
-        if got is None:
-            return "refused"
-        if got == want:
-            return "right asked" if asked else "right at once"
-        return "wrong asked" if asked else "wrong at once"
+        out = []
+        for bar in bars:
+            got, asked = self.reading(text, conf, bar) if text else (None, False)
+            if want is None:
+                out.append("nc refused" if got is None else ("nc asked" if asked else "nc at once"))
+            elif got is None:
+                out.append("refused")
+            elif got == want:
+                out.append("right asked" if asked else "right at once")
+            else:
+                out.append("wrong asked" if asked else "wrong at once")
+        return out
 
 
-def count(j: Judge, records: list[dict], th: Thresholds) -> dict[str, int]:
-    c = dict.fromkeys(OUTCOMES + NC_OUTCOMES, 0)
+def count(j: Judge, records: list[dict], th: Thresholds, bar: float | None = None) -> dict[str, int]:
+    return counts(j, records, th, (bar,))[0]
+
+
+def counts(j: Judge, records: list[dict], th: Thresholds, bars: tuple[float, ...]) -> list[dict[str, int]]:
+    """The outcomes counted, one dict a lone-number bar of ``bars``."""
+    cs = [dict.fromkeys(OUTCOMES + NC_OUTCOMES, 0) for _ in bars]
     for r in records:
-        c[j.outcome(r, th)] += 1
-    return c
+        for c, o in zip(cs, j.outcomes(r, th, bars), strict=True):
+            c[o] += 1
+    return cs
 
 
 def cost(c: dict[str, int]) -> float:
     n_cmd = sum(c[k] for k in OUTCOMES) or 1
     n_nc = sum(c[k] for k in NC_OUTCOMES) or 1
-    return (COST["refused"] * c["refused"] / n_cmd + COST["wrong asked"] * c["wrong asked"] / n_cmd
+    return (COST["refused"] * c["refused"] / n_cmd + COST["right asked"] * c["right asked"] / n_cmd
+            + COST["wrong asked"] * c["wrong asked"] / n_cmd
             + COST["wrong at once"] * c["wrong at once"] / n_cmd
             + COST["nc asked"] * c["nc asked"] / n_nc + COST["nc at once"] * c["nc at once"] / n_nc)
 
 
-def choose(j: Judge, train: list[dict]) -> Thresholds:
-    """The grid's thresholds of the least cost on ``train`` (ties: nearest the default)."""
+def choose(j: Judge, train: list[dict]) -> tuple[Thresholds, float]:
+    """The grid's thresholds and lone-number bar of the least cost on ``train`` (ties:
+    nearest the defaults)."""
     best = None
     for values in itertools.product(*GRID.values()):
         th = replace(DEFAULT, **dict(zip(GRID, values, strict=True)))
-        c = cost(count(j, train, th))
-        dist = sum(abs(getattr(th, k) - getattr(DEFAULT, k)) for k in GRID)
-        if best is None or (c, dist) < best[0]:
-            best = ((c, dist), th)
+        for bar, got in zip(NUMBER_BARS, counts(j, train, th, NUMBER_BARS), strict=True):
+            c = cost(got)
+            dist = sum(abs(getattr(th, k) - getattr(DEFAULT, k)) for k in GRID) + abs(bar - j.game_bar)
+            if best is None or (c, dist) < best[0]:
+                best = ((c, dist), th, bar)
     assert best is not None
-    return best[1]
+    return best[1], best[2]
 
 
 def held_out(lang: str, records: list[dict], log) -> dict:
@@ -565,12 +594,12 @@ def held_out(lang: str, records: list[dict], log) -> dict:
     for fold in folds:
         test = [r for r in records if r["speaker"] in fold]
         train = [r for r in records if r["speaker"] not in fold]
-        th = choose(j, train)
-        out["folds"].append((sorted(fold), {k: getattr(th, k) for k in GRID}))
+        th, bar = choose(j, train)
+        out["folds"].append((sorted(fold), {k: getattr(th, k) for k in GRID} | {"number_bar": bar}))
         for r in test:
             row = (r["source"], r["condition"])
             c = out["rows"].setdefault(row, dict.fromkeys(OUTCOMES + NC_OUTCOMES, 0))
-            c[j.outcome(r, th)] += 1
+            c[j.outcome(r, th, bar)] += 1
             d = out["default"].setdefault(row, dict.fromkeys(OUTCOMES + NC_OUTCOMES, 0))
             d[j.outcome(r, DEFAULT)] += 1
     log(f"  {lang}: thresholds per fold: {out['folds']}")
