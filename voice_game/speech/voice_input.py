@@ -154,7 +154,8 @@ def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "
     muted = (lambda: not output.is_silent()) if isinstance(output, Sounding) else None
     statuses = []
     events, duplexer, monitor = _duplex(duplex, output, canceller, events_path, say, catalog, device,
-                                        engine=None if isinstance(rec, WhisperRecognizer) else name)
+                                        engine=None if isinstance(rec, WhisperRecognizer) else name,
+                                        announce=announce)
     if duplexer is not None and duplexer.canceller.suppresses_noise and isinstance(rec, WhisperRecognizer):
         rec.set_denoise("off")  # the echo canceller suppresses the noise already
     # the second look (speech/second_look.py) is measured, not the default (docs/DUPLEX.md)
@@ -245,11 +246,13 @@ def intent_phrases(lang: str, intents: tuple[str, ...]) -> frozenset[str]:
     return frozenset(t.lower() for p in phrases for t in (p.text, p.spoken) if t)
 
 
-def _duplex(mode: str, output, kind: str, events_path, say, catalog, device=None, engine: str | None = None):
+def _duplex(mode: str, output, kind: str, events_path, say, catalog, device=None, engine: str | None = None,
+            announce: bool = True):
     """The listener's event sink (barge-in, then the log), its Duplex (None: half-duplex) and
     the playback monitor it reads (a screen reader's speech), if any. The echo path the
     canceller learns is remembered for the next start with the same microphone (``device``).
-    ``engine``: the name of a recognizer other than Whisper, which listens half-duplex."""
+    ``engine``: the name of a recognizer other than Whisper, which listens half-duplex (said
+    once, when ``announce``)."""
     from voice_game.audio.monitor import MonitorReference
     from voice_game.audio.output import AudioOutput
     from voice_game.audio.reference import ReferenceTap
@@ -272,7 +275,8 @@ def _duplex(mode: str, output, kind: str, events_path, say, catalog, device=None
         # a closed-grammar decoder (Vosk, PocketSphinx) turns the canceller's residual into
         # a grammar phrase at 0.99 (PocketSphinx's "brief" in the e2e test's opening
         # narration): the thresholds over the game's voice are measured with Whisper only
-        say(catalog.get("speech.half_duplex_engine"))
+        if announce:
+            say(catalog.get("speech.half_duplex_engine"))
         log.put(DuplexMode(mode="half", reason=f"recognizer {engine}: full duplex is measured with Whisper only"))
         return log, None, None
     canceller: EchoCanceller
