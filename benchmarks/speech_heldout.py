@@ -52,7 +52,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import rooms  # noqa: E402
 import speech_bench as sb  # noqa: E402
 from voice_game.commands.grammar import load_grammar  # noqa: E402
-from voice_game.session.understanding import NUMBER_CONFIDENT, NUMBER_CONFIDENT_ELSE  # noqa: E402
+from voice_game.session.understanding import lone_number_bar  # noqa: E402
 from voice_game.speech.recognize import read_audio, to_16k_int16, understand_text  # noqa: E402
 from voice_game.speech.whisper_decision import DEFAULT, Evidence, Thresholds, judge  # noqa: E402
 
@@ -507,7 +507,7 @@ class Judge:
         self._want: dict[str, dict | None] = {}
         self.evidence: dict[tuple[str, str], Evidence] = {}
         #: the game's own lone-number bar for the language
-        self.game_bar = NUMBER_CONFIDENT.get(lang, NUMBER_CONFIDENT_ELSE)
+        self.game_bar = lone_number_bar(lang)
 
     def want(self, word: str):
         if word not in self._want:
@@ -554,7 +554,7 @@ def count(j: Judge, records: list[dict], th: Thresholds, bar: float | None = Non
     return counts(j, records, th, (bar,))[0]
 
 
-def counts(j: Judge, records: list[dict], th: Thresholds, bars: tuple[float, ...]) -> list[dict[str, int]]:
+def counts(j: Judge, records: list[dict], th: Thresholds, bars: tuple[float | None, ...]) -> list[dict[str, int]]:
     """The outcomes counted, one dict a lone-number bar of ``bars``."""
     cs = [dict.fromkeys(OUTCOMES + NC_OUTCOMES, 0) for _ in bars]
     for r in records:
@@ -578,9 +578,10 @@ def choose(j: Judge, train: list[dict]) -> tuple[Thresholds, float]:
     best = None
     for values in itertools.product(*GRID.values()):
         th = replace(DEFAULT, **dict(zip(GRID, values, strict=True)))
+        moved = sum(abs(getattr(th, k) - getattr(DEFAULT, k)) for k in GRID)
         for bar, got in zip(NUMBER_BARS, counts(j, train, th, NUMBER_BARS), strict=True):
             c = cost(got)
-            dist = sum(abs(getattr(th, k) - getattr(DEFAULT, k)) for k in GRID) + abs(bar - j.game_bar)
+            dist = moved + abs(bar - j.game_bar)
             if best is None or (c, dist) < best[0]:
                 best = ((c, dist), th, bar)
     assert best is not None

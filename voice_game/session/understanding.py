@@ -25,6 +25,11 @@ NUMBER_CONFIDENT: dict[str, float] = {"de": 0.84, "en": 0.92}
 NUMBER_CONFIDENT_ELSE = 0.92
 
 
+def lone_number_bar(lang: str) -> float:
+    """The confidence a lone number word heard by voice needs in ``lang`` to act at once."""
+    return NUMBER_CONFIDENT.get(lang, NUMBER_CONFIDENT_ELSE)
+
+
 def doubtful_number(g: Grammar, command: dict, words: list[str], distance: float,
                     confidence: float, number_bar: float | None = None) -> bool:
     """A game action naming a single number, heard by voice, is read back before it is
@@ -35,9 +40,8 @@ def doubtful_number(g: Grammar, command: dict, words: list[str], distance: float
     if len(slots) != 1 or not isinstance(slots[0], int):
         return False
     bare = len(words) == 1 and words[0] in g.word_to_number
-    if number_bar is None:
-        number_bar = NUMBER_CONFIDENT.get(g.lang, NUMBER_CONFIDENT_ELSE)
-    return distance > 0 or confidence < (number_bar if bare else CONFIDENT)
+    bar = lone_number_bar(g.lang) if number_bar is None else number_bar
+    return distance > 0 or confidence < (bar if bare else CONFIDENT)
 
 
 def sentence_start(words: str) -> str:
