@@ -65,10 +65,11 @@ GRID = {
     "max_no_speech": (0.6, 0.8, 0.9, 0.97, 1.01),
     "alike_gap": (0.5, 1.5, 3.0),
     "near": (1.0, 1.5, 2.0, 3.0),
+    "no_speech_weight": (0.25, 0.5, 1.0),
 }
 #: the confidence a lone number word needs to be acted on at once, not read back
 #: (``session.understanding.NUMBER_CONFIDENT``), chosen on the training folds as well
-NUMBER_BARS = (0.80, 0.84, 0.88, 0.92)
+NUMBER_BARS = (0.80, 0.84, 0.88, 0.92, 0.95, 0.96)
 #: what each outcome costs when thresholds are chosen (rates within commands or non-commands):
 #: a right command read back costs the player a "yes" (a quarter of a refusal, which costs
 #: a "not understood" and the command again); a move nobody said, thirty refusals, whether
@@ -98,9 +99,9 @@ def weigh(rec, audio: np.ndarray) -> Evidence:
         if hyps and hyps[0][0].strip():
             mean = hyps[0][1] / (len(m.tok.encode(hyps[0][0])) + 1)
         ev = Evidence(hyps=hyps, no_speech=nsp, mean_logprob=mean)
-        free = rec._free_phrase(hyps, nsp, table)
+        free = rec.free_share(hyps, table)
         if free is not None:
-            ev.free = (free[0], (free[1] - DEFAULT.floor) / (1 - DEFAULT.floor))
+            ev.free = free
         elif hyps and rec._unrelated(hyps[0][0], table):
             ev.unrelated = True
         else:
@@ -163,6 +164,22 @@ def clip_key(x: dict, condition: str) -> str:
     return f"{x['file']}|{condition}"
 
 
+#: a cached record whose ``free`` share is the hypotheses' share alone; records written
+#: before 2026-12-07 have the no-speech probability taken off it (all of it), put back here
+RAW_SHARE = {"free_share": "raw"}
+
+
+def raw_share(d: dict) -> dict:
+    """A cached record with its ``free`` share as :class:`Evidence` now keeps it."""
+    if d.get("free_share") == "raw":
+        return d
+    ev = d.get("evidence") or {}
+    if ev.get("free"):
+        nsp = ev.get("no_speech", 0.0)
+        ev["free"] = [ev["free"][0], min(1.0, ev["free"][1] / (1.0 - nsp)) if nsp < 1.0 else 0.0]
+    return d | RAW_SHARE
+
+
 def load_cache(lang: str, frontend: str = "none") -> dict[str, dict]:
     p = cache_path(lang, frontend)
     out: dict[str, dict] = {}
@@ -170,8 +187,8 @@ def load_cache(lang: str, frontend: str = "none") -> dict[str, dict]:
         for line in p.read_text().splitlines():
             try:
                 d = json.loads(line)
-                out[d["key"]] = d
-            except (ValueError, KeyError):
+                out[d["key"]] = raw_share(d)
+            except (ValueError, KeyError, TypeError, IndexError):
                 continue
     return out
 
@@ -239,7 +256,7 @@ def collect(lang: str, quick: bool, n_rooms: int, conditions: list[str], fresh: 
                 audio = front(rooms.degrade(a16, cond, seed, pool), frontend)
                 ev = weigh(rec, audio)
                 d = {"key": clip_key(x, cond), "file": x["file"], "condition": cond, "speaker": x["speaker"],
-                     "source": x["source"], "word": x["word"], "evidence": asdict(ev)}
+                     "source": x["source"], "word": x["word"], "evidence": asdict(ev)} | RAW_SHARE
                 cache[d["key"]] = d
                 f.write(json.dumps(d, ensure_ascii=False) + "\n")
                 f.flush()
@@ -332,7 +349,7 @@ def collect_room(lang: str, quick: bool, n_rooms: int, conditions: list[str], lo
                     if rec is None:
                         game, phrases = sb.state_sets(lang)["place"]
                         rec = sb.make_engine("whisper", lang, sb.phrase_strings(phrases))
-                    heard_cache[sha] = {"key": sha, "evidence": asdict(weigh(rec, heard))}
+                    heard_cache[sha] = {"key": sha, "evidence": asdict(weigh(rec, heard))} | RAW_SHARE
                     path.parent.mkdir(parents=True, exist_ok=True)
                     with path.open("a") as f:
                         f.write(json.dumps(heard_cache[sha]) + "\n")

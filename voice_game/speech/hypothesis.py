@@ -31,6 +31,10 @@ class Hypothesis:
     words       (word, confidence) per recognized word, in order
     engine      "vosk" or "pocketsphinx"
     decode_ms   wall-clock time spent decoding this utterance, in ms
+    over_voice  the confidence to weigh while the game's own voice sounds, where the
+                engine judges that apart (Whisper: all of its no-speech probability
+                taken off, for what the echo canceller leaves of the game's voice is
+                what Whisper calls no speech); None: ``confidence``
     """
 
     text: str
@@ -38,10 +42,18 @@ class Hypothesis:
     words: list[tuple[str, float]] = field(default_factory=list)
     engine: str = ""
     decode_ms: float = 0.0
+    over_voice: float | None = None
 
     @property
     def empty(self) -> bool:
         return not self.text.strip()
+
+    def heard_over_voice(self) -> Hypothesis:
+        """This hypothesis as judged while the game's own voice sounds."""
+        if self.over_voice is None or self.over_voice == self.confidence:
+            return self
+        return Hypothesis(self.text, self.over_voice, [(w, min(c, self.over_voice)) for w, c in self.words],
+                          self.engine, self.decode_ms)
 
 
 @runtime_checkable

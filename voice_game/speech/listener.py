@@ -548,6 +548,8 @@ class Listener:
             return False
         again = span is not None
         over_narration = self.duplex is not None and (again or self._speech_during_narration or self.is_muted())
+        if over_narration:  # judged, and handed on, with the confidence for over the game's voice
+            hyp = hyp.heard_over_voice()
         need = self.min_confidence_over_narration(hyp.text)
         if again:  # decoded from what the canceller left: its own voice's "ruhe" reached 0.76
             need = max(need, MIN_CONFIDENCE_AGAIN)

@@ -56,6 +56,8 @@ class Thresholds:
     #: ``near_confidence`` (a phrase of number words only); 1: none
     near: float = S.NEAR
     near_confidence: float = S.NEAR_CONFIDENCE
+    #: how much of the no-speech probability comes off a phrase's confidence
+    no_speech_weight: float = S.NO_SPEECH_WEIGHT
 
 
 DEFAULT = Thresholds()
@@ -82,9 +84,9 @@ class Evidence:
     #: the best transcript's mean log-probability a token is above ``no_speech_logprob``
     #: (kept as the number: see :attr:`mean_logprob`)
     mean_logprob: float = -1e9
-    #: the allowed phrase Whisper's best transcript reads as, with its share confidence
-    #: (its hypotheses' probability that reads as it, less the no-speech probability,
-    #: from 0 to 1); None: no phrase
+    #: the allowed phrase Whisper's best transcript reads as, with its share (of its
+    #: hypotheses' probability, the share that reads as it, from 0 to 1; the no-speech
+    #: probability is not taken off: :func:`judge` does); None: no phrase
     free: tuple[str, float] | None = None
     #: the transcript is clearly no command (too many words, none of a phrase)
     unrelated: bool = False
@@ -124,7 +126,7 @@ def judge(ev: Evidence, th: Thresholds = DEFAULT,
         return "", 0.0
     if ev.free is not None:
         phrase, share = ev.free
-        conf = th.floor + (1.0 - th.floor) * share
+        conf = th.floor + (1.0 - th.floor) * share * (1.0 - th.no_speech_weight * ev.no_speech)
     else:
         if ev.unrelated or not ev.ranked:
             return "", 0.0

@@ -88,6 +88,7 @@ from voice_game.speech.whisper_settings import (
     FLOOR,
     MAX_NO_SPEECH,
     NO_SPEECH_LOGPROB,
+    NO_SPEECH_WEIGHT,
     EARLY_CONFIDENCE,
     SETTLE_S,
     DENOISE,
@@ -377,13 +378,13 @@ class WhisperRecognizer:
                     break
                 free = self._free_phrase(hyps, nsp, table)
                 if free is not None and free[1] >= SHORT_CONFIDENCE:
-                    return self._weighed(self._result(*free, t0), enc)
+                    return self._weighed(self._result(free[0], free[1], t0, over_voice=free[2]), enc)
             # the final window: everything below looks at its encoding only
             if nsp > MAX_NO_SPEECH and not self._sure(hyps):
                 return Hypothesis("", 0.0, [], ENGINE, (time.perf_counter() - t0) * 1000)
             free = self._free_phrase(hyps, nsp, table)
             if free is not None:
-                return self._weighed(self._result(*free, t0), enc)
+                return self._weighed(self._result(free[0], free[1], t0, over_voice=free[2]), enc)
             if hyps and self._unrelated(hyps[0][0], table):
                 return self._result(None, 0.0, t0)
             if self._short(hyps, table):
@@ -413,7 +414,8 @@ class WhisperRecognizer:
         if said - other >= ALIKE_GAP:
             return hyp
         return Hypothesis(hyp.text, ALIKE_CONFIDENCE, [(w, ALIKE_CONFIDENCE) for w, _ in hyp.words],
-                          hyp.engine, hyp.decode_ms + (time.perf_counter() - t0) * 1000)
+                          hyp.engine, hyp.decode_ms + (time.perf_counter() - t0) * 1000,
+                          None if hyp.over_voice is None else min(hyp.over_voice, ALIKE_CONFIDENCE))
 
     def window_for(self, samples: int) -> float:
         """The mel window whose encoding decides an utterance of ``samples`` (16 kHz):
@@ -432,11 +434,11 @@ class WhisperRecognizer:
             return [longest]
         return [w for w in short if w > SHORT_UTTERANCE_S] + [longest]
 
-    def _free_phrase(self, hyps: list[tuple[str, float]], nsp: float,
-                     table: _PhraseTable) -> tuple[str, float] | None:
-        """Whisper's best transcript as an allowed phrase, with its confidence: the
-        share of the hypotheses' probability that reads as that phrase, less the
-        no-speech probability (from :data:`FLOOR` to 1); None when it is no phrase."""
+    def free_share(self, hyps: list[tuple[str, float]],
+                   table: _PhraseTable) -> tuple[str, float] | None:
+        """Whisper's best transcript as an allowed phrase, with the share of the
+        hypotheses' probability that reads as that phrase (0 to 1); None when it is no
+        phrase."""
         mapped = [(table.by_words.get(self.words_of(t)), sc) for t, sc in hyps]
         if not mapped or mapped[0][0] is None:
             return None
@@ -445,8 +447,21 @@ class WhisperRecognizer:
         mass: dict[str | None, float] = {}
         for ph, sc in mapped:
             mass[ph] = mass.get(ph, 0.0) + math.exp(sc - top)
-        share = mass[phrase] / sum(mass.values()) * (1.0 - nsp)
-        return phrase, FLOOR + (1.0 - FLOOR) * share
+        return phrase, mass[phrase] / sum(mass.values())
+
+    def _free_phrase(self, hyps: list[tuple[str, float]], nsp: float,
+                     table: _PhraseTable) -> tuple[str, float, float] | None:
+        """Whisper's best transcript as an allowed phrase, with its confidence: its
+        :meth:`free_share`, less :data:`NO_SPEECH_WEIGHT` times the no-speech probability
+        (from :data:`FLOOR` to 1; :func:`whisper_decision.judge`'s rule), and the
+        confidence over the game's voice, less all of it (``Hypothesis.over_voice``);
+        None when it is no phrase."""
+        free = self.free_share(hyps, table)
+        if free is None:
+            return None
+        phrase, share = free
+        return (phrase, FLOOR + (1.0 - FLOOR) * share * (1.0 - NO_SPEECH_WEIGHT * nsp),
+                FLOOR + (1.0 - FLOOR) * share * (1.0 - nsp))
 
     def _mean_logprob(self, hyps: list[tuple[str, float]]) -> float:
         """Whisper's best transcript's mean log-probability a token (its end included);
@@ -571,12 +586,15 @@ class WhisperRecognizer:
                 out.append(q)
         return out
 
-    def _result(self, phrase: str | None, conf: float, t0: float) -> Hypothesis:
+    def _result(self, phrase: str | None, conf: float, t0: float,
+                over_voice: float | None = None) -> Hypothesis:
         ms = (time.perf_counter() - t0) * 1000
         if phrase is None or phrase in self.decoys_now:
             return Hypothesis("", 0.0, [], ENGINE, ms)
         conf = max(0.0, min(1.0, conf))
-        return Hypothesis(phrase, conf, [(w, conf) for w in phrase.split()], ENGINE, ms)
+        if over_voice is not None:
+            over_voice = max(0.0, min(conf, over_voice))
+        return Hypothesis(phrase, conf, [(w, conf) for w in phrase.split()], ENGINE, ms, over_voice)
 
     @property
     def decoys_now(self) -> frozenset:

@@ -75,6 +75,13 @@ MAX_NO_SPEECH = 0.8  # Whisper's no-speech probability above which nothing was s
 #: faster-whisper): a clear "two, two," of a phone microphone came with 0.86
 #: (benchmarks/FINDINGS.md, "Human corpus")
 NO_SPEECH_LOGPROB = -1.0
+#: how much of Whisper's no-speech probability comes off a phrase's confidence (its share
+#: of the hypotheses times 1 - weight x no-speech). Whisper gives a lone word in a short
+#: window 0.1-0.3 no-speech although it is sure of the word ("two," and "two, two," as its
+#: four best): with the whole of it off (1.0), 27 % of the clean held-out English commands
+#: were read back ("Did you mean two?"); 0.5 is chosen on held-out speakers
+#: (benchmarks/speech_heldout.py, docs/BENCHMARKS.md "Read back less, English")
+NO_SPEECH_WEIGHT = 0.5
 EARLY_CONFIDENCE = 0.75  # an early decode this sure of a complete phrase ends the utterance
 #: an early decode's complete phrase below :data:`EARLY_CONFIDENCE` (a read-back, a doubtful
 #: word) ends the utterance after this much silence instead of the whole end of speech
