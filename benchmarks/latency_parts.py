@@ -49,6 +49,7 @@ from voice_game.commands.grammar import load_grammar  # noqa: E402
 from voice_game.speech.hypothesis import to_pcm16  # noqa: E402
 from voice_game.speech.recognize import read_audio, understand_text  # noqa: E402
 from voice_game.speech.vad import Vad  # noqa: E402
+from voice_game.speech.whisper_settings import NO_SPEECH_WEIGHT  # noqa: E402
 
 #: the settings compared (``--variants``): name -> the recognizer's ``settle_chunks`` (silent
 #: 32 ms chunks after which an early decode's doubtful complete phrase ends the utterance;
@@ -67,6 +68,9 @@ VARIANTS: dict[str, int | None] = {
     # an early decode that gave nothing stands when only quiet followed it (the recognizer's
     # ``early_refusal_stands``; the engine decodes the whole utterance again)
     "stands": None,
+    # all of Whisper's no-speech probability off a transcript's confidence (the recognizer's
+    # ``no_speech_weight`` 1.0, as before 2026-12-07): fewer early decodes are sure
+    "nsp-whole": None,
 }
 #: the variants that set the recognizer's ``short_window`` (the one mel window of an
 #: utterance of at most ``whisper_settings.SHORT_WINDOW_MAX_S``; None: the 8 s window);
@@ -75,6 +79,9 @@ WINDOW_VARIANTS: dict[str, float | None] = {"win8": None, "win6": 6.0, "win4": 4
 #: the variants in which an early decode that gave nothing, with only quiet after it, stands
 #: (the recognizer's ``early_refusal_stands``); the others keep the engine's own
 STANDS_VARIANTS = {"stands"}
+#: the variants with all of the no-speech probability off the confidence; the others keep the
+#: engine's own (``whisper_settings.NO_SPEECH_WEIGHT``)
+WHOLE_NO_SPEECH_VARIANTS = {"nsp-whole"}
 
 
 class Trace:
@@ -216,6 +223,7 @@ def main() -> int:
                 rec.settle_chunks = own[state] if settle is None else settle
                 rec.short_window = WINDOW_VARIANTS[v] if v in WINDOW_VARIANTS else own_window[state]
                 rec.early_refusal_stands = True if v in STANDS_VARIANTS else own_stands[state]
+                rec.no_speech_weight = 1.0 if v in WHOLE_NO_SPEECH_VARIANTS else NO_SPEECH_WEIGHT
                 h, tl = stream(rec, traces[state], audio, end)
                 t = time.perf_counter()
                 got = understand_text(g, game, h.text, h.confidence, phrases) if h else None

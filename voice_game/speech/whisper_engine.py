@@ -225,6 +225,9 @@ class WhisperRecognizer:
         self.settle_chunks = max(1, round(SETTLE_S / self._ep.frame_s))
         #: the confidence at which an early decode's complete phrase is sure
         self.early_confidence = EARLY_CONFIDENCE
+        #: how much of the no-speech probability comes off a transcript's confidence
+        #: (over the game's voice all of it does: ``Hypothesis.over_voice``)
+        self.no_speech_weight = NO_SPEECH_WEIGHT
         self._lock = threading.Lock()
         self.set_noise_floor(noise_floor, gate)
         self._table: _PhraseTable = _PhraseTable.build([], self.decoys, self.fillers)
@@ -452,7 +455,7 @@ class WhisperRecognizer:
     def _free_phrase(self, hyps: list[tuple[str, float]], nsp: float,
                      table: _PhraseTable) -> tuple[str, float, float] | None:
         """Whisper's best transcript as an allowed phrase, with its confidence: its
-        :meth:`free_share`, less :data:`NO_SPEECH_WEIGHT` times the no-speech probability
+        :meth:`free_share`, less :attr:`no_speech_weight` times the no-speech probability
         (from :data:`FLOOR` to 1; :func:`whisper_decision.judge`'s rule), and the
         confidence over the game's voice, less all of it (``Hypothesis.over_voice``);
         None when it is no phrase."""
@@ -460,7 +463,7 @@ class WhisperRecognizer:
         if free is None:
             return None
         phrase, share = free
-        return (phrase, FLOOR + (1.0 - FLOOR) * share * (1.0 - NO_SPEECH_WEIGHT * nsp),
+        return (phrase, FLOOR + (1.0 - FLOOR) * share * (1.0 - self.no_speech_weight * nsp),
                 FLOOR + (1.0 - FLOOR) * share * (1.0 - nsp))
 
     def _mean_logprob(self, hyps: list[tuple[str, float]]) -> float:
