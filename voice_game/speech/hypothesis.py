@@ -48,12 +48,10 @@ class Hypothesis:
     def empty(self) -> bool:
         return not self.text.strip()
 
-    def heard_over_voice(self) -> Hypothesis:
-        """This hypothesis as judged while the game's own voice sounds."""
-        if self.over_voice is None or self.over_voice == self.confidence:
-            return self
-        return Hypothesis(self.text, self.over_voice, [(w, min(c, self.over_voice)) for w, c in self.words],
-                          self.engine, self.decode_ms)
+    @property
+    def confidence_over_voice(self) -> float:
+        """The confidence this hypothesis is judged by while the game's own voice sounds."""
+        return self.confidence if self.over_voice is None else self.over_voice
 
 
 @runtime_checkable

@@ -548,27 +548,29 @@ class Listener:
             return False
         again = span is not None
         over_narration = self.duplex is not None and (again or self._speech_during_narration or self.is_muted())
-        if over_narration:  # judged, and handed on, with the confidence for over the game's voice
-            hyp = hyp.heard_over_voice()
+        # over the game's voice the bars below weigh the engine's confidence for there (Whisper:
+        # all of its no-speech probability off); what passes goes on with its own confidence,
+        # which the game's bar for acting at once was chosen on
+        conf = float(hyp.confidence_over_voice if over_narration else hyp.confidence)
         need = self.min_confidence_over_narration(hyp.text)
         if again:  # decoded from what the canceller left: its own voice's "ruhe" reached 0.76
             need = max(need, MIN_CONFIDENCE_AGAIN)
-        if over_narration and (hyp.empty or float(hyp.confidence) < need):
+        if over_narration and (hyp.empty or conf < need):
             # nothing (sure) understood while the game spoke (its own echo, a cough): the narration goes on
             # (its text, if any, is kept in the event: what the unsure guess was); the echo
             # may not have been learned yet: a second look once it is
-            self._emit(Heard(text=hyp.text, confidence=float(hyp.confidence), decision="ignored", again=again))
+            self._emit(Heard(text=hyp.text, confidence=conf, decision="ignored", again=again))
             if not again and self.second_look and self.duplex is not None:
                 t0, t1 = self._speech_span()
                 self._look = Look(t0, t1, self._captured_to).merged(self._look)
             return False
         if over_narration and not hyp.empty and (self.said_by_the_game(hyp.text, span)
-                                                 or (float(hyp.confidence) < ECHO_ONLY_BELOW
+                                                 or (conf < ECHO_ONLY_BELOW
                                                      and self.echo_alone(span))):
             # the game's own words came back through the microphone (what the canceller left
             # of "Runde 1" heard as "eins"), or its residual alone was heard as a word: a
             # person at the table does not obey their own voice
-            self._emit(Heard(text=hyp.text, confidence=float(hyp.confidence), decision="echo", again=again))
+            self._emit(Heard(text=hyp.text, confidence=conf, decision="echo", again=again))
             return False
         if hyp.empty and not self.deliver_empty:
             return False
@@ -578,14 +580,14 @@ class Listener:
             # the second look gave these words a moment ago, and the person said them again
             # meanwhile (they had heard nothing happen): acted on once
             self._again_said = None
-            self._emit(Heard(text=hyp.text, confidence=float(hyp.confidence), decision="repeated"))
+            self._emit(Heard(text=hyp.text, confidence=conf, decision="repeated"))
             return False
         self._look = None
         if not hyp.empty:
             spoke = span if span is not None else self._speech_span()
             self._delivered_spans = [*self._delivered_spans[-7:], spoke]
             self._again_said = (hyp.text, self._captured_to) if again else None
-        self._emit(Heard(text=hyp.text, confidence=float(hyp.confidence),
+        self._emit(Heard(text=hyp.text, confidence=conf,
                          decision="not_understood" if hyp.empty else "delivered", again=again))
         self._speech_during_narration = False
         self.results.put(hyp)

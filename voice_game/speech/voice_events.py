@@ -76,7 +76,9 @@ class Heard(VoiceEvent):
     game itself said while the person spoke: its own voice heard back, nothing acts),
     ``repeated`` (the words the second look delivered a moment before, said again: acted on
     once). ``again``: from the second look (speech/second_look.py: the narration's start or
-    speech ignored over it, cleaned again once the canceller had learned the echo)."""
+    speech ignored over it, cleaned again once the canceller had learned the echo).
+    ``confidence``: the one the decision weighed (over the game's voice the recognizer's
+    figure for there, ``Hypothesis.over_voice``; the session gets the hypothesis as it came)."""
 
     text: str
     confidence: float
