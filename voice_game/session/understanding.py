@@ -21,7 +21,7 @@ from voice_game.session.names import SeatNames
 #: or lower, which reads back 8 % of the German commands said clean instead of 15 % with
 #: the same right and wrong. English: since half of Whisper's no-speech probability comes
 #: off a word's confidence, not all of it (``whisper_settings.NO_SPEECH_WEIGHT``, chosen
-#: with it), 14 of 15 English folds chose 0.95: with the recognizer's own thresholds that
+#: with it), 13 of 15 English folds chose 0.95: with the recognizer's own thresholds that
 #: reads back 18 % of the English commands said clean instead of 28 % and acts on no more
 #: non-commands (a test speaker's "tree" comes as "three" at 0.94). Another language: 0.92
 NUMBER_CONFIDENT: dict[str, float] = {"de": 0.84, "en": 0.95}
