@@ -113,6 +113,12 @@ def speechless(ev: Evidence, th: Thresholds) -> bool:
     return ev.no_speech > th.max_no_speech and not ev.mean_logprob > th.no_speech_logprob
 
 
+def share_confidence(share: float, no_speech: float, weight: float, floor: float = S.FLOOR) -> float:
+    """The confidence of Whisper's own transcript read as a phrase: its ``share`` of the
+    hypotheses, less ``weight`` times the no-speech probability, from ``floor`` to 1."""
+    return floor + (1.0 - floor) * share * (1.0 - weight * no_speech)
+
+
 def budget_of(th: Thresholds, words: int) -> float:
     """The gap a phrase of ``words`` words said (fillers included) may have."""
     return th.accept_gap if words <= 1 else th.phrase_gap + th.word_gap * (words - 1)
@@ -126,7 +132,7 @@ def judge(ev: Evidence, th: Thresholds = DEFAULT,
         return "", 0.0
     if ev.free is not None:
         phrase, share = ev.free
-        conf = th.floor + (1.0 - th.floor) * share * (1.0 - th.no_speech_weight * ev.no_speech)
+        conf = share_confidence(share, ev.no_speech, th.no_speech_weight, th.floor)
     else:
         if ev.unrelated or not ev.ranked:
             return "", 0.0

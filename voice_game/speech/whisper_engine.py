@@ -68,7 +68,7 @@ from voice_game.speech.phrase_table import Scored, _PhraseTable
 from voice_game.speech.respell import _respell, _written
 from voice_game.speech.vad import Endpointer, SileroVad, Vad, frames_of
 from voice_game.speech.whisper_decision import DEFAULT as THRESHOLDS
-from voice_game.speech.whisper_decision import Evidence, Ranked, judge
+from voice_game.speech.whisper_decision import Evidence, Ranked, judge, share_confidence
 from voice_game.speech.whisper_decoder import WhisperCommandModel
 from voice_game.speech.whisper_settings import (
     ENGINE,
@@ -456,15 +456,15 @@ class WhisperRecognizer:
                      table: _PhraseTable) -> tuple[str, float, float] | None:
         """Whisper's best transcript as an allowed phrase, with its confidence: its
         :meth:`free_share`, less :attr:`no_speech_weight` times the no-speech probability
-        (from :data:`FLOOR` to 1; :func:`whisper_decision.judge`'s rule), and the
+        (:func:`whisper_decision.share_confidence`, as ``judge`` weighs it), and the
         confidence over the game's voice, less all of it (``Hypothesis.over_voice``);
         None when it is no phrase."""
         free = self.free_share(hyps, table)
         if free is None:
             return None
         phrase, share = free
-        return (phrase, FLOOR + (1.0 - FLOOR) * share * (1.0 - self.no_speech_weight * nsp),
-                FLOOR + (1.0 - FLOOR) * share * (1.0 - nsp))
+        return (phrase, share_confidence(share, nsp, self.no_speech_weight, FLOOR),
+                share_confidence(share, nsp, 1.0, FLOOR))
 
     def _mean_logprob(self, hyps: list[tuple[str, float]]) -> float:
         """Whisper's best transcript's mean log-probability a token (its end included);
