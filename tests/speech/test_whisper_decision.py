@@ -74,4 +74,4 @@ def test_the_no_speech_probability_comes_off_a_transcript_by_its_weight():
     assert abs(half - (DEFAULT.floor + (1 - DEFAULT.floor) * 0.9)) < 1e-9
     whole = judge(two, replace(DEFAULT, no_speech_weight=1.0))[1]
     none = judge(two, replace(DEFAULT, no_speech_weight=0.0))[1]
-    assert whole < 0.92 < half < none == 1.0  # the English bar for acting at once lies between
+    assert whole < 0.92 < half < none == 1.0  # the English bar before 2026-12-07 lies between
