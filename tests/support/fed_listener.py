@@ -8,6 +8,7 @@ import time
 import numpy as np
 
 from tests.support.voice_sink import Collected
+from voice_game.speech.hypothesis import BackgroundRecognizer
 from voice_game.speech.listener import Listener
 from voice_game.speech.second_look import WAIT_S
 from voice_game.speech.voice_events import Heard
@@ -20,12 +21,17 @@ def feed_all(listener: Listener, audio: np.ndarray, t0: float, block: int = 1600
     ``t0``; returns ``settle_s`` after the worker took the last block."""
     pcm = np.concatenate([audio, np.zeros(int(tail_s * 16000), np.int16)]).astype("<i2").tobytes()
     step = 2 * block
+    rec = listener.recognizer
+    paced = isinstance(rec, BackgroundRecognizer)
     for k in range(0, len(pcm), step):
-        while listener._audio.qsize() > 200:  # noqa: SLF001 - keep the queue from overflowing
-            time.sleep(0.02)
+        # a recognizer that finishes utterances off the worker (Whisper) is kept in step
+        # with the audio, as the microphone's real time keeps it: else the worker runs
+        # seconds ahead of the decodes, past what the duplex stage keeps of that time
+        while listener._audio.qsize() > (0 if paced else 200) or (paced and rec.busy):  # noqa: SLF001
+            time.sleep(0.002)
         listener.feed(pcm[k:k + step], muted=True, captured_at=t0 + k / 32000)
     deadline = time.monotonic() + 60
-    while listener._audio.qsize() and time.monotonic() < deadline:  # noqa: SLF001
+    while (listener._audio.qsize() or (paced and rec.busy)) and time.monotonic() < deadline:  # noqa: SLF001
         time.sleep(0.05)
     time.sleep(settle_s)
 

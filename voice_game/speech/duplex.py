@@ -164,6 +164,12 @@ class Duplex:
         core = np.argsort(out)[-max(1, len(out) // 3):]
         return float(10 * np.log10(cap[core].sum() / out[core].sum()))
 
+    def echoed_between(self, t0: float, t1: float) -> bool | None:
+        """Whether the game's sound could echo in any frame captured between ``t0`` and
+        ``t1``; None: no frame of that time is kept."""
+        kept = [h[2] for h in self._history if t0 <= h[0] <= t1]
+        return any(kept) if kept else None
+
     def recleaned(self, t0: float, t1: float, better_db: float = SECOND_LOOK_DB) -> tuple[float, bytes] | None:
         """A second look (speech/second_look.py): the frames captured between ``t0`` and
         ``t1`` (as far as they are kept) cleaned again with the echo path the canceller knows

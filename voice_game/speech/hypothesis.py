@@ -35,6 +35,11 @@ class Hypothesis:
                 engine judges that apart (Whisper: all of its no-speech probability
                 taken off, for what the echo canceller leaves of the game's voice is
                 what Whisper calls no speech); None: ``confidence``
+    span        where the utterance lies in the audio given to the recognizer (seconds
+                from its first sample, over its life: ``BackgroundRecognizer.fed``),
+                when the engine tells it: a
+                result finished off the feeding thread comes later than its audio, and
+                the listener finds its capture times from this
     """
 
     text: str
@@ -43,6 +48,7 @@ class Hypothesis:
     engine: str = ""
     decode_ms: float = 0.0
     over_voice: float | None = None
+    span: tuple[float, float] | None = None
 
     @property
     def empty(self) -> bool:
@@ -141,4 +147,15 @@ class BackgroundRecognizer(Protocol):
     on_ready: Callable[[], None] | None
 
     def poll(self) -> Hypothesis | None: ...
+
+    @property
+    def busy(self) -> bool:
+        """An ended utterance's result is not ready yet (it comes with ``poll``)."""
+        ...
+
+    @property
+    def fed(self) -> int:
+        """The samples given to ``accept_audio`` over the recognizer's life (a result's
+        ``span`` is told in them)."""
+        ...
 

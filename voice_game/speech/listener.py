@@ -31,6 +31,7 @@ import queue
 import re
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Protocol
 
@@ -67,6 +68,9 @@ ECHO_ONLY_DB = 12.0
 #: benchmark had 12.3 dB taken out and came at 0.99 (the game's own words heard back, sure
 #: or not, are the own-words check's: :meth:`Listener.said_by_the_game`)
 ECHO_ONLY_BELOW = 0.95
+#: the recognizer's utterance begins this long before its voice detection's start (its
+#: pre-roll: 8 frames of 32 ms, speech/vad.py), where the listener's own detection starts
+PRE_ROLL_S = 0.256
 #: the same words delivered by the first look this soon after the second look delivered
 #: them (capture time) are the person saying it again: acted on once
 REPEAT_S = 4.0
@@ -195,6 +199,9 @@ class Listener:
         self._delivered_spans: list[tuple[float, float]] = []
         self._again_said: tuple[str, float] | None = None
         self._utterances = Utterances()
+        #: the capture time of each block given to the recognizer, with the samples it had
+        #: been given before it (a hypothesis tells where it lies in them: :meth:`_captured`)
+        self._fed_at: deque[tuple[int, float]] = deque(maxlen=3000)
         #: captured blocks, () to wake the worker, None to stop it
         self._audio: queue.Queue[tuple[bytes, bool, float] | tuple[()] | None] = queue.Queue(maxsize=400)
         self._stream = None
@@ -259,10 +266,12 @@ class Listener:
 
     def start_fed(self) -> None:
         """Listen without a capture stream: the audio comes through :meth:`feed` (a
-        recording, tests)."""
+        recording, tests), worked off as the microphone's is."""
         if self._running.is_set():
             return
         self._running.set()
+        if isinstance(self.recognizer, BackgroundRecognizer):  # results finished between two blocks
+            self.recognizer.on_ready = self._wake
         self._worker = threading.Thread(target=self._work, name="voice-listener", daemon=True)
         self._worker.start()
         self._set_status(LISTENING)
@@ -400,7 +409,26 @@ class Listener:
             return None, True
         if self.mode == "push" and not self._armed.is_set():
             return None, False
+        if isinstance(rec, BackgroundRecognizer):
+            self._fed_at.append((rec.fed, captured_at))
         return rec.accept_audio(pcm), False
+
+    def _captured(self, hyp: Hypothesis) -> tuple[float, float] | None:
+        """The capture times of the audio a hypothesis was decoded from (its ``span`` in
+        the samples given to the recognizer), when the recognizer tells it and they are
+        still known."""
+        if hyp.span is None or not self._fed_at:
+            return None
+
+        def at(s: float) -> float | None:
+            n = s * self.rate
+            for fed, t in reversed(self._fed_at):
+                if fed <= n:
+                    return t + (n - fed) / self.rate
+            return None
+
+        t0, t1 = at(hyp.span[0]), at(hyp.span[1])
+        return None if t0 is None or t1 is None else (t0, t1)
 
     def _gated(self, pcm: bytes, muted_at_capture: bool) -> bool:
         """Whether this block falls in the game's own speech or its tail. The tail is
@@ -547,7 +575,17 @@ class Listener:
         if hyp is None:
             return False
         again = span is not None
-        over_narration = self.duplex is not None and (again or self._speech_during_narration or self.is_muted())
+        echoed = False
+        if span is None:
+            # where its audio was captured: a result finished off the worker comes later
+            # than its speech, after other speech may have begun (and the game's sound
+            # may have echoed in it when it is silent by now)
+            span = self._captured(hyp)
+            if span is not None and self.duplex is not None:
+                span = (min(span[0] + PRE_ROLL_S, span[1]), span[1])
+                echoed = bool(self.duplex.echoed_between(*span))
+        over_narration = self.duplex is not None and (
+            echoed or again or self._speech_during_narration or self.is_muted())
         # over the game's voice the bars below weigh the engine's confidence for there (Whisper:
         # all of its no-speech probability off); what passes goes on with its own confidence,
         # which the game's bar for acting at once was chosen on
@@ -561,7 +599,7 @@ class Listener:
             # may not have been learned yet: a second look once it is
             self._emit(Heard(text=hyp.text, confidence=conf, decision="ignored", again=again))
             if not again and self.second_look and self.duplex is not None:
-                t0, t1 = self._speech_span()
+                t0, t1 = span if span is not None else self._speech_span()
                 self._look = Look(t0, t1, self._captured_to).merged(self._look)
             return False
         if over_narration and not hyp.empty and (self.said_by_the_game(hyp.text, span)

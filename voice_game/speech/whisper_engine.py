@@ -61,8 +61,10 @@ from pathlib import Path
 import numpy as np
 
 from voice_game.speech.denoise import Denoiser, make_denoiser
+from voice_game.speech.finishing import Finishing
+from voice_game.speech.utterance_audio import clipped, sound_after
 from voice_game.speech.hypothesis import Audio, Hypothesis, to_pcm16
-from voice_game.speech.noise_floor import MARGIN_DB, NoiseFloor, frame_db
+from voice_game.speech.noise_floor import MARGIN_DB, NoiseFloor
 from voice_game.speech.noise_floor import gate as floor_gate
 from voice_game.speech.phrase_table import Scored, _PhraseTable
 from voice_game.speech.respell import _respell, _written
@@ -97,36 +99,12 @@ from voice_game.speech.whisper_settings import (
     NO_REPEAT_PHRASES,
     ALIKE_GAP,
     ALIKE_CONFIDENCE,
-    TAIL_DB,
     EARLY_REFUSAL_STANDS,
 )
 
 
 #: the thresholds without a near win (clipped audio)
 NO_NEAR = replace(THRESHOLDS, near=1.0)
-
-
-def clipped(audio: np.ndarray) -> bool:
-    """A microphone turned up far too far: more than 1 % of the samples at full scale.
-    Such audio gives no near win (a clipped "bird" came out as "one" at twice the budget)."""
-    return audio.size > 0 and float(np.mean(np.abs(audio) >= 0.999)) > 0.01
-
-
-def sound_after(frames: list[bytes], cut: int, floor_db: float | None) -> bool:
-    """Whether an utterance's ``frames`` (int16) after the first ``cut`` hold sound: a 10 ms
-    frame within :data:`TAIL_DB` of the utterance's loudest and, when the room's floor is
-    known (``floor_db``), :data:`~voice_game.speech.noise_floor.MARGIN_DB` over it. A word's
-    last sound that the voice detection called silence (the release of "stop", 28 dB under
-    the word's loudest) is sound; the room's quiet after a word is not."""
-    pcm = np.frombuffer(b"".join(frames), dtype="<i2").astype(np.float32) / 32768.0
-    levels = frame_db(pcm)
-    k = sum(len(f) for f in frames[:cut]) // 2 // (RATE // 100)  # 10 ms frames heard early
-    if k >= levels.size:
-        return False
-    bar = float(levels.max()) - TAIL_DB
-    if floor_db is not None:
-        bar = max(bar, floor_db + MARGIN_DB)
-    return bool(levels[k:].max() > bar)
 
 
 def _load_and_stay(rec: weakref.ref[WhisperRecognizer], stay: threading.Event) -> None:
@@ -229,6 +207,10 @@ class WhisperRecognizer:
         #: (over the game's voice all of it does: ``Hypothesis.over_voice``)
         self.no_speech_weight = NO_SPEECH_WEIGHT
         self._lock = threading.Lock()
+        #: ended utterances whose decode runs off the feeding thread (:meth:`_end`), and
+        #: the audio given so far (samples)
+        self._finishing = Finishing()
+        self._fed = 0
         self.set_noise_floor(noise_floor, gate)
         self._table: _PhraseTable = _PhraseTable.build([], self.decoys, self.fillers)
         self._pending: _PhraseTable | None = None
@@ -674,7 +656,10 @@ class WhisperRecognizer:
             return True
         return 0 < self.settle_chunks <= silence
 
-    def _end(self) -> Hypothesis | None:
+    def _end(self, at: int, background: bool = True) -> Hypothesis | None:
+        """The utterance is over (its last frame ends at stream sample ``at``): its result,
+        or, when someone polls (:attr:`on_ready` set, ``background``) and it needs a decode
+        not done yet, None while that decode runs off this thread (:mod:`.finishing`)."""
         voiced = self._ep.voiced
         speech = self._ep.take()
         early = self._early
@@ -686,19 +671,34 @@ class WhisperRecognizer:
             if early is not None:
                 early[2].set()
             return None
+        n = sum(len(f) for f in speech) // 2
+        span = ((at - n) / RATE, at / RATE)
+        audio = self._gated(b"".join(speech))
+        floor = self._utt_floor
+        ready = early is not None and not early[0].is_alive() and bool(early[1]) and bool(early[1][0].text)
+        if self.on_ready is None or not background:  # nobody polls: finished here
+            return self._finish(speech, early, table, audio, floor, span)
+        if ready and not len(self._finishing):
+            return self._finish(speech, early, table, audio, floor, span)
+        self._finishing.start(lambda: self._finish(speech, early, table, audio, floor, span), self.on_ready)
+        return None
+
+    def _finish(self, speech: list[bytes], early, table: _PhraseTable, audio: np.ndarray,
+                floor: float | None, span: tuple[float, float]) -> Hypothesis:
+        """An ended utterance's result: its early decode's, or a decode of the whole of it."""
         if early is not None:
             t, box, _, cut = early
             t.join()
             if box and box[0].text:
-                return box[0]
+                return replace(box[0], span=span)
             # nothing in what was heard up to the first pause: the whole utterance, its
             # trailing quiet too, may still hold a word (a short "stop" cut off at its end
             # came out as nothing early and as "stop" 0.93 whole; with only quiet after the
             # early audio, a phrase refused early was understood whole too: see
             # EARLY_REFUSAL_STANDS)
-            if box and self.early_refusal_stands and not sound_after(speech, cut, self._utt_floor):
-                return box[0]
-        return self._decode_float(self._gated(b"".join(speech)), table)
+            if box and self.early_refusal_stands and not sound_after(speech, cut, floor):
+                return replace(box[0], span=span)
+        return replace(self._decode_float(audio, table), span=span)
 
     def _gated(self, pcm: bytes) -> np.ndarray:
         """An utterance's audio (int16) as float, turned down where it is no louder than
@@ -709,6 +709,10 @@ class WhisperRecognizer:
     def accept_audio(self, pcm16: Audio) -> Hypothesis | None:
         pcm = to_pcm16(pcm16)
         heard: list[bytes | None] = []
+        # the stream sample the first frame below begins at (the audio given over the
+        # recognizer's life: a hypothesis's span is told in it)
+        first = self._fed - len(self._buf) // 2
+        self._fed += len(pcm) // 2
         if self._denoiser is not None and pcm:
             # the microphone's own audio of the same instants, for the voice detection's
             # levels and floor (Endpointer.push); the suppressor gives out whole 10 ms
@@ -725,7 +729,7 @@ class WhisperRecognizer:
             for _ in frames:
                 raw, self._raw_out = self._raw_out[:ep.frame_bytes], self._raw_out[ep.frame_bytes:]
                 heard.append(raw if len(raw) == ep.frame_bytes else None)
-            for chunk, room in zip(frames, heard, strict=True):
+            for k, (chunk, room) in enumerate(zip(frames, heard, strict=True)):
                 d = ep.push(chunk, room)
                 if d is Vad.START:
                     self._utt_floor = ep.start_floor  # the room before the utterance
@@ -737,11 +741,15 @@ class WhisperRecognizer:
                 if ep.silence == 1 and ep.voiced >= 3 and self._early is None:
                     self._start_early()
                 if d is Vad.END or self._early_done():
-                    hyp = self._end()
-                    if hyp is not None and (result is None or (not result.text and hyp.text)):
+                    hyp = self._end(first + (k + 1) * len(chunk) // 2)
+                    if hyp is not None and len(self._finishing):
+                        self._finishing.done(hyp)  # after the utterances still finishing
+                    elif hyp is not None and (result is None or (not result.text and hyp.text)):
                         result = hyp
             if result is None and ep.in_speech and self._early_done():
-                result = self._end()  # the early decode finished between two blocks
+                result = self._end(first + len(frames) * ep.frame_bytes // 2)  # the early decode finished between two blocks
+            if result is None:
+                result = self._finishing.take()
         return result
 
     def poll(self) -> Hypothesis | None:
@@ -750,14 +758,28 @@ class WhisperRecognizer:
         else None. Consumes no audio."""
         return self.accept_audio(b"")
 
+    @property
+    def fed(self) -> int:
+        """The samples given to :meth:`accept_audio` over the recognizer's life."""
+        return self._fed
+
+    @property
+    def busy(self) -> bool:
+        """An ended utterance is still being decoded (its result comes with :meth:`poll`)."""
+        return self._finishing.busy
+
     def finish(self) -> Hypothesis | None:
+        self._finishing.wait()
         with self._lock:
+            done = self._finishing.take()
+            if done is not None:
+                return done
             self._buf = b""
             if not self._ep.in_speech:
                 self._reset_stream()
                 return None
             self._drop_early()
-            hyp = self._end()
+            hyp = self._end(self._fed, background=False)
             self._reset_stream()
             return hyp if hyp is not None else Hypothesis("", 0.0, [], ENGINE)
 
