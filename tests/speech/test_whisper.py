@@ -305,3 +305,31 @@ def test_one_decode_thread_hears_the_same_as_the_default():
         a, b = default.decode(x, rate), one.decode(x, rate)
         assert (a.text, a.confidence) == (b.text, b.confidence), (d, a, b)
     assert one.decode(*recognize.read_audio(DATA / "de-hd02-2.flac")).text == "zwei"
+
+
+def test_a_real_yes_or_no_with_nothing_to_confirm_is_no_move(tmp_path):
+    """Real speakers' "yes" and "no" at the question "which conductor?", nothing asked: the
+    recognizer does not listen for answers then (commands.parser.listened_intents), and what
+    it makes of them moves nothing; once the game reads a number back, the same "yes" is
+    heard and places."""
+    from voice_game.core.input import InputLine
+    from voice_game.speech.recognize import read_audio
+    from tests.test_number_bar import placed, table
+
+    rec, _ = make_recognizer("whisper", "en", [])
+    s, events = table("en", tmp_path)
+    state = s.state
+    for word in ("yes", "no"):
+        rec.set_phrases(s.phrases_now())
+        x, rate = read_audio(DATA / f"en-sc-{word}.wav")
+        h = rec.decode(x, rate)
+        assert h.text not in ("yes", "no")
+        s.handle(InputLine(h.text, h.confidence, "voice"), 0)
+        assert placed(events) == [] and s.state == state and s.dialogue.pending is None, (word, h)
+    s.handle(InputLine("three", 0.5, "voice"), 0)  # unsure: "Three? Yes or no?"
+    rec.set_phrases(s.phrases_now())
+    x, rate = read_audio(DATA / "en-sc-yes.wav")
+    h = rec.decode(x, rate)
+    assert h.text == "yes"
+    s.handle(InputLine(h.text, h.confidence, "voice"), 0)
+    assert placed(events) == [3]

@@ -42,9 +42,24 @@ META_INTENTS = frozenset({
 CONFIDENT = 0.75  # recognizer confidence under which irreversible actions are confirmed
 
 
+#: the answers to a yes/no question: a recognizer listens for them only while one is open
+#: (:func:`listened_intents`)
+ANSWER_INTENTS = frozenset({"yes", "no"})
+
+
 def meta_intents(questions: Iterable[str] = ()) -> frozenset[str]:
     """The meta commands of a game: the table's own and the game's questions."""
     return META_INTENTS.union(questions)
+
+
+def listened_intents(metas: frozenset[str], asking_yes_no: bool) -> frozenset[str]:
+    """The meta commands a recognizer listens for now: the answers only while a yes/no
+    question is open. Typed, "ja" with no question open still says there is nothing to
+    confirm; heard, a short "ja" or "nein" was mostly not the player's: what the echo
+    canceller left of the game's own voice came out as "ja" and "nein" up to 0.99 sure (the
+    duplex benchmark), and a person's "drei" damaged by the echo as "ja" 0.93, each answered
+    aloud with "nothing to confirm" in the middle of the narration (docs/DUPLEX.md)."""
+    return metas if asking_yes_no else metas - ANSWER_INTENTS
 
 
 #: Asks the engine why an action is not allowed now: its refusal, or None if it would accept it.

@@ -127,11 +127,11 @@ class RemoteSeat:
 
     def phrases_now(self) -> list[str]:
         """As ``Session.phrases_now``: the phrases of the allowed commands and the meta commands."""
-        from voice_game.commands.parser import meta_intents
+        from voice_game.commands.parser import listened_intents, meta_intents
 
-        meta = meta_intents(self.kit.questions)
         with self._lock:
             allowed = {freeze(c) for c in self.state}
+            meta = listened_intents(meta_intents(self.kit.questions), self.asking_yes_no)
         _, by_command = self.g.index(self.kit.name)
         return sorted({form for cmd, ps in by_command.items()
                        if cmd in allowed or dict(cmd)["intent"] in meta

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from voice_game.commands.grammar import FrozenCommand, Grammar, freeze
-from voice_game.commands.parser import CONFIDENT, Understanding, engine_refusal, understand
+from voice_game.commands.parser import CONFIDENT, Understanding, engine_refusal, listened_intents, understand
 from voice_game.core.errors import Ambiguous, NotAllowed, Unrecognized
 from voice_game.core.input import InputLine
 from voice_game.narration.message import HIGH, Message
@@ -65,9 +65,10 @@ class Understander(SeatNames, Moves):
     def phrases_now(self, meta: Iterable[str] | None = None, moves: bool = True) -> list[str]:
         """Every phrase that means something right now: legal actions (unless not
         ``moves``) and the meta commands (``meta``: only those of them; a tutorial's lesson
-        listens for a few)."""
+        listens for a few), yes and no only while a yes/no question is open."""
         allowed = {freeze(c) for c in self.legal_commands()} if moves else set()
         metas = self.meta_intents if meta is None else self.meta_intents & frozenset(meta)
+        metas = listened_intents(metas, self.dialogue.asking_yes_no)
         _, by_command = self.g.index(self.kit.name)
         return self.phrases_of(cmd for cmd in by_command if cmd in allowed or dict(cmd)["intent"] in metas)
 

@@ -624,7 +624,7 @@ class WhisperRecognizer:
         """Decode what was heard so far while the end of speech is being confirmed. A
         stale early decode still running stops at its next step; this one waits for the
         model meanwhile."""
-        audio = self._gated(b"".join(self._ep.frames))
+        audio = self._gated(b"".join(self._ep.frames), self._utt_floor)
         table = self._table
         box: list = []
         stale = threading.Event()
@@ -673,19 +673,19 @@ class WhisperRecognizer:
             return None
         n = sum(len(f) for f in speech) // 2
         span = ((at - n) / RATE, at / RATE)
-        audio = self._gated(b"".join(speech))
         floor = self._utt_floor
         ready = early is not None and not early[0].is_alive() and bool(early[1]) and bool(early[1][0].text)
-        if self.on_ready is None or not background:  # nobody polls: finished here
-            return self._finish(speech, early, table, audio, floor, span)
-        if ready and not len(self._finishing):
-            return self._finish(speech, early, table, audio, floor, span)
-        self._finishing.start(lambda: self._finish(speech, early, table, audio, floor, span), self.on_ready)
+        # finished here when nobody polls, or when its early result is ready and nothing
+        # ended before it is still finishing (the order the utterances ended in is kept)
+        if self.on_ready is None or not background or (ready and not len(self._finishing)):
+            return self._finish(speech, early, table, floor, span)
+        self._finishing.start(lambda: self._finish(speech, early, table, floor, span), self.on_ready)
         return None
 
-    def _finish(self, speech: list[bytes], early, table: _PhraseTable, audio: np.ndarray,
-                floor: float | None, span: tuple[float, float]) -> Hypothesis:
-        """An ended utterance's result: its early decode's, or a decode of the whole of it."""
+    def _finish(self, speech: list[bytes], early, table: _PhraseTable, floor: float | None,
+                span: tuple[float, float]) -> Hypothesis:
+        """An ended utterance's result: its early decode's, or a decode of the whole of it
+        (its audio gated at ``floor``, the room before it: made only then)."""
         if early is not None:
             t, box, _, cut = early
             t.join()
@@ -698,13 +698,13 @@ class WhisperRecognizer:
             # EARLY_REFUSAL_STANDS)
             if box and self.early_refusal_stands and not sound_after(speech, cut, floor):
                 return replace(box[0], span=span)
-        return replace(self._decode_float(audio, table), span=span)
+        return replace(self._decode_float(self._gated(b"".join(speech), floor), table), span=span)
 
-    def _gated(self, pcm: bytes) -> np.ndarray:
+    def _gated(self, pcm: bytes, floor: float | None) -> np.ndarray:
         """An utterance's audio (int16) as float, turned down where it is no louder than
-        the room's floor at its start (when :attr:`gate` is on)."""
+        ``floor``, the room's at its start (when :attr:`gate` is on)."""
         audio = np.frombuffer(pcm, dtype="<i2").astype(np.float32) / 32768.0
-        return floor_gate(audio, self._utt_floor) if self.gate else audio
+        return floor_gate(audio, floor) if self.gate else audio
 
     def accept_audio(self, pcm16: Audio) -> Hypothesis | None:
         pcm = to_pcm16(pcm16)

@@ -1,0 +1,76 @@
+"""A recognizer listens for "ja"/"nein" ("yes"/"no") only while a yes/no question is open
+(``commands.parser.listened_intents``): what the echo canceller leaves of the game's own
+voice came out as "ja" and "nein" up to 0.99 sure, and a person's "drei" damaged by the
+echo as "ja", each answered aloud "nothing to confirm" over the narration. Typed, an
+answer with no question open still says there is nothing to confirm."""
+import io
+
+import pytest
+
+from voice_game.audio.tts import TextOutput
+from voice_game.commands.grammar import load_grammar
+from voice_game.commands.parser import ANSWER_INTENTS, listened_intents, meta_intents
+from voice_game.core.input import InputLine
+from voice_game.games import get as get_kit
+from voice_game.narration.catalog import load_catalog
+from voice_game.online.seat import RemoteSeat
+from voice_game.session import Seat, Session
+from tests.test_number_bar import table
+
+YES = {"de": "ja", "en": "yes"}
+NO = {"de": "nein", "en": "no"}
+TAKE = {"de": "nimm dirigent 1", "en": "take conductor 1"}
+
+
+def test_the_answers_are_listened_for_only_while_asked():
+    metas = meta_intents()
+    assert metas >= ANSWER_INTENTS
+    assert listened_intents(metas, True) == metas
+    assert listened_intents(metas, False) == metas - ANSWER_INTENTS
+    assert "stop" in listened_intents(metas, False) and "repeat" in listened_intents(metas, False)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_sessions_phrases_hold_yes_and_no_only_while_a_question_waits(lang, tmp_path):
+    s, _ = table(lang, tmp_path)
+    now = set(s.phrases_now())
+    assert YES[lang] not in now and NO[lang] not in now
+    assert {"de": "wiederholen", "en": "repeat"}[lang] in now  # the other meta commands stay
+    s.handle(InputLine({"de": "drei", "en": "three"}[lang], 0.5, "voice"), 0)  # unsure: read back
+    assert s.dialogue.pending is not None
+    asked = set(s.phrases_now())
+    assert YES[lang] in asked and NO[lang] in asked
+    s.handle(InputLine(NO[lang], 0.99, "voice"), 0)
+    assert s.dialogue.pending is None and YES[lang] not in set(s.phrases_now())
+    s.handle(InputLine({"de": "spiel verlassen", "en": "quit"}[lang]), 0)  # "really quit?"
+    assert s.dialogue.asking_yes_no and YES[lang] in set(s.phrases_now())
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_typed_yes_with_nothing_to_confirm_still_says_so(lang):
+    kit = get_kit("orchestra")
+    out = io.StringIO()
+    s = Session(kit, kit.new_game(["Anna", "Ben"], [], 1, None), [Seat("Anna"), Seat("Ben", "bot")],
+                load_grammar(lang), load_catalog(lang), TextOutput(out), iter(()))
+    before = s.state
+    s.handle(InputLine(YES[lang]), 0)
+    assert load_catalog(lang).get("input.nothing_to_confirm") in out.getvalue()
+    assert s.state == before
+
+
+def test_an_online_seat_listens_for_answers_only_while_the_host_asks():
+    class Speaker:
+        history = None
+
+        def say_local(self, m):
+            pass
+
+        def stop(self):
+            pass
+
+    seat = RemoteSeat(load_grammar("en"), load_catalog("en"), Speaker())
+    seat.set_game("orchestra")
+    seat.update({"commands": [{"intent": "place", "conductor": 1}]})
+    assert "yes" not in seat.phrases_now() and "conductor one" in seat.phrases_now()
+    seat.update({"commands": [], "pending": True})
+    assert "yes" in seat.phrases_now() and "no" in seat.phrases_now()
