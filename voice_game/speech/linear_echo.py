@@ -64,6 +64,12 @@ SEARCH_STEPS = 2
 HISTORY_FRAMES = 800
 #: frames cleaned again with one reference shift (:meth:`LinearCanceller.recleaned`: 0.5 s)
 RECLEAN_BLOCK = 50
+#: the echo path no longer fits when the filter's output kept this much of the capture
+#: (dB taken out, at most) ...
+MISFIT_DB = 3.0
+#: ... over this many frames of the reference sounding in a row: its weights' uncertainty
+#: goes back to a fresh filter's (:meth:`LinearCanceller._check_fit`)
+MISFIT_FRAMES = 100
 #: a remembered echo path is trusted once it took this much out of the capture ...
 TRUST_DB = 10.0
 #: ... over this many frames of the reference sounding
@@ -174,6 +180,10 @@ class LinearCanceller:
         #: frames for which a re-alignment still moves the learned path with the reference
         #: (:meth:`set_delay_ms`)
         self._path_moves = 0
+        #: the capture's and the output's energy over the last frames of the reference
+        #: sounding (:meth:`_check_fit`), and the times the path was found not to fit
+        self._fit: deque[tuple[float, float]] = deque(maxlen=MISFIT_FRAMES)
+        self.relearned = 0
 
     # -- the protocol ------------------------------------------------------------------
 
@@ -460,6 +470,8 @@ class LinearCanceller:
         if self.warmed and not self._trusted and sxx > N * 1000.0:
             self._start_d += sdd
             self._start_e += sff
+        if self.kalman and sxx > N * 1000.0:
+            self._check_fit(sdd, sff)
 
         # the background filter's gradient, constrained to N taps per partition
         E_b = np.fft.rfft(np.concatenate([np.zeros(N), e_b]))
@@ -476,6 +488,26 @@ class LinearCanceller:
         if self.suppress_floor < 1.0:
             return self._suppress(e_f, Yf)
         return e_f
+
+    def _check_fit(self, sdd: float, sff: float) -> None:
+        """The echo moved within the filter's span (the sound server's latency changed in a
+        pause, a stretch of the reference slipped): the path learned no longer fits, and a
+        filter sure of its weights (their uncertainty shrinks as it learns, and grows again
+        over about 10 s) took 0-2 dB out for 6 to 14 s after a move of 60 to 100 ms, 30 s
+        in a game of the duplex benchmark. When the output kept all but ``MISFIT_DB`` of the
+        capture over ``MISFIT_FRAMES`` frames of the reference sounding, the weights'
+        uncertainty goes back to a fresh filter's: the path is learned anew in about a
+        second, as from nothing. A person speaking as long over the narration can cause the
+        same (the foreground keeps its weights until the relearned ones cancel better)."""
+        self._fit.append((sdd, sff))
+        if len(self._fit) < MISFIT_FRAMES:
+            return
+        d = sum(f[0] for f in self._fit)
+        e = sum(f[1] for f in self._fit)
+        if d < 10 ** (MISFIT_DB / 10) * e:
+            self._P[:] = self._p0
+            self._fit.clear()
+            self.relearned += 1
 
     def _gate(self, out: np.ndarray, sff: float, syy: float) -> np.ndarray:
         """A frame the residual echo explains (its power within ``gate_margin_db`` of the
