@@ -286,8 +286,9 @@ class Duplex:
         self._n_dbg += 1
         if self._n_dbg == 50:
             n = 50 * FRAME
+            relearned = f", relearned {self.canceller.relearned}" if isinstance(self.canceller, LinearCanceller) else ""
             self.tracker.debug(f"capture {10 * np.log10(self._e_in / n + 1e-9):.1f} dB, after the canceller "
                                f"{10 * np.log10(self._e_out / n + 1e-9):.1f} dB (re 1 LSB), lag in use "
-                               f"{self.tracker.lag_s * 1000:+.0f} ms, reference gaps {self.tap.gaps}, restarts {self.tap.restarts}, shifts {self.tap.shifts}, dropped {self.tap.dropped}")
+                               f"{self.tracker.lag_s * 1000:+.0f} ms, reference gaps {self.tap.gaps}, restarts {self.tap.restarts}, shifts {self.tap.shifts}, dropped {self.tap.dropped}{relearned}")
             self._e_in = self._e_out = 0.0
             self._n_dbg = 0
