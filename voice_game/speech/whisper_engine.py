@@ -63,6 +63,7 @@ import numpy as np
 from voice_game.speech.denoise import Denoiser, make_denoiser
 from voice_game.speech.finishing import Finishing
 from voice_game.speech.utterance_audio import clipped, sound_after
+from voice_game.speech.utterance_keep import UtteranceKeep
 from voice_game.speech.hypothesis import Audio, Hypothesis, to_pcm16
 from voice_game.speech.noise_floor import MARGIN_DB, NoiseFloor
 from voice_game.speech.noise_floor import gate as floor_gate
@@ -211,6 +212,7 @@ class WhisperRecognizer:
         #: the audio given so far (samples)
         self._finishing = Finishing()
         self._fed = 0
+        self.kept = UtteranceKeep.from_env()
         self.set_noise_floor(noise_floor, gate)
         self._table: _PhraseTable = _PhraseTable.build([], self.decoys, self.fillers)
         self._pending: _PhraseTable | None = None
@@ -684,6 +686,12 @@ class WhisperRecognizer:
 
     def _finish(self, speech: list[bytes], early, table: _PhraseTable, floor: float | None,
                 span: tuple[float, float]) -> Hypothesis:
+        hyp = self._finished(speech, early, table, floor, span)
+        self.kept.keep(speech, hyp, table.by_words.values())  # diagnosis: VOICE_GAME_DEBUG_UTTERANCES (speech/utterance_keep.py)
+        return hyp
+
+    def _finished(self, speech: list[bytes], early, table: _PhraseTable, floor: float | None,
+                  span: tuple[float, float]) -> Hypothesis:
         """An ended utterance's result: its early decode's, or a decode of the whole of it
         (its audio gated at ``floor``, the room before it: made only then)."""
         if early is not None:
