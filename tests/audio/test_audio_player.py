@@ -256,3 +256,24 @@ def test_speak_file_plays_espeak_output(player, tmp_path):
     assert player.wait_silent(timeout=2.0)
     out = player.backend.output()
     assert len(sounding(out, 0.01)) > 0.3 * RATE
+
+
+def test_a_sentence_already_playing_when_voice_starts_is_told_to_the_reference(player):
+    """Voice starts while a resumed game's opening is spoken: the sentence playing then is
+    told to the echo canceller's reference with its play times, so the listener knows the
+    game's own words in it ("Runde 1" heard back as "eins"); before, only sentences that began
+    after the tap came were told."""
+    from voice_game.audio.reference import ReferenceTap
+
+    item = player.speak_audio(tone(440, 2.0), 22050, kind="description", label="Runde 1. Noch 53 Karten.")
+    end = time.monotonic() + 2.0
+    while item.heard is None and time.monotonic() < end:
+        time.sleep(0.01)
+    assert item.heard is not None
+    tap = ReferenceTap()
+    player.reference = tap
+    start, stop = item.heard
+    assert "runde" in tap.words_between(start, stop) and "karten" in tap.words_between(start, stop)
+    later = player.speak_audio(tone(440, 0.3), 22050, kind="description", label="Zu 2.")
+    assert later.wait(5.0) == "done"
+    assert "zu" in tap.words_between(*later.heard)

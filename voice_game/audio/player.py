@@ -97,6 +97,8 @@ class Item:
     end: int = -1  # frame where output ends (len(frames) unless cut)
     fade_start: int = -1
     started_at: float | None = None
+    #: when it is heard from and until (the backend's clock; full duplex: the own-words check)
+    heard: tuple[float, float] | None = None
     finished: threading.Event = field(default_factory=threading.Event)
 
     def __post_init__(self):
@@ -300,7 +302,14 @@ class Player:
 
     @reference.setter
     def reference(self, tap: ReferenceTap | None) -> None:
+        """A sentence already playing when the tap comes (voice starts while a resumed
+        game's opening is spoken) is told to it too: its words were otherwise unknown to
+        the listener's own-words check for the rest of that sentence."""
         self.backend.reference = tap
+        with self._lock:
+            item = self._current
+        if tap is not None and item is not None and not item.is_cue and item.label and item.heard is not None:
+            tap.said(item.label, *item.heard)
 
     def duck(self, on: bool) -> None:
         """Barge-in: lower the output at once or restore it (5 ms ramp). The backend applies it
@@ -391,12 +400,13 @@ class Player:
         item.status = "playing"
         item.started_at = time.perf_counter()
         self._current = item
+        heard = item.started_at + self.backend.latency + at_frame / self.rate
+        item.heard = (heard, heard + (item.end - item.pos) / self.rate)
         tap = self.backend.reference
         if tap is not None and not item.is_cue and item.label:
             # what its echo will say, and when (full duplex: speech/listener.py tells the
             # game's own words from a person's)
-            heard = item.started_at + self.backend.latency + at_frame / self.rate
-            tap.said(item.label, heard, heard + (item.end - item.pos) / self.rate)
+            tap.said(item.label, *item.heard)
 
     def _render_block(self) -> tuple[np.ndarray, bool]:
         """Next output block and whether anything sounded in it."""

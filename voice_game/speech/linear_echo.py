@@ -68,8 +68,10 @@ RECLEAN_BLOCK = 50
 #: (dB taken out, at most) ...
 MISFIT_DB = 3.0
 #: ... over this many frames of the reference sounding in a row: its weights' uncertainty
-#: goes back to a fresh filter's (:meth:`LinearCanceller._check_fit`)
+#: goes back to a fresh filter's (:meth:`LinearCanceller._check_fit`), once the path had fit
+#: (this much taken out over as many frames)
 MISFIT_FRAMES = 100
+FIT_DB = 10.0
 #: a remembered echo path is trusted once it took this much out of the capture ...
 TRUST_DB = 10.0
 #: ... over this many frames of the reference sounding
@@ -183,6 +185,7 @@ class LinearCanceller:
         #: the capture's and the output's energy over the last frames of the reference
         #: sounding (:meth:`_check_fit`), and the times the path was found not to fit
         self._fit: deque[tuple[float, float]] = deque(maxlen=MISFIT_FRAMES)
+        self._fitted = False
         self.relearned = 0
 
     # -- the protocol ------------------------------------------------------------------
@@ -498,15 +501,20 @@ class LinearCanceller:
         capture over ``MISFIT_FRAMES`` frames of the reference sounding, the weights'
         uncertainty goes back to a fresh filter's: the path is learned anew in about a
         second, as from nothing. A person speaking as long over the narration can cause the
-        same (the foreground keeps its weights until the relearned ones cancel better)."""
+        same (the foreground keeps its weights until the relearned ones cancel better). Only
+        a path that fit once (``FIT_DB`` over as many frames) can stop fitting: a fresh
+        filter still learning (the first second of a game) is left to learn."""
         self._fit.append((sdd, sff))
         if len(self._fit) < MISFIT_FRAMES:
             return
         d = sum(f[0] for f in self._fit)
         e = sum(f[1] for f in self._fit)
-        if d < 10 ** (MISFIT_DB / 10) * e:
+        if d > 10 ** (FIT_DB / 10) * e:
+            self._fitted = True
+        elif self._fitted and d < 10 ** (MISFIT_DB / 10) * e:
             self._P[:] = self._p0
             self._fit.clear()
+            self._fitted = False
             self.relearned += 1
 
     def _gate(self, out: np.ndarray, sff: float, syy: float) -> np.ndarray:
