@@ -9,7 +9,7 @@ import pytest
 
 from voice_game.audio.tts import TextOutput
 from voice_game.commands.grammar import load_grammar
-from voice_game.commands.parser import ANSWER_INTENTS, listened_intents, meta_intents
+from voice_game.commands.parser import ANSWER_INTENTS, READY_INTENT, listened_intents, meta_intents
 from voice_game.core.input import InputLine
 from voice_game.games import get as get_kit
 from voice_game.narration.catalog import load_catalog
@@ -25,8 +25,9 @@ TAKE = {"de": "nimm dirigent 1", "en": "take conductor 1"}
 def test_the_answers_are_listened_for_only_while_asked():
     metas = meta_intents()
     assert metas >= ANSWER_INTENTS
-    assert listened_intents(metas, True) == metas
-    assert listened_intents(metas, False) == metas - ANSWER_INTENTS
+    assert listened_intents(metas, True, handing_over=True) == metas
+    assert listened_intents(metas, False) == metas - ANSWER_INTENTS - {READY_INTENT}
+    assert READY_INTENT in listened_intents(metas, False, handing_over=True)
     assert "stop" in listened_intents(metas, False) and "repeat" in listened_intents(metas, False)
 
 
@@ -74,3 +75,25 @@ def test_an_online_seat_listens_for_answers_only_while_the_host_asks():
     assert "yes" not in seat.phrases_now() and "conductor one" in seat.phrases_now()
     seat.update({"commands": [], "pending": True})
     assert "yes" in seat.phrases_now() and "no" in seat.phrases_now()
+
+
+def test_ready_is_listened_for_only_while_a_hand_over_waits():
+    """Hot-seat (Concerto, two humans at one loudspeaker): "ready" is in the recognizer's
+    phrases while the hand-over waits for it and gone once the player has taken over, as it
+    is at a table without a hand-over (a screen reader's echo came out as "go" 0.91, a
+    "ready" answered "nothing to confirm" over the narration)."""
+    kit = get_kit("concerto")
+    g, c = load_grammar("en"), load_catalog("en")
+    heard: list[set[str]] = []
+    s = Session(kit, kit.new_game(["Anna", "Ben"], [], 1, None), [Seat("Anna"), Seat("Ben")], g, c,
+                TextOutput(io.StringIO()), iter([InputLine("ready")]))
+    assert s.handover
+    s.listen_hook = lambda phrases: heard.append(set(phrases))
+    assert s.run() == 0  # input ends at the first turn after the hand-over
+    assert len(heard) == 2, heard
+    assert "ready" in heard[0] and "go" in heard[0]  # the hand-over
+    assert "ready" not in heard[1] and "go" not in heard[1] and "repeat" in heard[1]  # the turn
+    assert not s.dialogue.handing_over
+    solo = Session(get_kit("orchestra"), get_kit("orchestra").new_game(["Anna", "Ben"], [], 1, None),
+                   [Seat("Anna"), Seat("Ben", "bot")], g, c, TextOutput(io.StringIO()), iter(()))
+    assert "go" not in solo.phrases_now() and "ready" not in solo.phrases_now()

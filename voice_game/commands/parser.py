@@ -45,6 +45,8 @@ CONFIDENT = 0.75  # recognizer confidence under which irreversible actions are c
 #: the answers to a yes/no question: a recognizer listens for them only while one is open
 #: (:func:`listened_intents`)
 ANSWER_INTENTS = frozenset({"yes", "no"})
+#: the word that takes over the loudspeaker at a hot-seat hand-over: listened for only then
+READY_INTENT = "ready"
 
 
 def meta_intents(questions: Iterable[str] = ()) -> frozenset[str]:
@@ -52,14 +54,17 @@ def meta_intents(questions: Iterable[str] = ()) -> frozenset[str]:
     return META_INTENTS.union(questions)
 
 
-def listened_intents(metas: frozenset[str], asking_yes_no: bool) -> frozenset[str]:
+def listened_intents(metas: frozenset[str], asking_yes_no: bool, handing_over: bool = False) -> frozenset[str]:
     """The meta commands a recognizer listens for now: the answers only while a yes/no
-    question is open. Typed, "ja" with no question open still says there is nothing to
-    confirm; heard, a short "ja" or "nein" was mostly not the player's: what the echo
+    question is open, "ready" only while a hot-seat hand-over waits for it. Typed, "ja"
+    with no question open still says there is nothing to confirm; heard, a short "ja" or "nein" was mostly not the player's: what the echo
     canceller left of the game's own voice came out as "ja" and "nein" up to 0.99 sure (the
     duplex benchmark), and a person's "drei" damaged by the echo as "ja" 0.93, each answered
-    aloud with "nothing to confirm" in the middle of the narration (docs/DUPLEX.md)."""
-    return metas if asking_yes_no else metas - ANSWER_INTENTS
+    aloud with "nothing to confirm" in the middle of the narration (docs/DUPLEX.md); a
+    screen reader's echo as "go" (a "ready") 0.91, the same answer."""
+    if not asking_yes_no:
+        metas = metas - ANSWER_INTENTS
+    return metas if handing_over else metas - {READY_INTENT}
 
 
 #: Asks the engine why an action is not allowed now: its refusal, or None if it would accept it.

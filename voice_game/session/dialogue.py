@@ -12,6 +12,7 @@ class Dialogue:
         self.pending: Choice | None = None  # a command waiting for yes/no
         self.pending_quit = False  # "really quit?" waiting for yes/no
         self.choices: list[Choice] = []  # numbered candidates waiting for a number
+        self.handing_over = False  # hot-seat: the loudspeaker waits for the next human's "ready"
 
     @property
     def asking_yes_no(self) -> bool:

@@ -20,6 +20,7 @@ from typing import Any
 
 from voice_game.commands.grammar import Grammar
 from voice_game.commands.parser import meta_intents
+from voice_game.core.input import InputLine
 from voice_game.core.rules import CHANCE
 from voice_game.core.think import ThinkClock, Thinker
 from voice_game.narration.catalog import Catalog
@@ -167,6 +168,25 @@ class Session(Understander, HotSeat):
         prompt = self.narrator.prompt(self.kit.view(self.state, p))
         self.say(prompt if prompt else help_messages(self)[:1], narrated=True)
 
+    def listen_now(self) -> None:
+        """Tell the recognizer what means something now."""
+        if self.listen_hook is not None:
+            self.listen_hook(self.phrases_now())
+
+    def prompt_and_read(self, p: int) -> InputLine | None:
+        self.listen_now()
+        self.say_prompt(p)
+        return self.read()
+
+    def take_over(self, p: int) -> InputLine | None:
+        """Hot-seat: ``p`` takes over the loudspeaker ("ready" is listened for only while
+        the hand-over waits for it), then their turn."""
+        self.dialogue.handing_over = True
+        self.listen_now()
+        ready = self.hand_over(p)
+        self.dialogue.handing_over = False
+        return self.prompt_and_read(p) if ready else None
+
     def run(self) -> int:
         rules = self.kit.rules
         self.think.restart()  # bots that move before the first human get the whole budget too
@@ -180,13 +200,7 @@ class Session(Understander, HotSeat):
                 action = bot.choose(self.kit.view(self.state, p), rules.legal_actions(self.state))
                 self.commit(action)
                 continue
-            if self.listen_hook is not None:
-                self.listen_hook(self.phrases_now())
-            if self.handover and p != self.ready_seat and not self.hand_over(p):
-                line = None
-            else:
-                self.say_prompt(p)
-                line = self.read()
+            line = self.take_over(p) if self.handover and p != self.ready_seat else self.prompt_and_read(p)
             if line is None:
                 self.say_key("app.input_ended")
                 self.autosave()

@@ -65,10 +65,11 @@ class Understander(SeatNames, Moves):
     def phrases_now(self, meta: Iterable[str] | None = None, moves: bool = True) -> list[str]:
         """Every phrase that means something right now: legal actions (unless not
         ``moves``) and the meta commands (``meta``: only those of them; a tutorial's lesson
-        listens for a few), yes and no only while a yes/no question is open."""
+        listens for a few), yes and no only while a yes/no question is open, "ready" only
+        while a hand-over waits for it."""
         allowed = {freeze(c) for c in self.legal_commands()} if moves else set()
         metas = self.meta_intents if meta is None else self.meta_intents & frozenset(meta)
-        metas = listened_intents(metas, self.dialogue.asking_yes_no)
+        metas = listened_intents(metas, self.dialogue.asking_yes_no, self.dialogue.handing_over)
         _, by_command = self.g.index(self.kit.name)
         return self.phrases_of(cmd for cmd in by_command if cmd in allowed or dict(cmd)["intent"] in metas)
 
