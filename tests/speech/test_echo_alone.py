@@ -88,3 +88,29 @@ def test_over_the_learned_echo_alone_a_guess_is_its_echo_and_a_sure_word_is_not(
     listener._deliver(Hypothesis(text, confidence))
     assert [h.decision for h in sink.heard()] == [decision]
     assert listener.results.qsize() == (decision == "delivered")
+
+
+@pytest.mark.parametrize("under_db", [0.0, 6.0])
+def test_a_word_after_the_narration_in_the_same_utterance_as_its_residual_is_a_person(room, under_db):
+    """The duplex benchmark: the game's short question ("Flute.") and a person's "three"
+    in one utterance, the word after the game fell silent (past the gate's hold); the
+    frames the game could echo in held only the residual (17 and 27 dB taken out of their
+    loudest third), and the person's word, heard at 0.95, was taken for the echo. What the
+    canceller left loudest is looked for in the whole utterance: where the game was silent
+    nothing was taken out, and there the person spoke."""
+    played, echo, word = room
+    end_s = np.nonzero(np.abs(played) > 100)[0][-1] / RATE  # the game's last sound
+    at = int((end_s + 0.7) * RATE)  # the word begins past the echo's tail and the gate's hold
+    person = np.zeros(at + word.size + RATE // 2)
+    person[at:at + word.size] = word * 10 ** ((level_db(echo[-3 * RATE:]) - under_db - level_db(word)) / 20)
+    mic = np.zeros(person.size)
+    mic[:echo.size] += echo[:mic.size]
+    d = cleaned(np.concatenate([played, np.zeros(person.size - played.size)]), mic + person)
+    listener = Listener(recognizer=None, duplex=d)
+    utterance = (T0 + end_s - 0.4, T0 + at / RATE + word.size / RATE)  # the residual's last words, then the word
+    taken = d.taken_out_db(*utterance)
+    print(f"person {under_db} dB under the echo, after it: {taken} dB taken out")
+    assert taken is not None and taken < ECHO_ONLY_DB - 2.0
+    assert not listener.echo_alone(utterance)
+    residual = (T0 + end_s - 1.2, T0 + end_s + 0.3)  # the same residual without the word
+    assert listener.echo_alone(residual)

@@ -152,12 +152,16 @@ class Duplex:
     def taken_out_db(self, t0: float, t1: float) -> float | None:
         """How much the canceller took out of what it left loudest (dB, captured over
         cleaned, over the loudest third of the cleaned frames) among the frames captured
-        between ``t0`` and ``t1`` while the game's sound could echo in them; None: no such
-        frame kept. A person's word over the echo keeps its own level: 2-9 dB taken out with
-        the person as loud as the echo or 6 dB under it; the residual of an echo the
-        canceller has learned: 12-30 dB (benchmarks/barge_in_offline.py)."""
-        kept = [h for h in self._history if t0 <= h[0] <= t1 and h[2]]
-        if not kept:
+        between ``t0`` and ``t1``; None: the game's sound could echo in none of them (or
+        nothing is kept). A person's word over the echo keeps its own level: 2-9 dB taken
+        out with the person as loud as the echo or 6 dB under it; the residual of an echo
+        the canceller has learned: 12-30 dB (benchmarks/barge_in_offline.py). A word after
+        the game fell silent, in one utterance with the residual before it, is among the
+        loudest of what was left, with nothing taken out of it (the duplex benchmark: a
+        person's "three" after the game's "Flute." was taken for its echo, 17 and 27 dB
+        over the frames the game could echo in, which held only the residual)."""
+        kept = [h for h in self._history if t0 <= h[0] <= t1]
+        if not any(h[2] for h in kept):
             return None
         cap = np.array([h[3] for h in kept]) + 1.0
         out = np.array([h[1] for h in kept]) + 1.0
