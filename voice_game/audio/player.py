@@ -308,8 +308,8 @@ class Player:
         self.backend.reference = tap
         with self._lock:
             item = self._current
-        if tap is not None and item is not None and not item.is_cue and item.label and item.heard is not None:
-            tap.said(item.label, *item.heard)
+        if item is not None:
+            self._tell_said(item)
 
     def duck(self, on: bool) -> None:
         """Barge-in: lower the output at once or restore it (5 ms ramp). The backend applies it
@@ -402,10 +402,13 @@ class Player:
         self._current = item
         heard = item.started_at + self.backend.latency + at_frame / self.rate
         item.heard = (heard, heard + (item.end - item.pos) / self.rate)
+        self._tell_said(item)
+
+    def _tell_said(self, item: Item) -> None:
+        """A sentence tells the echo reference what its echo will say, and when (full
+        duplex: speech/listener.py tells the game's own words from a person's)."""
         tap = self.backend.reference
-        if tap is not None and not item.is_cue and item.label:
-            # what its echo will say, and when (full duplex: speech/listener.py tells the
-            # game's own words from a person's)
+        if tap is not None and not item.is_cue and item.label and item.heard is not None:
             tap.said(item.label, *item.heard)
 
     def _render_block(self) -> tuple[np.ndarray, bool]:

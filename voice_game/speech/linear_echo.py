@@ -185,6 +185,7 @@ class LinearCanceller:
         #: the capture's and the output's energy over the last frames of the reference
         #: sounding (:meth:`_check_fit`), and the times the path was found not to fit
         self._fit: deque[tuple[float, float]] = deque(maxlen=MISFIT_FRAMES)
+        self._fit_sums = [0.0, 0.0]  # the deque's sums, kept as it moves
         self._fitted = False
         self.relearned = 0
 
@@ -504,16 +505,23 @@ class LinearCanceller:
         same (the foreground keeps its weights until the relearned ones cancel better). Only
         a path that fit once (``FIT_DB`` over as many frames) can stop fitting: a fresh
         filter still learning (the first second of a game) is left to learn."""
+        sums = self._fit_sums
+        if len(self._fit) == MISFIT_FRAMES:
+            old_d, old_e = self._fit[0]
+            sums[0] -= old_d
+            sums[1] -= old_e
         self._fit.append((sdd, sff))
+        sums[0] += sdd
+        sums[1] += sff
         if len(self._fit) < MISFIT_FRAMES:
             return
-        d = sum(f[0] for f in self._fit)
-        e = sum(f[1] for f in self._fit)
+        d, e = sums
         if d > 10 ** (FIT_DB / 10) * e:
             self._fitted = True
         elif self._fitted and d < 10 ** (MISFIT_DB / 10) * e:
             self._P[:] = self._p0
             self._fit.clear()
+            self._fit_sums = [0.0, 0.0]
             self._fitted = False
             self.relearned += 1
 
