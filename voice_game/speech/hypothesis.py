@@ -40,6 +40,10 @@ class Hypothesis:
                 when the engine tells it: a
                 result finished off the feeding thread comes later than its audio, and
                 the listener finds its capture times from this
+    part        an utterance whose whole gave nothing: what its loudest part alone was
+                heard as (a person's word in what the echo canceller left of the game's
+                voice: ``utterance_audio.loud_part``), when that was a phrase; the listener
+                weighs it only over the game's voice
     """
 
     text: str
@@ -49,6 +53,7 @@ class Hypothesis:
     decode_ms: float = 0.0
     over_voice: float | None = None
     span: tuple[float, float] | None = None
+    part: Hypothesis | None = None
 
     @property
     def empty(self) -> bool:

@@ -586,18 +586,22 @@ class Listener:
                 echoed = bool(self.duplex.echoed_between(*span))
         over_narration = self.duplex is not None and (
             echoed or again or self._speech_during_narration or self.is_muted())
+        part = over_narration and not again and hyp.empty and hyp.part is not None
+        if part and hyp.part is not None:  # the whole gave nothing: its loudest part alone
+            hyp = hyp.part
+            span = self._captured(hyp) or span
         # over the game's voice the bars below weigh the engine's confidence for there (Whisper:
         # all of its no-speech probability off); what passes goes on with its own confidence,
         # which the game's bar for acting at once was chosen on
         conf = float(hyp.confidence_over_voice if over_narration else hyp.confidence)
         need = self.min_confidence_over_narration(hyp.text)
-        if again:  # decoded from what the canceller left: its own voice's "ruhe" reached 0.76
+        if again or part:  # decoded from what the canceller left: its own voice's "ruhe" reached 0.76
             need = max(need, MIN_CONFIDENCE_AGAIN)
         if over_narration and (hyp.empty or conf < need):
             # nothing (sure) understood while the game spoke (its own echo, a cough): the narration goes on
             # (its text, if any, is kept in the event: what the unsure guess was); the echo
             # may not have been learned yet: a second look once it is
-            self._emit(Heard(text=hyp.text, confidence=conf, decision="ignored", again=again))
+            self._emit(Heard(text=hyp.text, confidence=conf, decision="ignored", again=again, part=part))
             if not again and self.second_look and self.duplex is not None:
                 t0, t1 = span if span is not None else self._speech_span()
                 self._look = Look(t0, t1, self._captured_to).merged(self._look)
@@ -608,7 +612,7 @@ class Listener:
             # the game's own words came back through the microphone (what the canceller left
             # of "Runde 1" heard as "eins"), or its residual alone was heard as a word: a
             # person at the table does not obey their own voice
-            self._emit(Heard(text=hyp.text, confidence=conf, decision="echo", again=again))
+            self._emit(Heard(text=hyp.text, confidence=conf, decision="echo", again=again, part=part))
             return False
         if hyp.empty and not self.deliver_empty:
             return False
@@ -626,7 +630,7 @@ class Listener:
             self._delivered_spans = [*self._delivered_spans[-7:], spoke]
             self._again_said = (hyp.text, self._captured_to) if again else None
         self._emit(Heard(text=hyp.text, confidence=conf,
-                         decision="not_understood" if hyp.empty else "delivered", again=again))
+                         decision="not_understood" if hyp.empty else "delivered", again=again, part=part))
         self._speech_during_narration = False
         self.results.put(hyp)
         if self.on_result is not None:

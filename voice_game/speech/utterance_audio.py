@@ -1,11 +1,13 @@
-"""What an utterance's audio itself tells the Whisper recognizer: clipped at full scale, or
-sound left after the part an early decode heard."""
+"""What an utterance's audio itself tells the Whisper recognizer: clipped at full scale,
+sound left after the part an early decode heard, a loud part standing over the rest."""
 from __future__ import annotations
 
 import numpy as np
 
 from voice_game.speech.noise_floor import MARGIN_DB, frame_db
-from voice_game.speech.whisper_settings import RATE, TAIL_DB
+from voice_game.speech.whisper_settings import (
+    PART_DROP_DB, PART_GAP_S, PART_MIN_S, PART_PAD_S, PART_STANDS_DB, RATE, TAIL_DB,
+)
 
 
 def clipped(audio: np.ndarray) -> bool:
@@ -29,3 +31,34 @@ def sound_after(frames: list[bytes], cut: int, floor_db: float | None) -> bool:
     if floor_db is not None:
         bar = max(bar, floor_db + MARGIN_DB)
     return bool(levels[k:].max() > bar)
+
+
+def loud_part(audio: np.ndarray) -> tuple[int, int] | None:
+    """The samples ``(start, end)`` of an utterance's loudest part when it stands out: the
+    utterance at least :data:`PART_MIN_S` long, its 10 ms frames (levels smoothed over 50
+    ms) within :data:`PART_DROP_DB` of the loudest around it, gaps under :data:`PART_GAP_S`
+    bridged, :data:`PART_PAD_S` added on either side; the part's mean level
+    :data:`PART_STANDS_DB` over the median of the rest. None: no such part."""
+    f = RATE // 100
+    k = audio.size // f
+    if audio.size < PART_MIN_S * RATE or k < 10:
+        return None
+    power = (audio[:k * f].astype(np.float64).reshape(k, f) ** 2).mean(axis=1) + 1e-12
+    level = 10 * np.log10(np.convolve(power, np.ones(5) / 5, "same"))
+    top = int(np.argmax(level))
+    loud = level >= level[top] - PART_DROP_DB
+    gap = int(PART_GAP_S * 100)
+    a = b = top
+    while a > 0 and loud[max(0, a - gap):a].any():
+        a -= 1
+    while b < k - 1 and loud[b + 1:b + 1 + gap].any():
+        b += 1
+    while not loud[a]:
+        a += 1
+    while not loud[b]:
+        b -= 1
+    rest = np.concatenate([level[:a], level[b + 1:]])
+    if rest.size < 10 or level[a:b + 1].mean() - np.median(rest) < PART_STANDS_DB:
+        return None
+    pad = int(PART_PAD_S * RATE)
+    return max(0, a * f - pad), min(audio.size, (b + 1) * f + pad)

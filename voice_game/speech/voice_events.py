@@ -77,13 +77,16 @@ class Heard(VoiceEvent):
     ``repeated`` (the words the second look delivered a moment before, said again: acted on
     once). ``again``: from the second look (speech/second_look.py: the narration's start or
     speech ignored over it, cleaned again once the canceller had learned the echo).
-    ``confidence``: the one the decision weighed (over the game's voice the recognizer's
-    figure for there, ``Hypothesis.over_voice``; the session gets the hypothesis as it came)."""
+    ``part``: what the loudest part of an utterance alone was heard as, the whole of it
+    nothing (over the game's voice only: ``Hypothesis.part``). ``confidence``: the one the
+    decision weighed (over the game's voice the recognizer's figure for there,
+    ``Hypothesis.over_voice``; the session gets the hypothesis as it came)."""
 
     text: str
     confidence: float
     decision: str
     again: bool = False
+    part: bool = False
     type = "voice.heard"
 
 

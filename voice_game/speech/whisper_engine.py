@@ -62,7 +62,7 @@ import numpy as np
 
 from voice_game.speech.denoise import Denoiser, make_denoiser
 from voice_game.speech.finishing import Finishing
-from voice_game.speech.utterance_audio import clipped, sound_after
+from voice_game.speech.utterance_audio import clipped, loud_part, sound_after
 from voice_game.speech.utterance_keep import UtteranceKeep
 from voice_game.speech.hypothesis import Audio, Hypothesis, to_pcm16
 from voice_game.speech.noise_floor import MARGIN_DB, NoiseFloor
@@ -74,33 +74,10 @@ from voice_game.speech.whisper_decision import DEFAULT as THRESHOLDS
 from voice_game.speech.whisper_decision import Evidence, Ranked, judge, share_confidence
 from voice_game.speech.whisper_decoder import WhisperCommandModel
 from voice_game.speech.whisper_settings import (
-    ENGINE,
-    RATE,
-    WINDOWS,
-    SHORT_UTTERANCE_S,
-    SHORT_CONFIDENCE,
-    MAX_UTTERANCE_S,
-    SHORT_WINDOW_S,
-    SHORT_WINDOW_MAX_S,
-    THREADS,
-    SHORT_TOKENS,
-    SHORT_PHRASES,
-    CANDIDATES,
-    CLOSEST,
-    PLAIN_CLOSEST,
-    FLOOR,
-    MAX_NO_SPEECH,
-    NO_SPEECH_LOGPROB,
-    NO_SPEECH_WEIGHT,
-    EARLY_CONFIDENCE,
-    SETTLE_S,
-    DENOISE,
-    GATE,
-    NOISE_FLOOR,
-    NO_REPEAT_PHRASES,
-    ALIKE_GAP,
-    ALIKE_CONFIDENCE,
-    EARLY_REFUSAL_STANDS,
+    ENGINE, RATE, WINDOWS, SHORT_UTTERANCE_S, SHORT_CONFIDENCE, MAX_UTTERANCE_S, SHORT_WINDOW_S,
+    SHORT_WINDOW_MAX_S, THREADS, SHORT_TOKENS, SHORT_PHRASES, CANDIDATES, CLOSEST, PLAIN_CLOSEST, FLOOR,
+    MAX_NO_SPEECH, NO_SPEECH_LOGPROB, NO_SPEECH_WEIGHT, EARLY_CONFIDENCE, SETTLE_S, DENOISE, GATE,
+    NOISE_FLOOR, NO_REPEAT_PHRASES, ALIKE_GAP, ALIKE_CONFIDENCE, EARLY_REFUSAL_STANDS,
 )
 
 
@@ -706,7 +683,14 @@ class WhisperRecognizer:
             # EARLY_REFUSAL_STANDS)
             if box and self.early_refusal_stands and not sound_after(speech, cut, floor):
                 return replace(box[0], span=span)
-        return replace(self._decode_float(self._gated(b"".join(speech), floor), table), span=span)
+        audio = self._gated(b"".join(speech), floor)
+        hyp = replace(self._decode_float(audio, table), span=span)
+        part = loud_part(audio) if hyp.empty else None
+        if part is not None:  # the word in the residual (whisper_settings.PART_MIN_S)
+            heard = self._decode_float(audio[part[0]:part[1]], table)
+            if not heard.empty:
+                hyp.part = replace(heard, span=(span[0] + part[0] / RATE, span[0] + part[1] / RATE))
+        return hyp
 
     def _gated(self, pcm: bytes, floor: float | None) -> np.ndarray:
         """An utterance's audio (int16) as float, turned down where it is no louder than

@@ -153,3 +153,16 @@ NOISE_FLOOR = True
 #: Off: held out it took German commands up (5 dB 77.8 -> 81.9 %) but refused fewer
 #: non-commands (15 dB 94.4 -> 90.3 %), and English lost at 5 dB (77.8 -> 75.0 %)
 GATE = False
+#: the word in the residual: an utterance over the game's voice often runs from what the
+#: echo canceller left of the narration into the person's word and on, and Whisper makes
+#: nothing of the whole (the duplex benchmark: the opening of a resumed game, the word 15 to
+#: 20 dB over the residual around it). When the whole of an utterance at least
+#: ``PART_MIN_S`` long gave nothing, its loudest part (the 10 ms frames within
+#: ``PART_DROP_DB`` of its loudest, gaps under ``PART_GAP_S`` bridged, ``PART_PAD_S`` more on
+#: either side) is decoded alone if it stands ``PART_STANDS_DB`` over the median of the rest;
+#: the listener weighs it only over the game's voice (``Hypothesis.part``)
+PART_MIN_S = 1.2
+PART_DROP_DB = 12.0
+PART_GAP_S = 0.1
+PART_PAD_S = 0.15
+PART_STANDS_DB = 15.0
