@@ -12,7 +12,10 @@ decoded again with the same phrases by a fresh recognizer of ``--lang`` (by defa
 language of the phrases). Prints, per decision of the game (delivered, ignored, echo ...), how
 many there were and how many a fresh decode of the audio alone gives the same text; then
 each utterance the game ignored with its text, the replay's text and confidence, and its
-length and level. What it is for: the utterances lost over the narration, kept to try a
+length and level; with ``--parts`` also what the loudest part of each such utterance whose
+whole gave nothing is heard as alone (voice_game/speech/utterance_audio.loud_part: the
+Whisper recognizer's own second try, which the listener weighs over the game's voice only).
+What it is for: the utterances lost over the narration, kept to try a
 change of the recognizer on the very audio the room gave (issue 21), not on a simulation.
 """
 from __future__ import annotations
@@ -30,6 +33,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from voice_game.speech.engines import make_recognizer  # noqa: E402
+from voice_game.speech.utterance_audio import loud_part  # noqa: E402
 
 
 def load(folder: Path) -> list[dict]:
@@ -66,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("folder", type=Path)
     ap.add_argument("--events", default="", help="the games' --events files (a glob)")
     ap.add_argument("--lang", default="", help="de or en (default: by the phrases)")
+    ap.add_argument("--parts", action="store_true", help="also decode the loudest part of what gave nothing")
     args = ap.parse_args(argv)
     utts = load(args.folder)
     events = heard_events(args.events) if args.events else []
@@ -90,9 +95,16 @@ def main(argv: list[str] | None = None) -> int:
     print("\nignored by the game (the narration went on):")
     for u, d, a, level in rows:
         if d == "ignored":
+            part = ""
+            cut = loud_part(u["audio"]) if args.parts and a.empty else None
+            if cut is not None:
+                rec = recs[args.lang or ("de" if {"zwei", "ziehen", "hilfe"} & set(u["phrases"]) else "en")]
+                rec.set_phrases(u["phrases"])  # type: ignore[attr-defined]
+                p = rec.decode(u["audio"][cut[0]:cut[1]], 16000)  # type: ignore[attr-defined]
+                part = f"; its loud part {cut[0] / 16000:.2f}-{cut[1] / 16000:.2f} s: '{p.text}' {p.confidence_over_voice:.2f}"
             print(f"  {u['name']}: {u['audio'].size / 16000:.2f} s, {level:.0f} dBFS; game '{u['text']}' "
                   f"{u['confidence']:.2f} (over the voice {u['over_voice'] if u['over_voice'] is None else round(u['over_voice'], 2)}); "
-                  f"replay '{a.text}' {a.confidence:.2f}")
+                  f"replay '{a.text}' {a.confidence:.2f}{part}")
     return 0
 
 
