@@ -586,9 +586,10 @@ class Listener:
                 echoed = bool(self.duplex.echoed_between(*span))
         over_narration = self.duplex is not None and (
             echoed or again or self._speech_during_narration or self.is_muted())
-        part = over_narration and not again and hyp.empty and hyp.part is not None
-        if part and hyp.part is not None:  # the whole gave nothing: its loudest part alone
-            hyp = hyp.part
+        alone = hyp.part if over_narration and not again and hyp.empty else None
+        part = alone is not None
+        if alone is not None:  # the whole gave nothing: its loudest part alone
+            hyp = alone
             span = self._captured(hyp) or span
         # over the game's voice the bars below weigh the engine's confidence for there (Whisper:
         # all of its no-speech probability off); what passes goes on with its own confidence,
