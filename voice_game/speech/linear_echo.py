@@ -28,13 +28,6 @@ Inside a person's word the filter's output is often a little louder than the cap
 word and the echo partly cancel each other there): only an output ``bypass_db`` (3 dB)
 louder than the capture counts as the filter adding sound, where the capture passes
 (docs/DUPLEX.md: passing it on any louder frame let the whole echo through inside words).
-
-A residual gate (``gate_db``, 10 dB): a frame the residual echo explains is lowered, a
-louder one (a person) opens it for ``gate_open_s``. It was 20 dB until 2026-12-07: a
-word's soft start ("th", "s", "z") came before the opening and lost 20 dB, and Whisper heard
-the rest as nothing or another word (benchmarks/barge_in_offline.py: a word over the
-narration delivered 11/16 -> 14/16 and 9/16 -> 10/16 on the tuning speakers, held out
-15/18 -> 16/18 and 9/18 -> 12/18; the game's own voice alone 0 false triggers in 31.6 min).
 """
 from __future__ import annotations
 
@@ -79,10 +72,6 @@ MISFIT_DB = 3.0
 #: (this much taken out over as many frames)
 MISFIT_FRAMES = 100
 FIT_DB = 10.0
-#: the residual gate of the second look (:meth:`LinearCanceller.recleaned`; off by default):
-#: it was measured with the live gate's old 20 dB, and at 10 dB what it decoded of an opening's
-#: residual gave nothing (tests/speech/test_second_look.py)
-RECLEAN_GATE_DB = 20.0
 #: a remembered echo path is trusted once it took this much out of the capture ...
 TRUST_DB = 10.0
 #: ... over this many frames of the reference sounding
@@ -107,7 +96,7 @@ class LinearCanceller:
     suppresses_noise = False
 
     def __init__(self, tail_ms: int = 200, pre_ms: int = 40, suppress_floor_db: float = 6.0,
-                 kalman: bool = True, p0: float = 0.5, a: float = 0.9995, gate_db: float = 10.0,
+                 kalman: bool = True, p0: float = 0.5, a: float = 0.9995, gate_db: float = 20.0,
                  gate_margin_db: float = 8.0, gate_open_s: float = 0.3, bypass_db: float = 3.0,
                  startup_s: float = 0.3) -> None:
         self._args = {"tail_ms": tail_ms, "pre_ms": pre_ms, "suppress_floor_db": suppress_floor_db,
@@ -127,7 +116,6 @@ class LinearCanceller:
         #: passes instead (:meth:`process`)
         self.bypass = 10 ** (bypass_db / 10)
         self.gate = 10 ** (-gate_db / 20) if gate_db > 0 else 1.0
-        self.reclean_gate = 10 ** (-RECLEAN_GATE_DB / 20) if gate_db > 0 else 1.0
         self.gate_margin = 10 ** (gate_margin_db / 10)
         self.gate_open_frames = int(gate_open_s * 100)
         self._open = 0
@@ -332,9 +320,8 @@ class LinearCanceller:
     def _gated_again(self, e: np.ndarray, sff: np.ndarray, resid: np.ndarray) -> np.ndarray:
         """The residual gate of :meth:`_gate` over frames cleaned again (the leakage as
         estimated now): a frame within ``gate_margin_db`` of the residual estimated over the
-        last 80 ms is lowered by :data:`RECLEAN_GATE_DB`; a louder one opens the gate for
-        ``gate_open_s``."""
-        if self.reclean_gate >= 1.0:
+        last 80 ms is lowered by ``gate_db``; a louder one opens the gate for ``gate_open_s``."""
+        if self.gate >= 1.0:
             return e
         left = 0
         for i in range(len(e)):
@@ -344,7 +331,7 @@ class LinearCanceller:
             if left > 0:
                 left -= 1
             elif r > N * 100.0:
-                e[i] *= self.reclean_gate
+                e[i] *= self.gate
         return e
 
     def warm(self, weights: np.ndarray) -> bool:
