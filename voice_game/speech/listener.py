@@ -575,7 +575,7 @@ class Listener:
         self._release.clear()
 
     @staticmethod
-    def _loud_part(hyp: Hypothesis, over_narration: bool) -> Hypothesis | None:
+    def part_to_weigh(hyp: Hypothesis, over_narration: bool) -> Hypothesis | None:
         """What the loudest part of an utterance whose whole gave nothing was heard as, to
         be weighed instead of the whole (over the game's voice at :data:`MIN_CONFIDENCE_PART`
         below); None: the whole stands. In silence an unsure part leaves the whole's "not
@@ -586,7 +586,7 @@ class Listener:
             return alone
         if alone.confidence < MIN_CONFIDENCE_PART:
             return None
-        return replace(alone, confidence=min(alone.confidence, MIN_CONFIDENCE_PART))
+        return replace(alone, confidence=MIN_CONFIDENCE_PART)
 
     def _deliver(self, hyp: Hypothesis | None, span: tuple[float, float] | None = None) -> bool:
         """A final hypothesis: judged (over the game's voice: sure enough, not its own words)
@@ -606,7 +606,7 @@ class Listener:
                 echoed = bool(self.duplex.echoed_between(*span))
         over_narration = self.duplex is not None and (
             echoed or again or self._speech_during_narration or self.is_muted())
-        alone = self._loud_part(hyp, over_narration) if not again else None
+        alone = self.part_to_weigh(hyp, over_narration) if not again else None
         part = alone is not None
         if alone is not None:  # the whole gave nothing: its loudest part alone
             hyp = alone
