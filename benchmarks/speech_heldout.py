@@ -33,6 +33,7 @@ figures reported on speakers they were not chosen on, in quiet and in rooms.
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import itertools
 import json
@@ -130,7 +131,16 @@ def cache_path(lang: str, frontend: str = "none") -> Path:
     tail = "" if frontend == "none" else f"-{frontend}"
     if SHORT_WINDOW[0]:
         tail += f"-w{SHORT_WINDOW[0]:g}"
-    return base / "bench-evidence" / f"heldout-{lang}{tail}.jsonl"
+    return base / "bench-evidence" / f"heldout-{lang}{tail}-{phrases_tag(lang)}.jsonl"
+
+
+@functools.cache
+def phrases_tag(lang: str) -> str:
+    """A short digest of the phrases the recognizer listens for in the benchmark's state:
+    the evidence decoded for one phrase set is not the evidence of another (the answers
+    left the set on 2026-12-07)."""
+    _, phrases = sb.state_sets(lang)["place"]
+    return hashlib.sha256("\n".join(sb.phrase_strings(phrases)).encode()).hexdigest()[:8]
 
 
 def front(audio: np.ndarray, frontend: str) -> np.ndarray:

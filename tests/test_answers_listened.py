@@ -97,3 +97,22 @@ def test_ready_is_listened_for_only_while_a_hand_over_waits():
     solo = Session(get_kit("orchestra"), get_kit("orchestra").new_game(["Anna", "Ben"], [], 1, None),
                    [Seat("Anna"), Seat("Ben", "bot")], g, c, TextOutput(io.StringIO()), iter(()))
     assert "go" not in solo.phrases_now() and "ready" not in solo.phrases_now()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_speech_benchmarks_listen_for_what_a_session_listens_for(lang, tmp_path):
+    """The held-out and room benchmarks decode against the phrases of a place state; they
+    listened for the answers too after the game had stopped, and counted a "ja" heard in a
+    babble for an "acht" as a non-command acted on."""
+    import importlib
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    sb = importlib.import_module("speech_bench")
+    _, phrases = sb.state_sets(lang)["place"]
+    bench = {form for p in phrases if dict(p.command)["intent"] != "place" for form in (p.spoken, p.text)}
+    s, _ = table(lang, tmp_path)
+    assert YES[lang] not in bench and NO[lang] not in bench
+    named = ("anna", "ben", "carla")  # a seat's number said as its name: the benchmark has no names
+    assert bench == {p for p in s.phrases_now(moves=False) if not set(p.split()) & set(named)}
