@@ -108,8 +108,12 @@ def test_the_speech_benchmarks_listen_for_what_a_session_listens_for(lang, tmp_p
     import sys
     from pathlib import Path
 
+    saved = list(sys.path)
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-    sb = importlib.import_module("speech_bench")
+    try:
+        sb = importlib.import_module("speech_bench")
+    finally:
+        sys.path[:] = saved  # the benchmarks' folder shadows no test module
     _, phrases = sb.state_sets(lang)["place"]
     bench = {form for p in phrases if dict(p.command)["intent"] != "place" for form in (p.spoken, p.text)}
     s, _ = table(lang, tmp_path)
