@@ -40,6 +40,7 @@ Parts
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import random
@@ -125,6 +126,14 @@ def _commands(kit, legal) -> set:
 
 
 def state_sets(lang: str) -> dict[str, tuple[str, list]]:
+    """name -> (game, the Phrases allowed in that state), as Session.phrases_now builds them
+    (:func:`_state_sets`, made once a language: hundreds of random Concerto states; each
+    caller gets its own lists)."""
+    return {name: (game, list(phrases)) for name, (game, phrases) in _state_sets(lang).items()}
+
+
+@functools.cache
+def _state_sets(lang: str) -> dict[str, tuple[str, tuple]]:
     """name -> (game, the Phrases allowed in that state), as Session.phrases_now builds them:
     no question open, so neither the answers (yes, no) nor a hand-over's "ready" are
     listened for (``listened_intents``; the benchmarks listened for them in every state until
@@ -156,7 +165,7 @@ def state_sets(lang: str) -> dict[str, tuple[str, list]]:
                 best = cmds
     if best is not None:
         sets["concerto turn"] = ("concerto", now(conc, best))
-    return sets
+    return {name: (game, tuple(phrases)) for name, (game, phrases) in sets.items()}
 
 
 def phrase_strings(phrases) -> list[str]:
