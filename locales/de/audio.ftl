@@ -91,6 +91,7 @@ sound-event-win = Sieg
 sound-event-confirm = Bestätigung
 sound-event-menu_move = Menü weiter
 sound-event-menu_select = Menü auswählen
+sound-event-voice_on = Das Mikrofon hört zu
 
 ## sound.event.turn
 

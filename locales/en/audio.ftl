@@ -91,6 +91,7 @@ sound-event-win = Win
 sound-event-confirm = Confirmation
 sound-event-menu_move = Menu move
 sound-event-menu_select = Menu select
+sound-event-voice_on = The microphone listens
 
 ## sound.event.turn
 

@@ -14,7 +14,7 @@ EXPECTED = (
     + [f"instrument.{i}" for i in
        ["strings", "woodwinds", "brass", "misc", "percussion", "vocals", "piano", "choir", "guitar"]]
     + [f"pattern.{p}" for p in ["up-down", "left-right", "circle", "stab", "cross", "swoosh"]]
-    + [f"event.{e}" for e in ["draw", "place", "take", "your_turn", "error", "round_end", "game_end", "applause", "boos", "win", "confirm", "menu_move", "menu_select"]]
+    + [f"event.{e}" for e in ["draw", "place", "take", "your_turn", "error", "round_end", "game_end", "applause", "boos", "win", "confirm", "menu_move", "menu_select", "voice_on"]]
     + [f"event.turn.{i}" for i in range(1, 6)]
 )
 

@@ -32,7 +32,7 @@ CHANNELS = 2
 PEAK = 0.6  # every cue is normalised to this peak, leaving headroom for mixing
 
 EVENTS = ("draw", "place", "take", "your_turn", "error", "round_end", "game_end",
-          "applause", "boos", "win", "confirm", "menu_move", "menu_select")
+          "applause", "boos", "win", "confirm", "menu_move", "menu_select", "voice_on")
 
 
 # --------------------------------------------------------------------------
@@ -415,6 +415,25 @@ def _ev_menu_select():
     return _mix(0.2, [(0.0, _ev_menu_move()), (0.04, _blip(1320.0, 0.15, (1.0, 0.3), tau=0.05))])
 
 
+def _ev_voice_on():
+    """The microphone opens while the game plays its own sound: cards shuffled (0.7 s of
+    overlapping broadband noise bursts), then two rising notes. The echo canceller learns
+    the room on it before the first sentence: a shuffle excites every band at once, speech
+    only slowly (the synthetic room, the echo 80 ms late: of a fresh game's first second of
+    narration 4-6 dB taken out without it, all of it after it; sparser bursts, 29 ms apart
+    and 15 ms long, left 23-26 dB; docs/DUPLEX.md)."""
+    total = 0.7
+    parts = []
+    bursts = 24
+    for i in range(bursts):
+        m = _n(0.08)
+        swell = np.sin(np.pi * (i + 0.5) / bursts) ** 0.5  # the riffle swells and settles
+        parts.append((i * total / bursts, 0.5 * swell * _bandnoise(m, f"voice_on{i}", 250.0, 7500.0) * _perc(m, 0.001, 0.04)))
+    parts.append((0.72, 0.35 * _blip(_midi(72), 0.14, tau=0.05)))
+    parts.append((0.82, 0.35 * _blip(_midi(79), 0.2, tau=0.08)))
+    return _mix(1.05, parts)
+
+
 def _ev_turn(seat: int):
     def synth():
         base = _midi(67 + 2 * (seat - 1))  # each seat a step higher: audible in mono too
@@ -437,7 +456,7 @@ def _table_cues(seats: int) -> list[CueSpec]:
     ev = {"draw": _ev_draw, "place": _ev_place, "take": _ev_take, "your_turn": _ev_your_turn,
           "error": _ev_error, "round_end": _ev_round_end, "game_end": _ev_game_end,
           "applause": _ev_applause, "boos": _ev_boos, "win": _ev_win, "confirm": _ev_confirm,
-          "menu_move": _ev_menu_move, "menu_select": _ev_menu_select}
+          "menu_move": _ev_menu_move, "menu_select": _ev_menu_select, "voice_on": _ev_voice_on}
     out = [CueSpec(f"event.{name}", ev[name]) for name in EVENTS]
     out += [_turn_spec(seat, seats) for seat in range(1, seats + 1)]
     return out

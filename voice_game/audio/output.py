@@ -187,6 +187,14 @@ class AudioOutput:
         """Start a cue now (the session's ``audio.play_cue``)."""
         self._play_cue(cue_id, pan)
 
+    def cue_first(self, cue_id: str) -> None:
+        """Queue a cue before every sound that has not started yet (the voice-on sound: the
+        first sentence waits for it)."""
+        try:
+            self.player.queue_cue(cue_id, priority=Priority.IMPORTANT)
+        except Exception:  # noqa: BLE001 - an unknown or broken cue never stops the game
+            pass
+
     def _play_cue(self, cue_id, pan) -> None:
         try:
             self.player.play_cue(cue_id, pan)

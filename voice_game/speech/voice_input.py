@@ -100,6 +100,9 @@ class VoiceControl:
 #: playback monitor (a screen reader), on which the linear one removed nothing
 DEFAULT_CANCELLER = "linear"
 READER_CANCELLER = "webrtc"
+#: the sound played when the microphone opens beside the game's own audio (full duplex):
+#: the echo canceller learns the room on it (voice_game/audio/cues.py, docs/DUPLEX.md)
+VOICE_ON_CUE = "event.voice_on"
 
 
 def start_voice(engine: str, lang: str, catalog, output, inputs, listen: str = "always",
@@ -292,6 +295,9 @@ def _duplex(mode: str, output, kind: str, events_path, say, catalog, device=None
     tap = ReferenceTap()
     if not reader:
         output.player.reference = tap
+        # the microphone opens: a shuffle before the first sentence, on which the canceller
+        # learns the room (speech excites it too slowly: the first seconds' echo passed)
+        output.cue_first(VOICE_ON_CUE)
         # the room's echo path remembered between starts (speech/echo_memory.py): not the
         # default yet (docs/DUPLEX.md, "The room's echo path, remembered"); VOICE_GAME_ECHO_MEMORY=on
         remember = os.environ.get("VOICE_GAME_ECHO_MEMORY", "") == "on"
