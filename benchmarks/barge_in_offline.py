@@ -27,7 +27,7 @@ counts what the listener did not ignore. A kind ``linear:key=value,...`` is a
     nice -n 10 uv run python benchmarks/barge_in_offline.py [--kinds webrtc,linear,linear+webrtc]
         [--at 2.0,4.5] [--echo 0,6,quiet] [--words stop,two,three] [--room room,plain]
         [--split heldout|tune] [--own-voice-minutes 0] [--verbose] [--clock-ms 150]
-        [--tracker window_s=0.5,settle_s=0.2]
+        [--tracker window_s=0.5,settle_s=0.2] [--voice-on]
 
 ``--clock-ms``: the capture clock runs that much behind the play clock's estimate, as on
 the duplex benchmark's sound server (140-220 ms), so the lag tracker must find it first;
@@ -76,6 +76,10 @@ T0 = 1000.0  # the play/capture clock of the run (seconds)
 CLOCK_S = 0.0
 #: ``--tracker key=value,...``: the lag tracker's arguments (speech/echo_delay.py)
 TRACKER: dict[str, float] = {}
+#: ``--voice-on``: the game's voice-on sound (the card shuffle a fresh game plays when its
+#: microphone opens, before the first sentence) comes this long before the narration; the
+#: person's ``--at`` still counts from the narration's start
+VOICE_ON_S = 0.0
 
 
 def active_level_db(x: np.ndarray) -> float:
@@ -170,6 +174,16 @@ def learn_room(kind: str, room: str, delay_ms: int, seed: int) -> tuple:
     return _LEARNED[key]
 
 
+def voice_on_16k() -> np.ndarray:
+    """The game's voice-on sound (voice_game/audio/cues.py) as the reference tap has it:
+    mono, 16 kHz, int16 scale."""
+    from voice_game.audio import cues
+    from voice_game.speech.voice_input import VOICE_ON_CUE
+
+    a = cues.load(VOICE_ON_CUE).astype(np.float64).mean(axis=1)
+    return np.interp(np.arange(0, a.size, cues.RATE / 16000), np.arange(a.size), a)
+
+
 def own_lines() -> list[str]:
     """The game's own English one-line messages (locales/en), placeholders filled."""
     fill = ["Anna", "two", "the violin", "three", "Ben"]
@@ -213,13 +227,13 @@ def own_voice(rec, kind: str, room: str, minutes: float, verbose: bool) -> tuple
 
 
 def listen(rec, kind: str, played: np.ndarray, mic: np.ndarray,
-           prior: tuple | None = None, text: str = NARRATION) -> list[Heard]:
+           prior: tuple | None = None, text: str = NARRATION, said_from: float = 0.0) -> list[Heard]:
     """The listener's streaming path over ``mic`` with ``played`` as the reference; the game
     counts as speaking all along. ``prior``: the echo path to start from (:func:`learn_room`)."""
     canceller = canceller_of(kind)
     tap = ReferenceTap(keep_s=max(120, played.size / 16000 + 10))
     tap.push(played.astype(np.float64) / 32767.0, 16000, T0)
-    tap.said(text, T0, T0 + played.size / 16000)  # the game's words, spread over its speech
+    tap.said(text, T0 + said_from, T0 + played.size / 16000)  # the game's words, spread over its speech
     events = Collected()
     duplex = Duplex(canceller, tap)
     if TRACKER:
@@ -278,7 +292,7 @@ def run_clips(rec, kind: str, room: str, loud_s: str, played: np.ndarray, clips,
             level = active_level_db(echo[max(0, start - 16000):start])
             person *= 10 ** ((level - loud - active_level_db(seg)) / 20)
             prior = prior_for(kind, room, delay, k)
-            heard = listen(rec, kind, played, to_int16(person if quiet else echo + person), prior)
+            heard = listen(rec, kind, played, to_int16(person if quiet else echo + person), prior, said_from=VOICE_ON_S)
             got = [h for h in heard if h.decision == "delivered"]
             ok = bool(got) and got[0].text.lower().strip(" .!") == word
             right += ok
@@ -291,7 +305,7 @@ def run_clips(rec, kind: str, room: str, loud_s: str, played: np.ndarray, clips,
     for seed in range(0 if quiet else 2):
         echo = room_echo(played, room, delay_ms=(20, 80)[seed], seed=seed)
         prior = prior_for(kind, room, (20, 80)[seed], seed)
-        heard = listen(rec, kind, played, to_int16(echo), prior)
+        heard = listen(rec, kind, played, to_int16(echo), prior, said_from=VOICE_ON_S)
         false += sum(h.decision not in ("ignored", "echo") for h in heard)
         if verbose:
             print(f"  {room} {kind} echo alone: " + ", ".join(f"{h.text!r} {h.confidence:.2f} {h.decision}{' (again)' if h.again else ''}" for h in heard))
@@ -316,6 +330,8 @@ def main(argv=None) -> int:
     ap.add_argument("--clock-ms", type=float, default=0.0,
                     help="the capture clock this much behind the play clock's estimate (the lag to find)")
     ap.add_argument("--tracker", default="", help="the lag tracker's arguments: key=value,...")
+    ap.add_argument("--voice-on", action="store_true",
+                    help="the voice-on sound before the narration, as a fresh game plays it")
     args = ap.parse_args(argv)
     global CLOCK_S
     CLOCK_S = args.clock_ms / 1000
@@ -326,6 +342,12 @@ def main(argv=None) -> int:
     rec, _ = make_recognizer("whisper", "en", forms)
     clips = [] if args.no_clips else people(args.words.split(","), args.per_word, args.split)
     ats = [float(a) for a in args.at.split(",")]
+    if args.voice_on:
+        global VOICE_ON_S
+        cue = voice_on_16k()
+        VOICE_ON_S = cue.size / 16000
+        played = np.concatenate([cue, played.astype(np.float64)]).astype(np.int16)
+        ats = [a + VOICE_ON_S for a in ats]
     print(f"narration {played.size / 16000:.1f} s; {len(clips)} clips ({args.words}) at {ats} s; "
           f"load average {Path('/proc/loadavg').read_text().split()[:3]}")
     rows = []
