@@ -58,7 +58,9 @@ def test_the_canceller_has_learned_the_room_when_the_first_sentence_begins():
     assert after_cue > fresh + 20.0
 
 
-def test_full_duplex_plays_the_voice_on_sound_before_the_first_sentence():
+def output_on_a_render_backend():
+    """The game's AudioOutput (espeak-ng) over a player rendering to a wall-clock backend:
+    (output, player, backend, the labels of the items in the order they ended)."""
     from voice_game.audio.output import AudioOutput
     from voice_game.audio.speech import EspeakSynth
 
@@ -68,6 +70,11 @@ def test_full_duplex_plays_the_voice_on_sound_before_the_first_sentence():
     player.on_item_end = lambda item: ended.append(item.label)
     player.start()
     out = AudioOutput(player, EspeakSynth("en"), load_catalog("en"), stream=io.StringIO())
+    return out, player, backend, ended
+
+
+def test_full_duplex_plays_the_voice_on_sound_before_the_first_sentence():
+    out, player, backend, ended = output_on_a_render_backend()
     said: list[str] = []
     try:
         _, duplexer, _ = _duplex("full", out, "", None, said.append, load_catalog("en"))
@@ -89,15 +96,7 @@ def test_full_duplex_plays_the_voice_on_sound_before_the_first_sentence():
 
 
 def test_half_duplex_plays_no_voice_on_sound():
-    from voice_game.audio.output import AudioOutput
-    from voice_game.audio.speech import EspeakSynth
-
-    backend = RenderBackend(rate=cues.RATE)
-    player = Player(backend=backend, rate=cues.RATE, preload=False)
-    ended: list[str] = []
-    player.on_item_end = lambda item: ended.append(item.label)
-    player.start()
-    out = AudioOutput(player, EspeakSynth("en"), load_catalog("en"), stream=io.StringIO())
+    out, _, _, ended = output_on_a_render_backend()
     try:
         _, duplexer, _ = _duplex("half", out, "", None, lambda s: None, load_catalog("en"))
         assert duplexer is None
